@@ -1,0 +1,1 @@
+# Install rules and the Aorta package; see the CMake integration work (issue 4).

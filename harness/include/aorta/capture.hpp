@@ -1,0 +1,64 @@
+// The neutral capture model: whatever a profiler wrote (hatchet JSON, rocprofv3 CSV/JSON, ncu CSV,
+// callgrind out files) is read into this one shape, and metrics and checks look only at it.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta {
+
+// One kernel, summed over all launches and all files of a capture.
+struct kernel_stat {
+  std::string name;
+  // Launch count; nullopt when a source row's count was missing or untrustworthy. One unknown
+  // count suppresses <c>_kernel_count for the whole capture (reference §3.5).
+  std::optional<std::uint64_t> launches;
+  double total_ns = 0.0;
+};
+
+// One intra-kernel scope of a Proton instrumentation capture.
+struct scope_stat {
+  std::string kernel;  // the kernel frame the scope sits under ("" if none)
+  std::string scope;
+  double cycles = 0.0;
+  double normalized_cycles = 0.0;
+};
+
+// One function of a callgrind capture; instruction counts (event Ir).
+struct function_cost {
+  std::string name;
+  std::uint64_t self_ir = 0;
+  std::uint64_t inclusive_ir = 0;
+};
+
+// One device from the hatchet device table or rocprofv3's agent_info.
+struct device_info {
+  std::string type;  // "CUDA", "HIP", "CPU", ...
+  std::string id;
+  std::map<std::string, std::string> properties;  // arch, num_sms, clock_rate, ...
+};
+
+struct capture {
+  std::string collector;                  // "proton", "rocprof", "ncu", "callgrind"
+  std::filesystem::path artifact_dir;     // absolute
+  std::vector<std::filesystem::path> files;  // every file that contributed data
+  std::vector<kernel_stat> kernels;       // sorted by total_ns, descending
+  std::vector<scope_stat> scopes;         // in first-seen order
+  std::vector<function_cost> functions;   // sorted by inclusive_ir, descending
+  std::vector<device_info> devices;
+  // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
+  std::string backend;
+  // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.
+  std::vector<std::string> notes;
+
+  // No kernels, no scopes and no functions: a silently empty profile.
+  [[nodiscard]] bool empty() const noexcept {
+    return kernels.empty() && scopes.empty() && functions.empty();
+  }
+};
+
+}  // namespace aorta

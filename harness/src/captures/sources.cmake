@@ -1,0 +1,1 @@
+# Sources of the captures area (target_sources on aorta_harness).

@@ -1,0 +1,2 @@
+# Sources of the aorta executable (target_sources on aorta).
+target_sources(aorta PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/main.cpp)

@@ -1,0 +1,1 @@
+# Sources of the process area (target_sources on aorta_harness).

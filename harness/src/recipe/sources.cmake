@@ -1,0 +1,1 @@
+# Sources of the recipe area (target_sources on aorta_harness).

@@ -1,0 +1,1 @@
+# Sources of the sweep area (target_sources on aorta_harness).
