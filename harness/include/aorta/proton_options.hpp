@@ -1,0 +1,32 @@
+// The proton collector's options (reference §1.4), validated and typed.
+#pragma once
+
+#include "aorta/recipe.hpp"
+
+#include <optional>
+#include <string>
+
+namespace aorta {
+
+struct proton_options {
+  std::string mode = "cli";         // attach mode: cli | env
+  std::string backend = "auto";     // auto | cupti | rocprofiler | roctracer | instrumentation
+  std::optional<std::string> backend_mode;          // per-backend table, reference §1.4
+  std::string context = "shadow";   // shadow | python
+  std::string data = "tree";        // tree | trace
+  std::optional<std::string> instrumentation_mode;  // default | mma | pcsampling
+  std::optional<std::string> granularity;           // cta | warp | warp_2 | ... | warp_group_8
+  std::optional<std::string> hook;                  // triton
+
+  // Proton's single --mode value (reference §2 "Granularity rendering"); nullopt when unset.
+  [[nodiscard]] std::optional<std::string> mode_argument() const;
+  // auto, rocprofiler, roctracer: backends that install an HSA queue interceptor.
+  [[nodiscard]] bool queue_intercepting() const;
+  // rocprofiler, roctracer.
+  [[nodiscard]] bool amd_backend() const;
+};
+
+// Values are trimmed and lower-cased first. Throws option_error (guards 1-5 of reference §2).
+[[nodiscard]] proton_options parse_proton_options(const option_map& options);
+
+}  // namespace aorta
