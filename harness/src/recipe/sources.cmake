@@ -1,1 +1,4 @@
 # Sources of the recipe area (target_sources on aorta_harness).
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/yaml_read.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/collect_block.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/recipe_loader.cpp)

@@ -1,0 +1,105 @@
+// ncu option schema: every value arrives as text, like the original's collectors.
+#include "aorta/ncu_options.hpp"
+
+#include "collectors/option_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <regex>
+
+namespace aorta {
+
+namespace {
+
+constexpr std::string_view collector = "ncu";
+constexpr std::string_view kernel_time_metric = "gpu__time_duration.sum";
+
+const std::vector<std::string>& option_keys() {
+  static const std::vector<std::string> keys{"metrics", "clock_control", "kernel_name",
+                                             "launch_skip", "launch_count"};
+  return keys;
+}
+
+[[noreturn]] void fail(std::string_view key, const std::string& message) {
+  throw option_error(std::string(collector), std::string(key),
+                     fmt::format("{}.{}: {}", collector, key, message));
+}
+
+std::vector<std::string> parse_metrics(const std::string& text) {
+  const auto requested = detail::split_list(text);
+  if (requested.empty()) {
+    fail("metrics", fmt::format("names no metric; allowed: ncu metric names separated by commas "
+                                "or spaces (e.g. \"sm__throughput.avg.pct_of_peak_sustained_"
+                                "elapsed\"). Fix: name at least one, or remove the option ({} "
+                                "is always collected).",
+                                kernel_time_metric));
+  }
+  // Kernel time comes from this metric, so it is always first whatever the recipe lists.
+  std::vector<std::string> metrics{std::string(kernel_time_metric)};
+  for (const auto& metric : requested) {
+    if (std::find(metrics.begin(), metrics.end(), metric) == metrics.end()) {
+      metrics.push_back(metric);
+    }
+  }
+  return metrics;
+}
+
+std::string parse_count(const option_map& options, std::string_view key, bool zero_allowed) {
+  const auto* option = detail::find_option(options, key);
+  std::string digits = detail::trim(option->text);
+  const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  const bool is_zero = all_digits && digits.find_first_not_of('0') == std::string::npos;
+  if (!all_digits || (is_zero && !zero_allowed)) {
+    fail(key, fmt::format("expected a whole number {}, got '{}'. Fix: write digits only, e.g. "
+                          "{}: \"{}\".",
+                          zero_allowed ? ">= 0" : ">= 1", option->text, key,
+                          zero_allowed ? "0" : "1"));
+  }
+  return digits;
+}
+
+}  // namespace
+
+ncu_options parse_ncu_options(const option_map& options) {
+  detail::reject_unknown_options(collector, options, option_keys());
+  ncu_options parsed;
+  if (const auto* metrics = detail::find_option(options, "metrics")) {
+    parsed.metrics = parse_metrics(metrics->text);
+  }
+  if (const auto* clock = detail::find_option(options, "clock_control")) {
+    parsed.clock_control = detail::to_lower(detail::trim(clock->text));
+    detail::require_one_of(collector, "clock_control", parsed.clock_control, {"none", "base"},
+                           "an ncu clock control",
+                           "use none (measure the card at its own clocks, the default) or base "
+                           "(lock to base clocks).");
+  }
+  if (const auto* kernel = detail::find_option(options, "kernel_name")) {
+    if (detail::trim(kernel->text).empty()) {
+      fail("kernel_name", "is blank; allowed: a non-empty ECMAScript regular expression of "
+                          "kernel names to profile. Fix: give a pattern, or remove the option "
+                          "to profile every kernel.");
+    }
+    try {
+      const std::regex compiled(kernel->text, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      fail("kernel_name", fmt::format("'{}' is not a valid ECMAScript regular expression ({}). "
+                                      "Fix: correct the pattern, escaping special characters "
+                                      "such as ( [ + with a backslash.",
+                                      kernel->text, e.what()));
+    }
+    parsed.kernel_name = kernel->text;
+  }
+  if (detail::find_option(options, "launch_skip") != nullptr) {
+    parsed.launch_skip = parse_count(options, "launch_skip", true);
+  }
+  // ncu refuses a launch count of 0, so it is caught here rather than at run time.
+  if (detail::find_option(options, "launch_count") != nullptr) {
+    parsed.launch_count = parse_count(options, "launch_count", false);
+  }
+  return parsed;
+}
+
+}  // namespace aorta

@@ -1,0 +1,148 @@
+// proton option schema and guards 1-5 (reference §1.4, §2).
+#include "aorta/proton_options.hpp"
+
+#include "collectors/option_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace aorta {
+
+namespace {
+
+constexpr std::string_view collector = "proton";
+
+const std::vector<std::string>& option_keys() {
+  static const std::vector<std::string> keys{"mode",    "backend", "backend_mode",
+                                             "context", "data",    "instrumentation_mode",
+                                             "granularity", "hook"};
+  return keys;
+}
+
+// Whole-kernel backends and the Proton --mode values each accepts.
+const std::map<std::string, std::vector<std::string>>& backend_modes() {
+  static const std::map<std::string, std::vector<std::string>> modes{
+      {"cupti", {"pcsampling", "periodic_flushing"}},
+      {"rocprofiler", {"pcsampling", "periodic_flushing"}},
+      {"roctracer", {"periodic_flushing"}},
+  };
+  return modes;
+}
+
+[[noreturn]] void fail(std::string_view key, const std::string& message) {
+  throw option_error(std::string(collector), std::string(key),
+                     fmt::format("{}.{}: {}", collector, key, message));
+}
+
+// Trimmed, lower-cased value of `key`, checked against `allowed`; nullopt when absent.
+std::optional<std::string> read_enum(const option_map& options, std::string_view key,
+                                     const std::vector<std::string>& allowed,
+                                     std::string_view what, std::string_view fix) {
+  const auto* option = detail::find_option(options, key);
+  if (option == nullptr) return std::nullopt;
+  std::string value = detail::to_lower(detail::trim(option->text));
+  detail::require_one_of(collector, key, value, allowed, what, fix);
+  return value;
+}
+
+void check_mode_combinations(const proton_options& parsed) {
+  const bool intra_kernel = parsed.instrumentation_mode || parsed.granularity;
+  const std::string_view intra_key = parsed.instrumentation_mode ? "instrumentation_mode"
+                                                                 : "granularity";
+  // Before the backend gate: the real cause is that all three render into one --mode value.
+  if (parsed.backend_mode && intra_kernel) {
+    fail("backend_mode",
+         fmt::format("cannot be combined with {}: backend_mode, instrumentation_mode and "
+                     "granularity all render into Proton's single --mode, so only one kind may "
+                     "be set. Fix: keep backend_mode (whole-kernel backends cupti, rocprofiler, "
+                     "roctracer) or instrumentation_mode/granularity (backend: instrumentation), "
+                     "not both.",
+                     intra_key));
+  }
+  if (intra_kernel && parsed.backend != "instrumentation") {
+    fail(intra_key,
+         fmt::format("instrumentation_mode and granularity require backend: instrumentation, "
+                     "got backend: {}; Proton would silently ignore them. Fix: set backend: "
+                     "instrumentation, or drop {}.",
+                     parsed.backend, intra_key));
+  }
+  if (!parsed.backend_mode) return;
+  const auto table = backend_modes().find(parsed.backend);
+  if (table == backend_modes().end()) {
+    fail("backend_mode",
+         fmt::format("requires an explicit backend from [cupti, rocprofiler, roctracer], got "
+                     "backend: {}. Fix: pin the backend (which needs mode: env for rocprofiler "
+                     "/ roctracer), or drop the option.",
+                     parsed.backend));
+  }
+  const auto& allowed = table->second;
+  if (std::find(allowed.begin(), allowed.end(), *parsed.backend_mode) == allowed.end()) {
+    fail("backend_mode",
+         fmt::format("'{}' is not a mode of backend {}; allowed for {}: {}. Fix: pick one of "
+                     "those, or choose a backend that supports '{}'.",
+                     *parsed.backend_mode, parsed.backend, parsed.backend,
+                     detail::join(allowed), *parsed.backend_mode));
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> proton_options::mode_argument() const {
+  if (backend_mode) return backend_mode;
+  if (!instrumentation_mode && !granularity) return std::nullopt;
+  std::string rendered = instrumentation_mode.value_or("default");
+  if (granularity) rendered += ":granularity=" + *granularity;
+  return rendered;
+}
+
+bool proton_options::queue_intercepting() const {
+  return backend == "auto" || backend == "rocprofiler" || backend == "roctracer";
+}
+
+bool proton_options::amd_backend() const {
+  return backend == "rocprofiler" || backend == "roctracer";
+}
+
+proton_options parse_proton_options(const option_map& options) {
+  detail::reject_unknown_options(collector, options, option_keys());
+  proton_options parsed;
+  if (auto v = read_enum(options, "mode", {"cli", "env"}, "a proton attach mode",
+                         "use cli (wrap a Python script) or env (the payload calls "
+                         "proton.start itself).")) {
+    parsed.mode = *v;
+  }
+  if (auto v = read_enum(options, "backend",
+                         {"auto", "cupti", "rocprofiler", "roctracer", "instrumentation"},
+                         "a proton backend", "pick one of those (auto lets Proton choose).")) {
+    parsed.backend = *v;
+  }
+  parsed.backend_mode = read_enum(
+      options, "backend_mode", {"pcsampling", "periodic_flushing"}, "a proton backend_mode",
+      "pick one the backend supports: cupti and rocprofiler take pcsampling or "
+      "periodic_flushing, roctracer takes periodic_flushing.");
+  if (auto v = read_enum(options, "context", {"shadow", "python"}, "a proton context",
+                         "use shadow (kernel launch sites) or python (Python call paths).")) {
+    parsed.context = *v;
+  }
+  if (auto v = read_enum(options, "data", {"tree", "trace"}, "a proton data format",
+                         "use tree (the only format aorta parses into metrics) or trace.")) {
+    parsed.data = *v;
+  }
+  parsed.instrumentation_mode =
+      read_enum(options, "instrumentation_mode", {"default", "mma", "pcsampling"},
+                "a proton instrumentation_mode", "pick one of those, with backend: "
+                                                 "instrumentation.");
+  parsed.granularity = read_enum(
+      options, "granularity",
+      {"cta", "warp", "warp_2", "warp_4", "warp_8", "warp_group", "warp_group_2", "warp_group_4",
+       "warp_group_8"},
+      "a proton granularity", "pick one of those, with backend: instrumentation.");
+  parsed.hook = read_enum(options, "hook", {"triton"}, "a proton hook",
+                          "use triton, or remove the option.");
+  check_mode_combinations(parsed);
+  return parsed;
+}
+
+}  // namespace aorta

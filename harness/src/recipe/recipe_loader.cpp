@@ -1,0 +1,254 @@
+// Top-level recipe keys: the original's probe-mode schema (reference §1.1) plus our additions.
+#include "aorta/recipe.hpp"
+
+#include "collectors/option_text.hpp"
+#include "recipe/collect_block.hpp"
+#include "recipe/yaml_read.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace aorta {
+
+namespace {
+
+using detail::fail_at;
+using detail::map_entry;
+
+const std::vector<std::string>& handled_keys() {
+  static const std::vector<std::string> keys{
+      "schema_version", "mode",      "ticket", "trials",      "timeout_per_trial",
+      "timeout",        "mitigation_axis",     "diagnostic_axis", "env_passthrough_mode",
+      "collect",        "check",     "allow_empty", "environment_exit_codes", "expect_exit"};
+  return keys;
+}
+
+// Probe-mode keys of the original that steer its detectors and retention; aorta has no such
+// machinery, so they are accepted (recipes stay portable) and reported as ignored.
+const std::vector<std::string>& ignored_probe_keys() {
+  static const std::vector<std::string> keys{
+      "step_time_regex",   "collect_paths",     "confound",
+      "custom_patterns",   "hang_window_sec",   "hang_grace_period_at_start",
+      "tier3_vram_growth", "stop_after",        "disable_detectors",
+      "disable_detector_tiers", "retain",       "redaction"};
+  return keys;
+}
+
+const std::vector<std::string>& triage_only_keys() {
+  static const std::vector<std::string> keys{"workload",  "cells",       "steps",
+                                             "workload_config", "save_logs", "extra_env",
+                                             "trial_isolation"};
+  return keys;
+}
+
+bool contains(const std::vector<std::string>& keys, std::string_view key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+std::string key_path(const map_entry& entry) { return "recipe." + entry.key; }
+
+void read_mode(recipe& target, const map_entry& entry) {
+  const std::string mode = detail::trim(detail::read_text(entry, key_path(entry)));
+  if (mode == "probe") {
+    target.mode = mode;
+    return;
+  }
+  if (mode == "triage" || mode == "sanitizer") {
+    fail_at(entry.value_at, key_path(entry),
+            fmt::format("'{}' is not supported: aorta runs the command given after `--` under "
+                        "its collectors and has no {} runner. Fix: use `mode: probe` (or omit "
+                        "mode) and pass the command on the command line.",
+                        mode, mode));
+  }
+  fail_at(entry.value_at, key_path(entry),
+          fmt::format("'{}' is not a recipe mode; allowed: probe. Fix: use `mode: probe` (or "
+                      "omit mode).",
+                      mode));
+}
+
+void read_env_passthrough(recipe& target, const map_entry& entry) {
+  const std::string value = detail::trim(detail::read_text(entry, key_path(entry)));
+  if (value != "inherit" && value != "file") {
+    fail_at(entry.value_at, key_path(entry),
+            fmt::format("'{}' is not an env passthrough mode; allowed: inherit, file. Fix: use "
+                        "inherit (the child gets this environment) or file.{}",
+                        value, detail::did_you_mean(value, {"inherit", "file"})));
+  }
+  target.env_passthrough_mode = value;
+}
+
+std::vector<std::string> read_axis(const std::string& file, const map_entry& entry) {
+  std::vector<std::string> axis;
+  for (auto& item : detail::read_text_list(file, entry, key_path(entry), false)) {
+    axis.push_back(std::move(item.text));
+  }
+  return axis;
+}
+
+std::vector<int> read_environment_exit_codes(const std::string& file, const map_entry& entry) {
+  const std::string path = key_path(entry);
+  std::vector<YAML::Node> items;
+  if (entry.value.IsSequence()) {
+    for (const auto& item : entry.value) items.push_back(item);
+  } else {
+    items.push_back(entry.value);
+  }
+  std::vector<int> codes;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    source_location where = detail::location_of(file, items[i]);
+    if (where.line == 0 || items[i].IsNull()) where = entry.value_at;
+    const std::string item_path =
+        entry.value.IsSequence() ? fmt::format("{}[{}]", path, i) : path;
+    if (detail::is_plain_scalar(items[i]) && items[i].Scalar() == "0") {
+      fail_at(where, item_path,
+              "0 cannot mean \"this environment cannot run me\": it is the payload's success "
+              "code. Fix: list the codes your payload uses for that (e.g. [2]), from 1 to 255.");
+    }
+    const int code = detail::read_integer_node(items[i], where, item_path, 1, 255);
+    if (std::find(codes.begin(), codes.end(), code) == codes.end()) codes.push_back(code);
+  }
+  return codes;
+}
+
+void reject_unknown_key(const map_entry& entry) {
+  if (entry.key == "condition") {
+    fail_at(entry.key_at, key_path(entry),
+            "`condition:` is deferred (the original aorta rejects it as \"deferred to Phase "
+            "3\") and aorta does not implement it. Fix: remove the key.");
+  }
+  if (contains(triage_only_keys(), entry.key)) {
+    fail_at(entry.key_at, key_path(entry),
+            fmt::format("'{}' belongs to mode: triage, which aorta does not run (aorta runs "
+                        "the command after `--` in mode: probe). Fix: remove it; the command "
+                        "line says what runs.",
+                        entry.key));
+  }
+  std::vector<std::string> allowed = handled_keys();
+  allowed.insert(allowed.end(), ignored_probe_keys().begin(), ignored_probe_keys().end());
+  fail_at(entry.key_at, "recipe",
+          fmt::format("unknown key '{}'.{} Allowed keys: {}. Fix: rename or remove it.",
+                      entry.key, detail::did_you_mean(entry.key, allowed),
+                      detail::join(allowed)));
+}
+
+struct timeout_seen {
+  double seconds = 0;
+  source_location where;
+  std::string key;
+};
+
+recipe parse_document(const YAML::Node& root, const std::string& file) {
+  if (!root.IsDefined() || root.IsNull()) {
+    fail_at(source_location{file, 0, 0}, "recipe",
+            "is empty. Fix: start with `schema_version: 1` and `mode: probe`, then list "
+            "collectors under `collect:`.");
+  }
+  if (!root.IsMap()) {
+    fail_at(detail::location_of(file, root), "recipe",
+            fmt::format("expected a mapping of keys at the top level, got {}. Fix: write "
+                        "`schema_version: 1` and the other keys as `key: value` lines.",
+                        detail::describe(root)));
+  }
+  recipe parsed;
+  parsed.path = file;
+  bool saw_schema_version = false;
+  std::optional<timeout_seen> timeout;
+  for (const auto& entry : detail::mapping_entries(file, root, "recipe")) {
+    const std::string path = key_path(entry);
+    if (entry.key == "schema_version") {
+      parsed.schema_version = detail::read_integer(entry, path, 1, 1);
+      saw_schema_version = true;
+    } else if (entry.key == "mode") {
+      read_mode(parsed, entry);
+    } else if (entry.key == "ticket") {
+      parsed.ticket = entry.value.IsNull() ? std::string{} : detail::read_text(entry, path);
+    } else if (entry.key == "trials") {
+      parsed.trials = detail::read_integer(entry, path, 1, 1'000'000);
+    } else if (entry.key == "timeout_per_trial" || entry.key == "timeout") {
+      const double seconds = detail::read_positive_seconds(entry, path);
+      if (timeout && timeout->seconds != seconds) {
+        fail_at(entry.value_at, path,
+                fmt::format("{} s disagrees with {}: {} s at {}. Fix: keep one of the two "
+                            "keys (they mean the same: seconds per trial).",
+                            seconds, timeout->key, timeout->seconds, timeout->where.to_string()));
+      }
+      timeout = timeout_seen{seconds, entry.value_at, entry.key};
+      parsed.timeout_seconds = seconds;
+    } else if (entry.key == "mitigation_axis") {
+      parsed.mitigation_axis = read_axis(file, entry);
+    } else if (entry.key == "diagnostic_axis") {
+      parsed.diagnostic_axis = read_axis(file, entry);
+    } else if (entry.key == "env_passthrough_mode") {
+      read_env_passthrough(parsed, entry);
+    } else if (entry.key == "collect") {
+      parsed.collect = detail::read_collect_block(file, entry);
+      parsed.collect_location = entry.key_at;
+    } else if (entry.key == "check") {
+      for (auto& item : detail::read_text_list(file, entry, path, true)) {
+        parsed.checks.push_back(check_spec{std::move(item.text), item.where});
+      }
+    } else if (entry.key == "allow_empty") {
+      parsed.allow_empty = detail::read_boolean(entry, path);
+    } else if (entry.key == "environment_exit_codes") {
+      parsed.environment_exit_codes = read_environment_exit_codes(file, entry);
+    } else if (entry.key == "expect_exit") {
+      parsed.expect_exit = detail::read_integer(entry, path, 0, 255);
+    } else if (contains(ignored_probe_keys(), entry.key)) {
+      parsed.ignored_keys.push_back(entry.key);
+    } else {
+      reject_unknown_key(entry);
+    }
+  }
+  if (!saw_schema_version) {
+    fail_at(source_location{file, 1, 1}, "recipe.schema_version",
+            "is missing; allowed: 1. Fix: add `schema_version: 1` as the first line.");
+  }
+  const auto clash = std::find(parsed.environment_exit_codes.begin(),
+                               parsed.environment_exit_codes.end(), parsed.expect_exit);
+  if (clash != parsed.environment_exit_codes.end()) {
+    fail_at(source_location{file, 0, 0}, "recipe.expect_exit",
+            fmt::format("{} is also listed in environment_exit_codes, so it would mean both "
+                        "\"passed\" and \"cannot run here\". Fix: remove it from one of them.",
+                        parsed.expect_exit));
+  }
+  return parsed;
+}
+
+}  // namespace
+
+recipe load_recipe_from_string(std::string_view text, const std::string& file_label) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    const source_location where{file_label, e.mark.is_null() ? 0 : e.mark.line + 1,
+                                e.mark.is_null() ? 0 : e.mark.column + 1};
+    fail_at(where, "recipe",
+            fmt::format("is not valid YAML ({}). Fix: correct the syntax at that position "
+                        "(indentation, a missing ':' or an unclosed quote or bracket).",
+                        e.msg));
+  }
+  return parse_document(root, file_label);
+}
+
+recipe load_recipe(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw recipe_error(fmt::format("{}: cannot read the recipe ({}). Fix: check the path given "
+                                   "to --recipe / RECIPE.",
+                                   path.string(), std::strerror(errno)));
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  // JSON is a subset of YAML, so .json recipes take the same path.
+  recipe loaded = load_recipe_from_string(text.str(), path.string());
+  loaded.path = path;
+  return loaded;
+}
+
+}  // namespace aorta

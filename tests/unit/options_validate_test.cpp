@@ -1,0 +1,137 @@
+#include "aorta/collector.hpp"
+
+#include "option_test_support.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace {
+
+using aorta::collector_request;
+using aorta::option_error;
+using aorta::validate_collectors;
+using aorta::testing_support::request;
+using aorta::testing_support::thrown;
+using ::testing::HasSubstr;
+
+std::optional<option_error> refusal(const std::vector<collector_request>& requested) {
+  return thrown<option_error>([&] { validate_collectors(requested); });
+}
+
+TEST(ValidateCollectors, NamesInWrapOrderThenValidatedOnly) {
+  EXPECT_EQ(aorta::collector_names(),
+            (std::vector<std::string>{"rocprof", "ncu", "callgrind", "proton", "numerics",
+                                      "layer_numerics", "amd_log"}));
+}
+
+TEST(ValidateCollectors, NothingRequestedIsFine) { EXPECT_NO_THROW(validate_collectors({})); }
+
+TEST(ValidateCollectors, UnknownNameListsValidOnesAndSuggests) {
+  const auto e = refusal({request("rocprofv3"), request("proton")});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->collector(), "rocprofv3");
+  EXPECT_EQ(e->key(), "");
+  EXPECT_THAT(e->what(), HasSubstr("unknown collector(s) [rocprofv3]; valid: [rocprof, ncu, "
+                                   "callgrind, proton, numerics, layer_numerics, amd_log]. Did "
+                                   "you mean 'rocprof'?"));
+}
+
+TEST(ValidateCollectors, ValidatedOnlyNamesAcceptAnyOptions) {
+  EXPECT_NO_THROW(validate_collectors({request("numerics", {{"anything", "goes"}}),
+                                       request("layer_numerics"), request("amd_log", {{"x", ""}})}));
+}
+
+TEST(ValidateCollectors, PerCollectorOptionErrorsPropagate) {
+  const auto e = refusal({request("rocprof", {{"trace", "bogus"}})});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->collector(), "rocprof");
+  EXPECT_EQ(e->key(), "trace");
+  const auto p = refusal({request("proton", {{"backend", "x"}})});
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->key(), "backend");
+}
+
+TEST(ValidateCollectors, RocprofWithQueueInterceptingProtonIsRefusedInEitherOrder) {
+  for (const std::string backend : {"", "auto", "rocprofiler", "roctracer"}) {
+    const auto proton = backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
+    for (const auto& requested : {std::vector<collector_request>{request("rocprof"), proton},
+                                  std::vector<collector_request>{proton, request("rocprof")}}) {
+      const auto e = refusal(requested);
+      ASSERT_TRUE(e) << backend;
+      const std::string shown = backend.empty() ? "auto" : backend;
+      EXPECT_EQ(e->collector(), "proton");
+      EXPECT_EQ(e->key(), backend.empty() ? "" : "backend");
+      EXPECT_THAT(e->what(), HasSubstr("rocprof and proton with backend: " + shown));
+      EXPECT_THAT(e->what(), HasSubstr("HSA queue interceptor"));
+      EXPECT_THAT(e->what(), HasSubstr("`proton: {backend: instrumentation}`"));
+      EXPECT_THAT(e->what(), HasSubstr("separate tests"));
+      const bool says_resolves =
+          std::string(e->what()).find("(which resolves to rocprofiler or roctracer on AMD)") !=
+          std::string::npos;
+      EXPECT_EQ(says_resolves, shown == "auto") << shown;
+    }
+  }
+}
+
+TEST(ValidateCollectors, RocprofWithInstrumentationProtonIsAllowed) {
+  EXPECT_NO_THROW(validate_collectors(
+      {request("rocprof"), request("proton", {{"backend", "instrumentation"}})}));
+  EXPECT_NO_THROW(validate_collectors(
+      {request("proton", {{"backend", " Instrumentation "}}), request("rocprof")}));
+}
+
+TEST(ValidateCollectors, NcuWithCuptiProtonIsRefusedInEitherOrder) {
+  for (const std::string backend : {"", "cupti"}) {
+    const auto proton = backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
+    for (const auto& requested : {std::vector<collector_request>{request("ncu"), proton},
+                                  std::vector<collector_request>{proton, request("ncu")}}) {
+      const auto e = refusal(requested);
+      ASSERT_TRUE(e) << backend;
+      EXPECT_EQ(e->collector(), "proton");
+      EXPECT_THAT(e->what(), HasSubstr("both attach through CUPTI"));
+      EXPECT_THAT(e->what(),
+                  HasSubstr("`RuntimeError: Failed to execute cuptiSubscribe with error 39`"));
+      EXPECT_THAT(e->what(), HasSubstr("separate tests"));
+      EXPECT_THAT(e->what(), HasSubstr("backend: instrumentation"));
+    }
+  }
+  EXPECT_NO_THROW(validate_collectors(
+      {request("ncu"), request("proton", {{"backend", "instrumentation"}})}));
+}
+
+TEST(ValidateCollectors, CallgrindWithAnyGpuCollectorIsRefusedInEitherOrder) {
+  for (const std::string gpu : {"rocprof", "ncu", "proton"}) {
+    for (const auto& requested :
+         {std::vector<collector_request>{request("callgrind"), request(gpu)},
+          std::vector<collector_request>{request(gpu), request("callgrind")}}) {
+      const auto e = refusal(requested);
+      ASSERT_TRUE(e) << gpu;
+      EXPECT_EQ(e->collector(), "callgrind");
+      EXPECT_THAT(e->what(), HasSubstr("GPU collector(s) [" + gpu + "]"));
+      EXPECT_THAT(e->what(), HasSubstr("instruction emulator"));
+      EXPECT_THAT(e->what(), HasSubstr("profile CPU and GPU in separate tests"));
+    }
+  }
+  EXPECT_NO_THROW(validate_collectors({request("callgrind"), request("numerics")}));
+  EXPECT_NO_THROW(validate_collectors({request("callgrind", {{"cache_sim", "true"}})}));
+}
+
+TEST(ValidateCollectors, RocprofWithNcuIsRefusedInEitherOrder) {
+  for (const auto& requested : {std::vector<collector_request>{request("rocprof"), request("ncu")},
+                                std::vector<collector_request>{request("ncu"), request("rocprof")}}) {
+    const auto e = refusal(requested);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->collector(), requested.back().name);
+    EXPECT_THAT(e->what(), HasSubstr("rocprof and ncu cannot run together"));
+    EXPECT_THAT(e->what(), HasSubstr("always captures nothing"));
+  }
+}
+
+TEST(ValidateCollectors, SingleCollectorsWithGoodOptionsPass) {
+  EXPECT_NO_THROW(validate_collectors({request("rocprof", {{"trace", "kernel,hip"}})}));
+  EXPECT_NO_THROW(validate_collectors({request("ncu", {{"clock_control", "base"}})}));
+  EXPECT_NO_THROW(validate_collectors({request("proton", {{"mode", "env"},
+                                                          {"backend", "roctracer"}})}));
+}
+
+}  // namespace
