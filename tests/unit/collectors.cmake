@@ -5,3 +5,5 @@ aorta_add_unit_test(collectors SOURCES
   unit/callgrind_wrap_test.cpp
   unit/proton_wrap_test.cpp
   unit/proton_env_wrap_test.cpp)
+# plan_launch and the registry; links the option parsers of validation.cpp and *_options.cpp.
+aorta_add_unit_test(collectors_registry SOURCES unit/registry_wrap_test.cpp)

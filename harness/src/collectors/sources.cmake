@@ -6,3 +6,4 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/callgrind_wrap.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/proton_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/proton_wrap.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/registry.cpp)
