@@ -10,7 +10,7 @@ namespace aorta {
 namespace {
 
 using strings = std::vector<std::string>;
-constexpr std::string_view escape = "or switch the recipe to proton: {mode: env}";
+constexpr std::string_view escape = "switch the recipe to proton: {mode: env}";
 
 // A PATH holding a fake python3, so the interpreter check at wrap time has something to find.
 class proton_cli_wrap : public ::testing::Test {
@@ -170,7 +170,7 @@ TEST_F(proton_cli_wrap, pinned_roctracer_is_refused_before_the_argv_shape) {
   EXPECT_NE(message.find("Triton <= 3.7.x"), std::string::npos) << message;
   EXPECT_NE(message.find("proton: {backend: auto}"), std::string::npos) << message;
   EXPECT_NE(message.find("amd-roctracer"), std::string::npos) << message;
-  EXPECT_NE(message.find("proton: {mode: env}"), std::string::npos) << message;
+  EXPECT_TRUE(ends_with_escape(message)) << message;
 }
 
 TEST_F(proton_cli_wrap, roctracer_under_mode_env_is_accepted) {
@@ -241,7 +241,25 @@ TEST(proton_interpreter, non_python_shebang_falls_back_with_a_warning) {
 TEST(proton_interpreter, pytest_not_on_path_falls_back_with_a_warning) {
   const python_choice choice = resolve_python({"pytest"}, env_map{{"PATH", "/nonexistent"}});
   EXPECT_EQ(choice.interpreter, "python3");
-  EXPECT_EQ(choice.warnings.size(), 1U);
+  EXPECT_EQ(choice.warnings,
+            strings{"proton: 'pytest' is not an executable file or on $PATH, so the interpreter "
+                    "it belongs to is unknown; using python3; set $AORTA_PROTON_PYTHON to the "
+                    "interpreter that has Triton and pytest installed"});
+}
+
+TEST(proton_interpreter, pytest_by_path_reads_that_files_shebang_and_runs_as_bare_pytest) {
+  const test::scratch_dir dir;
+  const auto python = dir.write("venv/bin/python3.10", "#!/bin/sh\n");
+  const auto pytest = dir.write("venv/bin/pytest", "#!" + python.string() + "\n");
+  // PATH names no pytest: only the path in argv[0] can lead to the venv's interpreter.
+  const env_map env{{"PATH", "/nonexistent"}};
+  const strings expected{python.string(), "-m", "triton.profiler.proton", "-n",
+                         "/t/proton/proton", "--context", "shadow", "--data", "tree", "pytest",
+                         "tests/test_gelu.py"};
+  EXPECT_EQ(proton_wrap(launch_plan{{pytest.string(), "tests/test_gelu.py"}, {}, {}, {}},
+                        proton_options{}, "/t/proton", env)
+                .argv,
+            expected);
 }
 
 TEST(proton_interpreter, bare_pytest_wrap_runs_proton_under_the_shebang_interpreter) {

@@ -38,14 +38,15 @@ struct device_translation {
 // `python`, `python3`, `python3.12`: the basename of `command` names a Python interpreter.
 [[nodiscard]] bool is_python_interpreter(std::string_view command);
 
-// $AORTA_PROTON_PYTHON (~ expanded) > argv[0] if it is a Python interpreter > for a bare `pytest`,
-// the interpreter of its console script's shebang (pytest looked up on env's PATH) > `python3`.
+// $AORTA_PROTON_PYTHON (~ expanded) > argv[0] if it is a Python interpreter > for `pytest` (bare,
+// looked up on env's PATH, or a path to it) the interpreter of its console script's shebang >
+// `python3`.
 // Never the `proton` console script, whose shebang names whatever interpreter installed Triton.
 [[nodiscard]] python_choice resolve_python(const std::vector<std::string>& argv,
                                            const env_map& env);
 
-// Rule 9: accepts `python [safe flags] script.py ...`, `python [safe flags] -m pytest ...` (as
-// `pytest ...`) and `pytest ...`. Throws recipe_error otherwise, naming `proton: {mode: env}`.
+// Rule 9: accepts `python [safe flags] script.py ...`, `python [safe flags] -m pytest ...` and
+// `[path/]pytest ...`, the last two as a bare `pytest ...` target. Throws recipe_error otherwise, naming `proton: {mode: env}`.
 [[nodiscard]] python_command split_python_command(const std::vector<std::string>& argv);
 
 // Applies only to queue-intercepting backends (auto, rocprofiler, roctracer). Never mutates env.

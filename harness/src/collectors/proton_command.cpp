@@ -47,21 +47,24 @@ std::optional<std::string> shebang_command(const std::filesystem::path& script) 
   return std::string("env");
 }
 
-python_choice pytest_interpreter(const env_map& env) {
+bool is_pytest(std::string_view command) { return basename_of(command) == "pytest"; }
+
+python_choice pytest_interpreter(const std::string& command, const env_map& env) {
   const std::string fix =
       "set $AORTA_PROTON_PYTHON to the interpreter that has Triton and pytest installed";
-  const auto pytest = detail::find_on_path("pytest", env);
+  const auto pytest = detail::resolve_command(command, env);
   if (!pytest) {
     return {std::string(fallback_python),
-            {fmt::format("proton: 'pytest' is not on $PATH, so the interpreter it belongs to is "
-                         "unknown; using {}; {}",
-                         fallback_python, fix)}};
+            {fmt::format("proton: '{}' is not an executable file or on $PATH, so the interpreter "
+                         "it belongs to is unknown; using {}; {}",
+                         command, fallback_python, fix)}};
   }
-  const auto command = shebang_command(*pytest);
-  if (command && is_python_interpreter(*command)) return {*command, {}};
+  const auto interpreter = shebang_command(*pytest);
+  if (interpreter && is_python_interpreter(*interpreter)) return {*interpreter, {}};
   return {std::string(fallback_python),
           {fmt::format("proton: the shebang of {} names {}, not a Python interpreter; using {}; {}",
-                       pytest->string(), command ? "'" + *command + "'" : std::string("nothing"),
+                       pytest->string(),
+                       interpreter ? "'" + *interpreter + "'" : std::string("nothing"),
                        fallback_python, fix)}};
 }
 
@@ -85,7 +88,7 @@ python_choice resolve_python(const std::vector<std::string>& argv, const env_map
     return {detail::expand_home(override_entry->second, env), {}};
   }
   if (!argv.empty() && is_python_interpreter(argv.front())) return {argv.front(), {}};
-  if (!argv.empty() && argv.front() == "pytest") return pytest_interpreter(env);
+  if (!argv.empty() && is_pytest(argv.front())) return pytest_interpreter(argv.front(), env);
   return {std::string(fallback_python), {}};
 }
 
@@ -95,7 +98,13 @@ python_command split_python_command(const std::vector<std::string>& argv) {
            "after '--'");
   }
   const std::string& program = argv.front();
-  if (program == "pytest") return {{}, argv};
+  // Proton recognises its pytest target by the bare name and runs it inside its interpreter.
+  if (is_pytest(program)) {
+    python_command command;
+    command.target.emplace_back("pytest");
+    command.target.insert(command.target.end(), argv.begin() + 1, argv.end());
+    return command;
+  }
   if (!is_python_interpreter(program)) {
     refuse(fmt::format(
         "proton: mode: cli needs a Python script launch (python script.py ..., python -m pytest "

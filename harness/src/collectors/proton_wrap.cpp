@@ -42,7 +42,8 @@ void refuse_pinned_roctracer(const proton_options& options) {
       "runtime up before the payload only when '-b' is absent; with '-b roctracer' the tracer "
       "attaches too late and, on Triton <= 3.7.x, the run exits 0 with an empty ROOT in "
       "proton.hatchet; use proton: {backend: auto} (which resolves to roctracer on those "
-      "versions), or keep roctracer with proton: {mode: env} (see the amd-roctracer example)");
+      "versions), or, to keep roctracer as the amd-roctracer example does, switch the recipe "
+      "to proton: {mode: env}");
 }
 
 void apply_translation(launch_plan& plan, const device_translation& translation) {
