@@ -1,0 +1,24 @@
+#include "aorta/callgrind_wrap.hpp"
+
+#include "collectors/executable_lookup.hpp"
+
+namespace aorta {
+
+std::vector<std::string> callgrind_argv(const callgrind_options& options,
+                                        const std::filesystem::path& output_dir,
+                                        const std::string& valgrind_binary) {
+  std::vector<std::string> argv{
+      valgrind_binary, "--tool=callgrind",
+      "--callgrind-out-file=" + (output_dir / "callgrind.out.%p").string()};
+  if (options.toggle_collect) argv.push_back("--toggle-collect=" + *options.toggle_collect);
+  argv.emplace_back(options.cache_sim ? "--cache-sim=yes" : "--cache-sim=no");
+  if (options.trace_children) argv.emplace_back("--trace-children=yes");
+  return argv;
+}
+
+std::string resolve_valgrind_binary(const env_map& env) {
+  return detail::resolve_tool(env, "VALGRIND_BIN", "valgrind", "callgrind",
+                              "install valgrind (e.g. apt-get install valgrind)");
+}
+
+}  // namespace aorta

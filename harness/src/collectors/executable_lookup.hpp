@@ -1,0 +1,37 @@
+// Finding profiler binaries and interpreters the way a shell would, but against an explicit
+// environment map so that a plan can be computed (and tested) for an environment that is not ours.
+#pragma once
+
+#include "aorta/launch_plan.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace aorta::detail {
+
+// "~" and "~/x" become $HOME and $HOME/x (HOME taken from `env`); anything else is unchanged.
+[[nodiscard]] std::string expand_home(std::string_view value, const env_map& env);
+
+// A regular file (after following links) that this process may execute.
+[[nodiscard]] bool is_executable_file(const std::filesystem::path& path);
+
+// The first executable `<dir>/<name>` over the directories of env's PATH; nullopt when PATH is
+// unset or holds none. Empty PATH entries are skipped rather than read as the current directory.
+[[nodiscard]] std::optional<std::filesystem::path> find_on_path(std::string_view name,
+                                                                const env_map& env);
+
+// Resolves a command name the way exec does: a value containing '/' must itself be an executable
+// file, a bare name is looked up on PATH. nullopt when neither holds.
+[[nodiscard]] std::optional<std::filesystem::path> resolve_command(std::string_view command,
+                                                                   const env_map& env);
+
+// Resolves a `$<VAR>` override or, when VAR is unset or empty, `default_name` on PATH. The result
+// keeps a path override as written (after ~ expansion) and gives the PATH hit as a full path.
+// Throws skip_error: `what_for` names the collector in the message, `fix` tells what to install.
+[[nodiscard]] std::string resolve_tool(const env_map& env, std::string_view variable,
+                                       std::string_view default_name, std::string_view what_for,
+                                       std::string_view fix);
+
+}  // namespace aorta::detail
