@@ -75,14 +75,16 @@ TEST(RunProcessLaunch, BareNameIsFoundOnTheChildsPathNotOurs) {
   // The child's PATH puts a copy of echo named `printf` first; ours would find the real printf.
   install_copy("/bin/echo", dir / "shadow" / "printf", fs::perms::owner_all);
   auto spec = logged_spec(dir, {"printf", "%s-", "a"});
-  spec.environment["PATH"] = "/nonexistent-aorta-dir:" + (dir / "shadow").string() + ":/usr/bin:/bin";
+  spec.environment["PATH"] =
+      "/nonexistent-aorta-dir:" + (dir / "shadow").string() + ":/usr/bin:/bin";
   ASSERT_EQ(run_process(spec).exit_status, 0);
   EXPECT_EQ(read_file(dir / "stdout.log"), "%s- a\n");
 }
 
 TEST(RunProcessLaunch, PathLookupSkipsNonExecutablesAndDirectories) {
   scratch_dir dir;
-  install_copy("/bin/echo", dir / "first" / "aorta-tool", fs::perms::owner_read | fs::perms::owner_write);
+  install_copy("/bin/echo", dir / "first" / "aorta-tool",
+               fs::perms::owner_read | fs::perms::owner_write);
   fs::create_directories(dir / "second" / "aorta-tool");
   install_copy("/bin/echo", dir / "third" / "aorta-tool", fs::perms::owner_all);
   auto spec = logged_spec(dir, {"aorta-tool", "from third"});
@@ -115,8 +117,9 @@ TEST(RunProcessLaunch, BareNameWithoutPathInTheEnvironmentIsASetupError) {
   scratch_dir dir;
   auto spec = logged_spec(dir, {"true"});
   spec.environment.clear();
-  EXPECT_EQ(setup_error_message(spec).rfind("cannot start 'true': not found on PATH (PATH is not set", 0),
-            0u);
+  EXPECT_EQ(
+      setup_error_message(spec).rfind("cannot start 'true': not found on PATH (PATH is not set", 0),
+      0u);
 }
 
 TEST(RunProcessLaunch, MissingExplicitPathIsASetupErrorWithTheReason) {

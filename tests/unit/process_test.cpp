@@ -173,8 +173,9 @@ TEST(RunProcessOutput, SeveralMegabytesOfBinaryOnBothStreamsArriveIntact) {
     byte = static_cast<char>(state >> 24);
   }
   test::write_file(dir / "payload.bin", payload);
-  const auto result = run_process(logged_spec(
-      dir, {"/bin/sh", "-c", R"(cat "$1" & cat "$1" >&2; wait)", "sh", (dir / "payload.bin").string()}));
+  const auto result =
+      run_process(logged_spec(dir, {"/bin/sh", "-c", R"(cat "$1" & cat "$1" >&2; wait)", "sh",
+                                    (dir / "payload.bin").string()}));
   EXPECT_EQ(result.exit_status, 0);
   const std::string out = read_file(dir / "stdout.log");
   const std::string err = read_file(dir / "stderr.log");

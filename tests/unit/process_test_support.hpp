@@ -22,7 +22,8 @@ namespace aorta::test {
 class scratch_dir {
 public:
   scratch_dir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "aorta-process-XXXXXX").string();
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "aorta-process-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
     m_path = pattern;
   }
@@ -33,7 +34,9 @@ public:
     std::filesystem::remove_all(m_path, ignored);
   }
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return m_path; }
-  [[nodiscard]] std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
+  [[nodiscard]] std::filesystem::path operator/(const std::string& name) const {
+    return m_path / name;
+  }
 
 private:
   std::filesystem::path m_path;

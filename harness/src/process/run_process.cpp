@@ -104,7 +104,9 @@ public:
   // Returns 0 or an errno value.
   int configure(int stdout_fd, int stderr_fd, const std::filesystem::path& working_directory) {
     int failure = ::posix_spawn_file_actions_adddup2(&m_actions, stdout_fd, STDOUT_FILENO);
-    if (failure == 0) failure = ::posix_spawn_file_actions_adddup2(&m_actions, stderr_fd, STDERR_FILENO);
+    if (failure == 0) {
+      failure = ::posix_spawn_file_actions_adddup2(&m_actions, stderr_fd, STDERR_FILENO);
+    }
     if (failure == 0 && !working_directory.empty()) {
       failure = ::posix_spawn_file_actions_addchdir_np(&m_actions, working_directory.c_str());
     }
@@ -134,8 +136,7 @@ private:
 };
 
 milliseconds until(steady::time_point deadline, steady::time_point now) {
-  return std::max(milliseconds(0),
-                  std::chrono::ceil<milliseconds>(deadline - now));
+  return std::max(milliseconds(0), std::chrono::ceil<milliseconds>(deadline - now));
 }
 
 void record_status(process_result& result, int status) {
