@@ -1,0 +1,252 @@
+#include "aorta/process.hpp"
+
+#include "aorta/error.hpp"
+#include "process/child_group.hpp"
+#include "process/executable_lookup.hpp"
+#include "process/output_pump.hpp"
+#include "process/signal_forwarding.hpp"
+#include "process/unique_fd.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace aorta {
+namespace {
+
+using detail::unique_fd;
+using steady = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// How often a quiet child is checked for exit, forwarded signals and deadlines.
+constexpr milliseconds status_check_interval{20};
+// After the group is gone, output may still be held by processes that left the group (setsid):
+// read what they wrote so far, but do not wait on them.
+constexpr milliseconds orphaned_output_limit{1000};
+
+std::string describe_start_failure(const std::string& argv0, const std::string& reason) {
+  return "cannot start '" + argv0 + "': " + reason;
+}
+
+unique_fd open_log(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    const int failure = errno;
+    throw setup_error("cannot open log file '" + path.string() + "' for writing: " +
+                      std::strerror(failure) + " (its directory must exist and be writable)");
+  }
+  return unique_fd(fd);
+}
+
+struct pipe_pair {
+  unique_fd read_end;
+  unique_fd write_end;
+};
+
+// O_CLOEXEC on both ends: only the dup2'd copies reach the child, and no other child spawned
+// meanwhile (by another thread) inherits a write end that would keep our reads from ending.
+pipe_pair open_pipe() {
+  int ends[2] = {-1, -1};
+  if (::pipe2(ends, O_CLOEXEC) != 0) {
+    const int failure = errno;
+    throw setup_error(std::string("cannot create a pipe for the child's output: ") +
+                      std::strerror(failure));
+  }
+  return {unique_fd(ends[0]), unique_fd(ends[1])};
+}
+
+// posix_spawn wants NULL-terminated arrays of mutable strings; this keeps the storage alive.
+class c_string_array {
+public:
+  explicit c_string_array(std::vector<std::string> strings) : m_strings(std::move(strings)) {
+    for (auto& text : m_strings) m_pointers.push_back(text.data());
+    m_pointers.push_back(nullptr);
+  }
+  [[nodiscard]] char* const* get() noexcept { return m_pointers.data(); }
+
+private:
+  std::vector<std::string> m_strings;
+  std::vector<char*> m_pointers;
+};
+
+std::vector<std::string> environment_entries(const env_map& environment) {
+  std::vector<std::string> entries;
+  entries.reserve(environment.size());
+  for (const auto& [name, value] : environment) {
+    if (name.empty() || name.find('=') != std::string::npos) {
+      throw setup_error("cannot start the command: environment variable name '" + name +
+                        "' is empty or contains '='; remove it from the child's environment");
+    }
+    entries.push_back(name + "=" + value);
+  }
+  return entries;
+}
+
+class spawn_setup {
+public:
+  spawn_setup() {
+    ::posix_spawn_file_actions_init(&m_actions);
+    ::posix_spawnattr_init(&m_attributes);
+  }
+  spawn_setup(const spawn_setup&) = delete;
+  spawn_setup& operator=(const spawn_setup&) = delete;
+  ~spawn_setup() {
+    ::posix_spawn_file_actions_destroy(&m_actions);
+    ::posix_spawnattr_destroy(&m_attributes);
+  }
+
+  // Returns 0 or an errno value.
+  int configure(int stdout_fd, int stderr_fd, const std::filesystem::path& working_directory) {
+    int failure = ::posix_spawn_file_actions_adddup2(&m_actions, stdout_fd, STDOUT_FILENO);
+    if (failure == 0) {
+      failure = ::posix_spawn_file_actions_adddup2(&m_actions, stderr_fd, STDERR_FILENO);
+    }
+    if (failure == 0 && !working_directory.empty()) {
+      failure = ::posix_spawn_file_actions_addchdir_np(&m_actions, working_directory.c_str());
+    }
+    if (failure != 0) return failure;
+
+    sigset_t empty_mask;
+    sigemptyset(&empty_mask);
+    // SIGPIPE back to default: pipelines in the payload (`yes | head`) rely on it even when aorta
+    // itself ignores it.
+    sigset_t defaulted;
+    sigemptyset(&defaulted);
+    sigaddset(&defaulted, SIGPIPE);
+    failure = ::posix_spawnattr_setflags(
+        &m_attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    if (failure == 0) failure = ::posix_spawnattr_setpgroup(&m_attributes, 0);
+    if (failure == 0) failure = ::posix_spawnattr_setsigmask(&m_attributes, &empty_mask);
+    if (failure == 0) failure = ::posix_spawnattr_setsigdefault(&m_attributes, &defaulted);
+    return failure;
+  }
+
+  [[nodiscard]] const posix_spawn_file_actions_t* actions() const noexcept { return &m_actions; }
+  [[nodiscard]] const posix_spawnattr_t* attributes() const noexcept { return &m_attributes; }
+
+private:
+  posix_spawn_file_actions_t m_actions{};
+  posix_spawnattr_t m_attributes{};
+};
+
+milliseconds until(steady::time_point deadline, steady::time_point now) {
+  return std::max(milliseconds(0), std::chrono::ceil<milliseconds>(deadline - now));
+}
+
+void record_status(process_result& result, int status) {
+  if (WIFEXITED(status)) result.exit_status = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+}
+
+}  // namespace
+
+process_result run_process(const process_spec& spec) {
+  if (spec.argv.empty()) throw setup_error("cannot start the command: its argv is empty");
+  const std::string& argv0 = spec.argv.front();
+
+  if (!spec.working_directory.empty() && !std::filesystem::is_directory(spec.working_directory)) {
+    throw setup_error(describe_start_failure(
+        argv0, "working directory '" + spec.working_directory.string() + "' is not a directory"));
+  }
+  const std::string executable =
+      detail::resolve_executable(argv0, spec.environment, spec.working_directory);
+  c_string_array argv(spec.argv);
+  c_string_array envp(environment_entries(spec.environment));
+
+  unique_fd stdout_log;
+  unique_fd stderr_log;
+  if (!spec.stdout_log.empty()) stdout_log = open_log(spec.stdout_log);
+  // One file for both streams shares one offset, so neither overwrites the other.
+  const bool shared_log = !spec.stderr_log.empty() && !spec.stdout_log.empty() &&
+                          std::filesystem::absolute(spec.stderr_log).lexically_normal() ==
+                              std::filesystem::absolute(spec.stdout_log).lexically_normal();
+  if (!spec.stderr_log.empty() && !shared_log) stderr_log = open_log(spec.stderr_log);
+  const int stderr_log_fd = shared_log ? stdout_log.get() : stderr_log.get();
+
+  pipe_pair out = open_pipe();
+  pipe_pair err = open_pipe();
+
+  spawn_setup setup;
+  if (const int failure = setup.configure(out.write_end.get(), err.write_end.get(),
+                                          spec.working_directory);
+      failure != 0) {
+    throw setup_error(describe_start_failure(argv0, std::strerror(failure)));
+  }
+
+  // Whatever we printed before must come out before the child's output.
+  std::fflush(stdout);
+  std::fflush(stderr);
+
+  // Installed before the spawn so that a Ctrl-C arriving during it is forwarded, not lost.
+  detail::signal_forwarding forwarding;
+  const auto start = steady::now();
+  pid_t pid = -1;
+  if (const int failure = ::posix_spawn(&pid, executable.c_str(), setup.actions(),
+                                        setup.attributes(), argv.get(), envp.get());
+      failure != 0) {
+    const std::string where = executable == argv0 ? "" : " (" + executable + ")";
+    throw setup_error("cannot start '" + argv0 + "'" + where + ": " + std::strerror(failure));
+  }
+  detail::child_group child(pid);
+  out.write_end.reset();
+  err.write_end.reset();
+
+  detail::output_pump pump;
+  pump.add(std::move(out.read_end), stdout_log.get(), spec.stdout_log,
+           spec.echo ? STDOUT_FILENO : -1);
+  pump.add(std::move(err.read_end), stderr_log_fd, shared_log ? spec.stdout_log : spec.stderr_log,
+           spec.echo ? STDERR_FILENO : -1);
+
+  process_result result;
+  std::optional<steady::time_point> timeout_at;
+  if (spec.timeout > milliseconds(0)) timeout_at = start + spec.timeout;
+  std::optional<steady::time_point> kill_at;
+  steady::time_point drain_until{};
+
+  while (true) {
+    const auto now = steady::now();
+    if (!child.reaped()) {
+      for (const int signal_number : forwarding.take_pending()) {
+        if (signal_number != 0) child.signal_all(signal_number);
+      }
+      if (timeout_at && !result.timed_out && now >= *timeout_at) {
+        result.timed_out = true;
+        child.signal_all(SIGTERM);
+        kill_at = now + spec.kill_grace;
+      }
+      if (kill_at && now >= *kill_at) {
+        child.signal_all(SIGKILL);
+        kill_at.reset();
+      }
+      const auto status = child.try_reap();
+      if (child.reaped()) {
+        const auto ended = steady::now();
+        result.wall_seconds = std::chrono::duration<double>(ended - start).count();
+        if (status) record_status(result, *status);
+        drain_until = ended + orphaned_output_limit;
+      }
+    }
+
+    auto wait = status_check_interval;
+    if (child.reaped()) {
+      if (!pump.any_open() || now >= drain_until) break;
+      wait = std::min(wait, until(drain_until, now));
+    } else {
+      if (timeout_at && !result.timed_out) wait = std::min(wait, until(*timeout_at, now));
+      if (kill_at) wait = std::min(wait, until(*kill_at, now));
+    }
+    pump.pump(wait);
+  }
+  pump.abandon();
+
+  if (pump.log_failure()) throw setup_error(*pump.log_failure());
+  return result;
+}
+
+}  // namespace aorta
