@@ -11,26 +11,6 @@
 namespace aorta {
 namespace {
 
-// The backend sets of reference §1.4, read from the plain field so that wrapping needs nothing
-// beyond the typed options.
-bool intercepts_hsa_queue(const proton_options& options) {
-  return options.backend == "auto" || options.backend == "rocprofiler" ||
-         options.backend == "roctracer";
-}
-
-bool pins_amd_backend(const proton_options& options) {
-  return options.backend == "rocprofiler" || options.backend == "roctracer";
-}
-
-// Proton's single --mode value (reference §2 "Granularity rendering").
-std::optional<std::string> rendered_mode(const proton_options& options) {
-  if (options.backend_mode) return options.backend_mode;
-  if (!options.instrumentation_mode && !options.granularity) return std::nullopt;
-  std::string mode = options.instrumentation_mode.value_or("default");
-  if (options.granularity) mode += ":granularity=" + *options.granularity;
-  return mode;
-}
-
 std::string session_name(const std::filesystem::path& output_dir) {
   return (output_dir / "proton").string();
 }
@@ -62,12 +42,12 @@ void apply_translation(launch_plan& plan, const device_translation& translation)
 
 device_translation translate_device_variables(const proton_options& options,
                                               const env_map& env) {
-  if (!intercepts_hsa_queue(options)) return {};
+  if (!options.queue_intercepting()) return {};
   const auto hip = env.find("HIP_VISIBLE_DEVICES");
   const auto cuda = env.find("CUDA_VISIBLE_DEVICES");
   const auto rocr = env.find("ROCR_VISIBLE_DEVICES");
   // `auto` on NVIDIA is CUPTI, where a CUDA pin is real: only rewrite it once AMD is certain.
-  const bool amd_established = pins_amd_backend(options) || hip != env.end() || rocr != env.end();
+  const bool amd_established = options.amd_backend() || hip != env.end() || rocr != env.end();
 
   device_translation translation;
   if (hip != env.end()) translation.removed.push_back(hip->first);
@@ -105,7 +85,7 @@ env_map proton_env_bundle(const proton_options& options,
   };
   // With backend auto the payload passes backend=None and lets Proton choose.
   if (options.backend != "auto") bundle.emplace("AORTA_PROTON_BACKEND", options.backend);
-  if (auto mode = rendered_mode(options)) bundle.emplace("AORTA_PROTON_MODE", *mode);
+  if (auto mode = options.mode_argument()) bundle.emplace("AORTA_PROTON_MODE", *mode);
   if (options.hook) bundle.emplace("AORTA_PROTON_HOOK", *options.hook);
   return bundle;
 }
@@ -119,7 +99,7 @@ std::vector<std::string> proton_cli_argv(const proton_options& options,
   argv.insert(argv.end(), {"-m", "triton.profiler.proton", "-n", session_name(output_dir)});
   if (options.backend != "auto") argv.insert(argv.end(), {"-b", options.backend});
   argv.insert(argv.end(), {"--context", options.context, "--data", options.data});
-  if (auto mode = rendered_mode(options)) argv.insert(argv.end(), {"--mode", *mode});
+  if (auto mode = options.mode_argument()) argv.insert(argv.end(), {"--mode", *mode});
   if (options.hook) argv.insert(argv.end(), {"-k", *options.hook});
   argv.insert(argv.end(), command.target.begin(), command.target.end());
   return argv;
