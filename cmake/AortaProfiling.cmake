@@ -64,7 +64,10 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     An executable target of this project (or an imported one) to run as the payload, through
     ``$<TARGET_FILE:<target>>``. The target's ``TEST_LAUNCHER`` property and, when
     cross-compiling, its ``CROSSCOMPILING_EMULATOR`` property prefix the payload in that order,
-    as ``add_test()`` does for its own targets.
+    as ``add_test()`` does for its own targets. Both are read when this function is called
+    (``add_test()`` cannot split a list that a generator expression yields), so set them before
+    the call; ``CMAKE_TEST_LAUNCHER`` and ``CMAKE_CROSSCOMPILING_EMULATOR`` do that when the
+    target is created.
 
   ``ARGS <arg>...``
     Arguments for the ``TARGET`` payload. Only valid with ``TARGET``.
@@ -437,14 +440,18 @@ function(aorta_add_profiled_test)
   endif()
 
   if(DEFINED arg_TARGET)
-    # Evaluated at generate time, so properties set after this call still count; an unset one
-    # expands to no argument at all.
-    set(emulator "$<TARGET_PROPERTY:${arg_TARGET},CROSSCOMPILING_EMULATOR>")
-    set(payload
-      "$<TARGET_PROPERTY:${arg_TARGET},TEST_LAUNCHER>"
-      "$<$<BOOL:${CMAKE_CROSSCOMPILING}>:${emulator}>"
-      "$<TARGET_FILE:${arg_TARGET}>"
-      ${arg_ARGS})
+    # add_test() does not split a list that a generator expression yields, so the prefixes are
+    # read now, as lists; their elements may still hold generator expressions.
+    get_target_property(launcher "${arg_TARGET}" TEST_LAUNCHER)
+    get_target_property(emulator "${arg_TARGET}" CROSSCOMPILING_EMULATOR)
+    set(payload "")
+    if(launcher)
+      list(APPEND payload ${launcher})
+    endif()
+    if(emulator AND CMAKE_CROSSCOMPILING)
+      list(APPEND payload ${emulator})
+    endif()
+    list(APPEND payload "$<TARGET_FILE:${arg_TARGET}>" ${arg_ARGS})
   else()
     set(payload ${arg_COMMAND})
   endif()
