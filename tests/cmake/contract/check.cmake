@@ -101,7 +101,11 @@ set(results "${BINARY_DIR}/aorta-results")
 
 # Every keyword, a TARGET payload with a TEST_LAUNCHER, two checks, two GPUs.
 set(test_json_name contract.target)
-expect_command(contract.target "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml|--output|${results}/contract.target|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler|--|launcher|--flag|/bin/true|--iterations|3")
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
+  "|--output|${results}/contract.target"
+  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler"
+  "|--|launcher|--flag|/bin/true|--iterations|3")
+expect_command(contract.target "${expected}")
 expect_array_property(LABELS "aorta:callgrind|extra|nightly|profiling")
 expect_property(SKIP_RETURN_CODE 77)
 expect_property(TIMEOUT 42.0)
@@ -119,7 +123,10 @@ expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:
 
 # COLLECT overrides the recipe's list; OUTPUT_DIR is a second results root with its own report.
 set(test_json_name contract.command)
-expect_command(contract.command "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml|--output|${BINARY_DIR}/other-results/contract.command|--collect|callgrind,proton|--require-profiler|--|/bin/echo|two words")
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
+  "|--output|${BINARY_DIR}/other-results/contract.command"
+  "|--collect|callgrind,proton|--require-profiler|--|/bin/echo|two words")
+expect_command(contract.command "${expected}")
 expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
 expect_property(TIMEOUT 600.0)
 expect_property(WORKING_DIRECTORY "${BINARY_DIR}/work")
