@@ -2,8 +2,8 @@
 #   installed:    install this build into a prefix -> configure the consumer with
 #                 CMAKE_PREFIX_PATH -> build -> ctest -L profiling in the consumer
 #   subdirectory: configure the consumer with -DAORTA_SOURCE_DIR -> build -> ctest -L profiling
-# The consumer runs with AORTA_REQUIRE_PROFILER=ON, so a missing valgrind fails instead of
-# silently skipping.
+# Each configure is --fresh (no cache left from an earlier run). The consumer runs with
+# AORTA_REQUIRE_PROFILER=ON, so a missing valgrind fails instead of silently skipping.
 
 set(consumer_source "${CMAKE_CURRENT_SOURCE_DIR}/consumer")
 set(consumer_prefix "${CMAKE_BINARY_DIR}/consumer-prefix")
@@ -40,7 +40,8 @@ function(aorta_add_consumer_chain mode required_fixtures)
   set(before_test ${before_build} ${built})
 
   add_test(NAME ${prefix}.configure
-    COMMAND ${CMAKE_COMMAND} -S ${consumer_source} -B ${binary} ${consumer_common_args} ${ARGN})
+    COMMAND ${CMAKE_COMMAND} --fresh -S ${consumer_source} -B ${binary}
+      ${consumer_common_args} ${ARGN})
   set_tests_properties(${prefix}.configure PROPERTIES
     LABELS packaging
     TIMEOUT 300
