@@ -1,2 +1,497 @@
-# aorta_add_profiled_test() lives here; see the CMake integration work (issue 4).
+#[=======================================================================[.rst:
+AortaProfiling
+--------------
+
+Register a program run under a profiler, checked by aorta, as a CTest test.
+
+This module is loaded by ``find_package(Aorta)`` and by ``add_subdirectory()`` of the aorta
+source tree; it needs the ``Aorta::aorta`` executable target that both provide.
+
+.. command:: aorta_add_profiled_test
+
+  Add a test that runs ``aorta sweep run`` on a payload::
+
+    aorta_add_profiled_test(
+      NAME <name>
+      RECIPE <file>
+      COMMAND <argv>... | TARGET <target> [ARGS <arg>...]
+      [COLLECT <collector>...]
+      [CHECK <expression>...]
+      [GPUS <count>]
+      [TIMEOUT <seconds>]
+      [WORKING_DIRECTORY <dir>]
+      [LABELS <label>...]
+      [OUTPUT_DIR <dir>]
+      [ENVIRONMENT <var>=<value>...]
+      [PROPERTIES <property> <value>...]
+    )
+
+  The test runs::
+
+    aorta sweep run --recipe <file> --output <OUTPUT_DIR>/<name>
+                    [--collect <c1>,<c2>] [--check <expression>]... [--require-profiler]
+                    -- <payload argv>
+
+  and passes when the payload passes and every check holds, fails when either does not, and
+  is reported as skipped (``SKIP_RETURN_CODE 77``) when this machine lacks the profiler or the
+  GPU the recipe needs.
+
+  The options are:
+
+  ``NAME <name>``
+    Required. The CTest test name, also the name of the test's own output directory, so it may
+    hold only letters, digits and ``_ . + -`` and must not start with ``.`` or ``-``.
+
+  ``RECIPE <file>``
+    Required. The aorta recipe (YAML or JSON) naming the collectors and their options. A
+    relative path is taken relative to ``CMAKE_CURRENT_SOURCE_DIR``. The file must exist at
+    configure time; editing it re-runs the configure step.
+
+    When an aorta executable is available at configure time, the recipe is validated then
+    with ``aorta validate <file> [--collect ...]`` and a bad recipe stops the configure step
+    with aorta's own message. The executable used is ``AORTA_EXECUTABLE`` when that variable
+    is set, otherwise the ``IMPORTED_LOCATION`` of an imported ``Aorta::aorta`` (the case
+    after ``find_package(Aorta)``). When aorta is built by the same project (the
+    ``add_subdirectory()`` case) it does not exist yet at configure time, so validation is
+    skipped; a bad recipe then makes the test fail with exit code 64 and the same message.
+    Set ``AORTA_VALIDATE_RECIPES`` to ``OFF`` to skip validation altogether.
+
+  ``COMMAND <argv>...``
+    The payload command line, run as given (no shell). Generator expressions are allowed.
+    Exactly one of ``COMMAND`` and ``TARGET`` is required.
+
+  ``TARGET <target>``
+    An executable target of this project (or an imported one) to run as the payload, through
+    ``$<TARGET_FILE:<target>>``. The target's ``TEST_LAUNCHER`` property and, when
+    cross-compiling, its ``CROSSCOMPILING_EMULATOR`` property prefix the payload in that order,
+    as ``add_test()`` does for its own targets. Both are read when this function is called
+    (``add_test()`` cannot split a list that a generator expression yields), so set them before
+    the call; ``CMAKE_TEST_LAUNCHER`` and ``CMAKE_CROSSCOMPILING_EMULATOR`` do that when the
+    target is created.
+
+  ``ARGS <arg>...``
+    Arguments for the ``TARGET`` payload. Only valid with ``TARGET``.
+
+  ``COLLECT <collector>...``
+    Override the recipe's collector list (``--collect``); the recipe's option blocks are kept
+    for the collectors named here. Default: the recipe's own ``collect:`` list.
+
+  ``CHECK <expression>...``
+    Check expressions evaluated after the run, in addition to the recipe's ``check:`` list,
+    each passed as one ``--check`` argument, e.g. ``"count(add_kernel) == 20"``.
+
+  ``GPUS <count>``
+    How many GPUs the test needs, a non-negative integer. Default: ``AORTA_DEFAULT_GPUS``,
+    else ``0``. When above ``0`` the test gets ``RESOURCE_GROUPS`` asking for ``<count>``
+    distinct GPUs (``gpus:1`` groups), so ``ctest -j --resource-spec-file <spec>`` never gives
+    one GPU to two tests at once; aorta maps the ids CTest hands out
+    (``CTEST_RESOURCE_GROUP_<i>_GPUS``) onto ``CUDA_VISIBLE_DEVICES`` /
+    ``HIP_VISIBLE_DEVICES`` / ``ROCR_VISIBLE_DEVICES`` itself.
+
+  ``TIMEOUT <seconds>``
+    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``.
+
+  ``WORKING_DIRECTORY <dir>``
+    Where the test runs. Default: ``CMAKE_CURRENT_BINARY_DIR``.
+
+  ``LABELS <label>...``
+    Extra CTest labels, after ``AORTA_DEFAULT_LABELS``. Every test is labelled ``profiling``
+    and ``aorta:<collector>`` for each collector: those of ``COLLECT`` when given, otherwise
+    the names found by a simple line scan of the recipe's top-level ``collect:`` key (a flow
+    list ``[a, b]``, a block list ``- a`` or a block mapping ``a:``); when the scan finds
+    nothing it can read, the label is just ``aorta``. So ``ctest -L aorta:callgrind`` runs
+    every callgrind test.
+
+  ``OUTPUT_DIR <dir>``
+    The root of all results. The test writes into ``<dir>/<name>`` (one directory per test,
+    so ``ctest -j`` never mixes two tests' files). A relative path is taken relative to
+    ``CMAKE_BINARY_DIR``. Default: ``AORTA_DEFAULT_OUTPUT_DIR``, else
+    ``${CMAKE_BINARY_DIR}/aorta-results``.
+
+  ``ENVIRONMENT <var>=<value>...``
+    Set as the test's ``ENVIRONMENT`` property (aorta passes it on to the payload).
+
+  ``PROPERTIES <property> <value>...``
+    Further test properties, applied last with ``set_tests_properties()``, so they override
+    any property set above.
+
+  Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
+  ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/result.json`` (for CDash),
+  ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``.
+
+  The first test written to a given ``OUTPUT_DIR`` root also registers the report test
+  ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``) as the cleanup of the
+  fixture ``aorta_report``, so the aggregate ``perf.md``, ``matrix.json`` and HTML report are
+  written once after the last profiled test, whichever subset ``ctest`` ran. A second root
+  gets ``aorta_report.2`` with fixture ``aorta_report.2``, and so on.
+
+  When the option ``AORTA_REQUIRE_PROFILER`` is ``ON`` the test passes ``--require-profiler``:
+  a missing profiler or GPU is then a failure (exit 1, ``required profiler unavailable:
+  <reason>``) instead of a skip. Use it on CI lanes that own the hardware.
+
+  Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
+  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``.
+
+Usage example
+^^^^^^^^^^^^^
+
+.. code-block:: cmake
+
+  find_package(Aorta 0.1 REQUIRED)
+  enable_testing()
+
+  add_executable(hot_loop hot_loop.cpp)
+  aorta_add_profiled_test(NAME hot_loop.callgrind
+    RECIPE ${CMAKE_CURRENT_SOURCE_DIR}/callgrind.yaml
+    TARGET hot_loop ARGS --iterations 1000
+    CHECK "ir(expensive) / ir(cheap) >= 10")
+
+  aorta_add_profiled_test(NAME vecadd
+    RECIPE recipe.yaml
+    GPUS 1
+    CHECK "count(add_kernel) == 20" "proton_gpu_time_ms < 5"
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/vecadd.py --iters 20)
+
+Then ``ctest -L profiling`` runs both, and
+``ctest -L profiling -j8 --resource-spec-file gpus.json`` spreads them over the GPUs that
+``ci/make-resource-spec.sh`` listed in ``gpus.json``.
+#]=======================================================================]
+
 include_guard(GLOBAL)
+
+# Cache entries are global, so a consumer of the installed package gets the same switches as
+# aorta's own build; option() leaves a value that is already set alone.
+option(AORTA_REQUIRE_PROFILER
+  "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
+option(AORTA_VALIDATE_RECIPES
+  "Validate recipes with an existing aorta executable at configure time" ON)
+set(AORTA_EXECUTABLE "" CACHE FILEPATH
+  "An aorta executable used to validate recipes at configure time (optional)")
+mark_as_advanced(AORTA_VALIDATE_RECIPES AORTA_EXECUTABLE)
+
+block(SCOPE_FOR POLICIES)
+cmake_policy(VERSION 3.25)
+
+# The collector names of a recipe's top-level `collect:` key, by a line scan that understands the
+# three common spellings; anything fancier yields an empty list (and the label `aorta`).
+function(_aorta_scan_recipe_collectors recipe out_var)
+  file(READ "${recipe}" text)
+  # Neutralise the characters that CMake's list handling would interpret.
+  string(REPLACE ";" " " text "${text}")
+  string(REPLACE "[" "<" text "${text}")
+  string(REPLACE "]" ">" text "${text}")
+  string(REPLACE "\r" "" text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
+
+  set(names "")
+  set(in_block FALSE)
+  set(child_indent "")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "(^|[ \t])#.*$" "" line "${line}")
+    if(line MATCHES "^[ \t]*$")
+      continue()
+    endif()
+    if(NOT in_block)
+      if(line MATCHES "^collect:[ \t]*(.*)$")
+        set(rest "${CMAKE_MATCH_1}")
+        if(rest MATCHES "^<(.*)>[ \t]*$")
+          string(REPLACE "," ";" items "${CMAKE_MATCH_1}")
+          foreach(item IN LISTS items)
+            string(STRIP "${item}" item)
+            list(APPEND names "${item}")
+          endforeach()
+          break()
+        elseif(rest STREQUAL "")
+          set(in_block TRUE)
+        else()
+          break()
+        endif()
+      endif()
+      continue()
+    endif()
+    # Inside the block: stop at the next top-level key; names sit at the first child indent.
+    if(NOT line MATCHES "^([ \t]*)(.*)$")
+      break()
+    endif()
+    set(indent "${CMAKE_MATCH_1}")
+    set(body "${CMAKE_MATCH_2}")
+    if(indent STREQUAL "" AND NOT body MATCHES "^- ")
+      break()
+    endif()
+    if(child_indent STREQUAL "")
+      set(child_indent "${indent}")
+    endif()
+    if(indent STREQUAL child_indent)
+      if(body MATCHES "^-[ \t]+([A-Za-z0-9_]+)[ \t]*:?")
+        list(APPEND names "${CMAKE_MATCH_1}")
+      elseif(body MATCHES "^([A-Za-z0-9_]+)[ \t]*:")
+        list(APPEND names "${CMAKE_MATCH_1}")
+      endif()
+    endif()
+  endforeach()
+
+  set(valid "")
+  foreach(name IN LISTS names)
+    if(NOT name MATCHES "^[A-Za-z0-9_]+$")
+      set(valid "")
+      break()
+    endif()
+    list(APPEND valid "${name}")
+  endforeach()
+  list(REMOVE_DUPLICATES valid)
+  set(${out_var} "${valid}" PARENT_SCOPE)
+endfunction()
+
+# The aorta executable that exists at configure time, or "" when there is none (aorta is built
+# by this very project) or validation is switched off.
+function(_aorta_configure_time_executable out_var)
+  set(exe "")
+  if(NOT AORTA_VALIDATE_RECIPES)
+    # Leave exe empty.
+  elseif(AORTA_EXECUTABLE)
+    set(exe "${AORTA_EXECUTABLE}")
+  elseif(TARGET Aorta::aorta)
+    get_target_property(imported Aorta::aorta IMPORTED)
+    if(imported)
+      get_target_property(configs Aorta::aorta IMPORTED_CONFIGURATIONS)
+      string(TOUPPER "${CMAKE_BUILD_TYPE}" build_type)
+      if(configs AND build_type AND build_type IN_LIST configs)
+        get_target_property(exe Aorta::aorta IMPORTED_LOCATION_${build_type})
+      elseif(configs)
+        list(GET configs 0 first_config)
+        get_target_property(exe Aorta::aorta IMPORTED_LOCATION_${first_config})
+      endif()
+      if(NOT exe)
+        get_target_property(exe Aorta::aorta IMPORTED_LOCATION)
+      endif()
+      if(NOT exe)
+        set(exe "")
+      endif()
+    endif()
+  endif()
+  set(${out_var} "${exe}" PARENT_SCOPE)
+endfunction()
+
+# One report test per results root, registered by whichever call first writes there. Sets
+# out_var to the fixture name the profiled test requires.
+function(_aorta_report_fixture output_root out_var)
+  get_property(roots GLOBAL PROPERTY _AORTA_REPORT_ROOTS)
+  list(FIND roots "${output_root}" index)
+  if(index EQUAL -1)
+    list(LENGTH roots index)
+    set_property(GLOBAL APPEND PROPERTY _AORTA_REPORT_ROOTS "${output_root}")
+    if(index EQUAL 0)
+      set(fixture aorta_report)
+    else()
+      math(EXPR number "${index} + 1")
+      set(fixture aorta_report.${number})
+    endif()
+    add_test(NAME ${fixture}
+      COMMAND $<TARGET_FILE:Aorta::aorta> report "${output_root}")
+    set_tests_properties(${fixture} PROPERTIES
+      FIXTURES_CLEANUP ${fixture}
+      LABELS profiling
+      TIMEOUT 300)
+  elseif(index EQUAL 0)
+    set(fixture aorta_report)
+  else()
+    math(EXPR number "${index} + 1")
+    set(fixture aorta_report.${number})
+  endif()
+  set(${out_var} "${fixture}" PARENT_SCOPE)
+endfunction()
+
+function(aorta_add_profiled_test)
+  set(options "")
+  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR)
+  set(multi_value_keywords COMMAND ARGS COLLECT CHECK LABELS ENVIRONMENT PROPERTIES)
+  cmake_parse_arguments(PARSE_ARGV 0 arg
+    "${options}" "${one_value_keywords}" "${multi_value_keywords}")
+
+  set(fn "aorta_add_profiled_test(${arg_NAME})")
+  if(arg_UNPARSED_ARGUMENTS)
+    list(GET arg_UNPARSED_ARGUMENTS 0 first_unknown)
+    message(FATAL_ERROR "${fn}: unknown argument '${first_unknown}' (all unparsed: "
+      "${arg_UNPARSED_ARGUMENTS}). Keywords are: ${one_value_keywords};${multi_value_keywords}.")
+  endif()
+  if(arg_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "${fn}: keyword ${arg_KEYWORDS_MISSING_VALUES} given without a value.")
+  endif()
+  if(NOT DEFINED arg_NAME OR arg_NAME STREQUAL "")
+    message(FATAL_ERROR "${fn}: missing NAME <name>.")
+  endif()
+  if(NOT arg_NAME MATCHES "^[A-Za-z0-9_+][A-Za-z0-9_.+-]*$")
+    message(FATAL_ERROR "${fn}: NAME '${arg_NAME}' is also a directory name, so it may hold "
+      "only letters, digits and _ . + - and must not start with . or -.")
+  endif()
+  if(NOT DEFINED arg_RECIPE OR arg_RECIPE STREQUAL "")
+    message(FATAL_ERROR "${fn}: missing RECIPE <file> (the aorta recipe naming the collectors).")
+  endif()
+  if(DEFINED arg_COMMAND AND DEFINED arg_TARGET)
+    message(FATAL_ERROR "${fn}: give COMMAND or TARGET, not both "
+      "(COMMAND ${arg_COMMAND}; TARGET ${arg_TARGET}).")
+  endif()
+  if(NOT DEFINED arg_COMMAND AND NOT DEFINED arg_TARGET)
+    message(FATAL_ERROR "${fn}: missing the payload: give COMMAND <argv>... or TARGET <target>.")
+  endif()
+  if(DEFINED arg_ARGS AND NOT DEFINED arg_TARGET)
+    message(FATAL_ERROR "${fn}: ARGS is only valid with TARGET; "
+      "with COMMAND put the arguments in COMMAND itself.")
+  endif()
+
+  cmake_path(ABSOLUTE_PATH arg_RECIPE BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
+    NORMALIZE OUTPUT_VARIABLE recipe)
+  if(NOT EXISTS "${recipe}" OR IS_DIRECTORY "${recipe}")
+    message(FATAL_ERROR "${fn}: RECIPE file '${recipe}' does not exist.")
+  endif()
+
+  if(DEFINED arg_TARGET)
+    if(NOT TARGET "${arg_TARGET}")
+      message(FATAL_ERROR "${fn}: TARGET '${arg_TARGET}' is not an existing CMake target; "
+        "define it with add_executable() before this call.")
+    endif()
+    get_target_property(target_type "${arg_TARGET}" TYPE)
+    if(NOT target_type STREQUAL "EXECUTABLE")
+      message(FATAL_ERROR "${fn}: TARGET '${arg_TARGET}' is a ${target_type}, "
+        "not an executable.")
+    endif()
+  endif()
+
+  set(gpus "${arg_GPUS}")
+  if(NOT DEFINED arg_GPUS)
+    set(gpus "${AORTA_DEFAULT_GPUS}")
+    if(gpus STREQUAL "")
+      set(gpus 0)
+    endif()
+  endif()
+  if(NOT gpus MATCHES "^[0-9]+$")
+    message(FATAL_ERROR "${fn}: GPUS '${gpus}' is not a non-negative integer.")
+  endif()
+
+  set(timeout "${arg_TIMEOUT}")
+  if(NOT DEFINED arg_TIMEOUT)
+    set(timeout "${AORTA_DEFAULT_TIMEOUT}")
+    if(timeout STREQUAL "")
+      set(timeout 600)
+    endif()
+  endif()
+  if(NOT timeout MATCHES "^[0-9]+(\\.[0-9]+)?$" OR timeout EQUAL 0)
+    message(FATAL_ERROR "${fn}: TIMEOUT '${timeout}' is not a positive number of seconds.")
+  endif()
+
+  set(output_root "${arg_OUTPUT_DIR}")
+  if(NOT DEFINED arg_OUTPUT_DIR)
+    set(output_root "${AORTA_DEFAULT_OUTPUT_DIR}")
+    if(output_root STREQUAL "")
+      set(output_root "${CMAKE_BINARY_DIR}/aorta-results")
+    endif()
+  endif()
+  cmake_path(ABSOLUTE_PATH output_root BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
+  cmake_path(APPEND output_root "${arg_NAME}" OUTPUT_VARIABLE output_dir)
+
+  set(working_directory "${arg_WORKING_DIRECTORY}")
+  if(NOT DEFINED arg_WORKING_DIRECTORY)
+    set(working_directory "${CMAKE_CURRENT_BINARY_DIR}")
+  endif()
+  cmake_path(ABSOLUTE_PATH working_directory BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
+
+  if(NOT TARGET Aorta::aorta)
+    if(AORTA_EXECUTABLE)
+      add_executable(Aorta::aorta IMPORTED GLOBAL)
+      set_target_properties(Aorta::aorta PROPERTIES IMPORTED_LOCATION "${AORTA_EXECUTABLE}")
+    else()
+      message(FATAL_ERROR "${fn}: there is no Aorta::aorta target; call find_package(Aorta) "
+        "or add_subdirectory() of the aorta sources first, or set AORTA_EXECUTABLE.")
+    endif()
+  endif()
+
+  set(collect_flag "")
+  if(DEFINED arg_COLLECT)
+    list(JOIN arg_COLLECT "," collect_joined)
+    set(collect_flag --collect "${collect_joined}")
+    set(collectors ${arg_COLLECT})
+  else()
+    _aorta_scan_recipe_collectors("${recipe}" collectors)
+  endif()
+
+  # Re-run the configure step (and so the validation) whenever the recipe changes.
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${recipe}")
+  _aorta_configure_time_executable(validator)
+  if(validator)
+    execute_process(
+      COMMAND "${validator}" validate "${recipe}" ${collect_flag}
+      RESULT_VARIABLE validate_result
+      OUTPUT_VARIABLE validate_output
+      ERROR_VARIABLE validate_output)
+    if(NOT validate_result EQUAL 0)
+      string(STRIP "${validate_output}" validate_output)
+      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' does not validate "
+        "(${validator} validate exited ${validate_result}):\n${validate_output}")
+    endif()
+  endif()
+
+  set(aorta_argv $<TARGET_FILE:Aorta::aorta> sweep run
+    --recipe "${recipe}" --output "${output_dir}" ${collect_flag})
+  foreach(expression IN LISTS arg_CHECK)
+    list(APPEND aorta_argv --check "${expression}")
+  endforeach()
+  if(AORTA_REQUIRE_PROFILER)
+    list(APPEND aorta_argv --require-profiler)
+  endif()
+
+  if(DEFINED arg_TARGET)
+    # add_test() does not split a list that a generator expression yields, so the prefixes are
+    # read now, as lists; their elements may still hold generator expressions.
+    get_target_property(launcher "${arg_TARGET}" TEST_LAUNCHER)
+    get_target_property(emulator "${arg_TARGET}" CROSSCOMPILING_EMULATOR)
+    set(payload "")
+    if(launcher)
+      list(APPEND payload ${launcher})
+    endif()
+    if(emulator AND CMAKE_CROSSCOMPILING)
+      list(APPEND payload ${emulator})
+    endif()
+    list(APPEND payload "$<TARGET_FILE:${arg_TARGET}>" ${arg_ARGS})
+  else()
+    set(payload ${arg_COMMAND})
+  endif()
+
+  add_test(NAME ${arg_NAME}
+    COMMAND ${aorta_argv} -- ${payload}
+    WORKING_DIRECTORY "${working_directory}")
+
+  set(labels profiling)
+  if(collectors)
+    foreach(collector IN LISTS collectors)
+      list(APPEND labels "aorta:${collector}")
+    endforeach()
+  else()
+    list(APPEND labels aorta)
+  endif()
+  list(APPEND labels ${AORTA_DEFAULT_LABELS} ${arg_LABELS})
+  list(REMOVE_DUPLICATES labels)
+
+  _aorta_report_fixture("${output_root}" report_fixture)
+  set_tests_properties(${arg_NAME} PROPERTIES
+    LABELS "${labels}"
+    SKIP_RETURN_CODE 77
+    TIMEOUT "${timeout}"
+    ATTACHED_FILES_ON_FAIL "${output_dir}/result.json"
+    FIXTURES_REQUIRED "${report_fixture}")
+  if(gpus GREATER 0)
+    if(gpus EQUAL 1)
+      set(groups "gpus:1")
+    else()
+      set(groups "${gpus},gpus:1")
+    endif()
+    set_tests_properties(${arg_NAME} PROPERTIES RESOURCE_GROUPS "${groups}")
+  endif()
+  if(arg_ENVIRONMENT)
+    set_tests_properties(${arg_NAME} PROPERTIES ENVIRONMENT "${arg_ENVIRONMENT}")
+  endif()
+  if(arg_PROPERTIES)
+    set_tests_properties(${arg_NAME} PROPERTIES ${arg_PROPERTIES})
+  endif()
+endfunction()
+
+endblock()

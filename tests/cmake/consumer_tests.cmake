@@ -1,0 +1,73 @@
+# Consumer proofs, each a fixture chain so `ctest -R <last step>` pulls in the steps before it:
+#   installed:    install this build into a prefix -> configure the consumer with
+#                 CMAKE_PREFIX_PATH -> build -> ctest -L profiling in the consumer
+#   subdirectory: configure the consumer with -DAORTA_SOURCE_DIR -> build -> ctest -L profiling
+# Each configure is --fresh (no cache left from an earlier run). The consumer runs with
+# AORTA_REQUIRE_PROFILER=ON, so a missing valgrind fails instead of silently skipping.
+
+set(consumer_source "${CMAKE_CURRENT_SOURCE_DIR}/consumer")
+set(consumer_prefix "${CMAKE_BINARY_DIR}/consumer-prefix")
+set(consumer_common_args
+  -G "${CMAKE_GENERATOR}"
+  -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER}
+  -DAORTA_REQUIRE_PROFILER=ON)
+if(CMAKE_BUILD_TYPE)
+  list(APPEND consumer_common_args -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE})
+endif()
+if(CMAKE_CXX_COMPILER_LAUNCHER)
+  list(APPEND consumer_common_args -DCMAKE_CXX_COMPILER_LAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER})
+endif()
+
+add_test(NAME aorta.cmake.install
+  COMMAND ${CMAKE_COMMAND}
+    -DBUILD_DIR=${PROJECT_BINARY_DIR}
+    -DPREFIX=${consumer_prefix}
+    -DCONFIG=$<CONFIG>
+    -DPROJECT_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/install_check.cmake)
+set_tests_properties(aorta.cmake.install PROPERTIES
+  LABELS packaging
+  TIMEOUT 300
+  FIXTURES_SETUP aorta_consumer_prefix)
+
+# aorta_add_consumer_chain(<mode> <fixtures the configure step needs> <configure args>...)
+function(aorta_add_consumer_chain mode required_fixtures)
+  set(binary "${work}/consumer-${mode}")
+  set(prefix aorta.cmake.consumer.${mode})
+  set(configured aorta_consumer_${mode}_configured)
+  set(built aorta_consumer_${mode}_built)
+  set(before_build ${required_fixtures} ${configured})
+  set(before_test ${before_build} ${built})
+
+  add_test(NAME ${prefix}.configure
+    COMMAND ${CMAKE_COMMAND} --fresh -S ${consumer_source} -B ${binary}
+      ${consumer_common_args} ${ARGN})
+  set_tests_properties(${prefix}.configure PROPERTIES
+    LABELS packaging
+    TIMEOUT 300
+    FIXTURES_SETUP ${configured})
+  if(required_fixtures)
+    set_tests_properties(${prefix}.configure PROPERTIES FIXTURES_REQUIRED "${required_fixtures}")
+  endif()
+
+  add_test(NAME ${prefix}.build
+    COMMAND ${CMAKE_COMMAND} --build ${binary} --config $<CONFIG>)
+  set_tests_properties(${prefix}.build PROPERTIES
+    LABELS packaging
+    TIMEOUT 1800
+    FIXTURES_REQUIRED "${before_build}"
+    FIXTURES_SETUP ${built})
+
+  add_test(NAME ${prefix}.test
+    COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${binary} -C $<CONFIG>
+      -L profiling --output-on-failure --no-tests=error)
+  set_tests_properties(${prefix}.test PROPERTIES
+    LABELS packaging
+    TIMEOUT 900
+    FIXTURES_REQUIRED "${before_test}")
+endfunction()
+
+aorta_add_consumer_chain(installed aorta_consumer_prefix
+  -DCMAKE_PREFIX_PATH=${consumer_prefix})
+aorta_add_consumer_chain(subdirectory ""
+  -DAORTA_SOURCE_DIR=${PROJECT_SOURCE_DIR})

@@ -1,0 +1,166 @@
+# cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DAORTA_PROFILING_MODULE=... -DFAKE_AORTA=...
+#       -P check.cmake
+# Configures the contract project (with AORTA_REQUIRE_PROFILER=ON and a stand-in aorta that
+# accepts every recipe), reads its tests back with `ctest --show-only=json-v1`, and compares each
+# command line and property with what the documentation of aorta_add_profiled_test() promises.
+file(REMOVE_RECURSE "${BINARY_DIR}")
+execute_process(
+  COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${BINARY_DIR}"
+    "-DAORTA_PROFILING_MODULE=${AORTA_PROFILING_MODULE}"
+    "-DAORTA_EXECUTABLE=${FAKE_AORTA}"
+    -DAORTA_REQUIRE_PROFILER=ON
+  RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "configuring the contract project failed:\n${output}")
+endif()
+execute_process(
+  COMMAND "${CMAKE_CTEST_COMMAND}" --test-dir "${BINARY_DIR}" --show-only=json-v1
+  RESULT_VARIABLE result OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "ctest --show-only=json-v1 failed:\n${errors}")
+endif()
+
+set(failures "")
+
+# A JSON array of strings as a '|'-joined line, so mismatches print readably.
+function(json_array_line json out_var)
+  string(JSON count LENGTH "${json}")
+  set(items "")
+  if(count GREATER 0)
+    math(EXPR last "${count} - 1")
+    foreach(i RANGE ${last})
+      string(JSON item GET "${json}" ${i})
+      list(APPEND items "${item}")
+    endforeach()
+  endif()
+  list(JOIN items "|" line)
+  set(${out_var} "${line}" PARENT_SCOPE)
+endfunction()
+
+# Sets test_json to the test named `name` in the listing.
+function(find_test name)
+  string(JSON count LENGTH "${listing}" tests)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON candidate GET "${listing}" tests ${i} name)
+    if(candidate STREQUAL name)
+      string(JSON test GET "${listing}" tests ${i})
+      set(test_json "${test}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  message(FATAL_ERROR "ctest lists no test named ${name}")
+endfunction()
+
+# The raw JSON value of one property of test_json, or NOTFOUND.
+function(test_property property out_var)
+  string(JSON count LENGTH "${test_json}" properties)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name GET "${test_json}" properties ${i} name)
+    if(name STREQUAL property)
+      string(JSON value GET "${test_json}" properties ${i} value)
+      set(${out_var} "${value}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+  set(${out_var} NOTFOUND PARENT_SCOPE)
+endfunction()
+
+function(expect what actual expected)
+  if(NOT actual STREQUAL expected)
+    set(failures "${failures}${what}\n    expected: ${expected}\n    actual:   ${actual}\n"
+      PARENT_SCOPE)
+  endif()
+endfunction()
+
+macro(expect_command test expected)
+  find_test(${test})
+  string(JSON command GET "${test_json}" command)
+  json_array_line("${command}" line)
+  expect("${test}: command" "${line}" "${expected}")
+endmacro()
+
+macro(expect_array_property property expected)
+  test_property(${property} value)
+  if(value STREQUAL "NOTFOUND")
+    expect("${test_json_name}: ${property}" "(not set)" "${expected}")
+  else()
+    json_array_line("${value}" line)
+    expect("${test_json_name}: ${property}" "${line}" "${expected}")
+  endif()
+endmacro()
+
+macro(expect_property property expected)
+  test_property(${property} value)
+  expect("${test_json_name}: ${property}" "${value}" "${expected}")
+endmacro()
+
+set(source "${SOURCE_DIR}")
+set(results "${BINARY_DIR}/aorta-results")
+
+# Every keyword, a TARGET payload with a TEST_LAUNCHER, two checks, two GPUs.
+set(test_json_name contract.target)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
+  "|--output|${results}/contract.target"
+  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler"
+  "|--|launcher|--flag|/bin/true|--iterations|3")
+expect_command(contract.target "${expected}")
+expect_array_property(LABELS "aorta:callgrind|extra|nightly|profiling")
+expect_property(SKIP_RETURN_CODE 77)
+expect_property(TIMEOUT 42.0)
+expect_property(COST 5.0)
+expect_property(WORKING_DIRECTORY "${BINARY_DIR}")
+expect_array_property(ENVIRONMENT "A=1|B=2")
+expect_array_property(FIXTURES_REQUIRED "aorta_report")
+expect_array_property(ATTACHED_FILES_ON_FAIL "${results}/contract.target/result.json")
+test_property(RESOURCE_GROUPS groups)
+string(JSON group_count LENGTH "${groups}")
+expect("contract.target: RESOURCE_GROUPS group count" "${group_count}" 2)
+string(JSON type GET "${groups}" 1 requirements 0 ".type")
+string(JSON slots GET "${groups}" 1 requirements 0 slots)
+expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:1")
+
+# COLLECT overrides the recipe's list; OUTPUT_DIR is a second results root with its own report.
+set(test_json_name contract.command)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
+  "|--output|${BINARY_DIR}/other-results/contract.command"
+  "|--collect|callgrind,proton|--require-profiler|--|/bin/echo|two words")
+expect_command(contract.command "${expected}")
+expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
+expect_property(TIMEOUT 600.0)
+expect_property(WORKING_DIRECTORY "${BINARY_DIR}/work")
+expect_array_property(FIXTURES_REQUIRED "aorta_report.2")
+test_property(RESOURCE_GROUPS groups)
+string(JSON group_count LENGTH "${groups}")
+expect("contract.command: RESOURCE_GROUPS group count" "${group_count}" 1)
+test_property(ENVIRONMENT environment)
+expect("contract.command: ENVIRONMENT" "${environment}" NOTFOUND)
+
+# Labels from the recipe's own collect: list, block and flow forms.
+set(test_json_name contract.scanned)
+find_test(contract.scanned)
+expect_array_property(LABELS "aorta:ncu|aorta:proton|nightly|profiling")
+test_property(RESOURCE_GROUPS groups)
+expect("contract.scanned: RESOURCE_GROUPS (GPUS 0)" "${groups}" NOTFOUND)
+set(test_json_name contract.flow)
+find_test(contract.flow)
+expect_array_property(LABELS "aorta:proton|aorta:rocprof|nightly|profiling")
+
+# One report per results root, the cleanup of its fixture.
+set(test_json_name aorta_report)
+expect_command(aorta_report "${FAKE_AORTA}|report|${results}")
+expect_array_property(FIXTURES_CLEANUP "aorta_report")
+expect_array_property(LABELS "profiling")
+set(test_json_name aorta_report.2)
+expect_command(aorta_report.2 "${FAKE_AORTA}|report|${BINARY_DIR}/other-results")
+expect_array_property(FIXTURES_CLEANUP "aorta_report.2")
+
+string(JSON test_count LENGTH "${listing}" tests)
+expect("number of tests" "${test_count}" 6)
+
+if(failures)
+  message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"
+    "${failures}")
+endif()
+message(STATUS "contract: 6 tests, command lines and properties as documented")
