@@ -116,7 +116,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     any property set above.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
-  ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/result.json`` (for CDash),
+  ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash),
   ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``.
 
   The first test written to a given ``OUTPUT_DIR`` root also registers the report test
@@ -476,7 +476,7 @@ function(aorta_add_profiled_test)
     LABELS "${labels}"
     SKIP_RETURN_CODE 77
     TIMEOUT "${timeout}"
-    ATTACHED_FILES_ON_FAIL "${output_dir}/result.json"
+    ATTACHED_FILES_ON_FAIL "${output_dir}/trial_0/result.json"
     FIXTURES_REQUIRED "${report_fixture}")
   if(gpus GREATER 0)
     if(gpus EQUAL 1)

@@ -34,6 +34,19 @@ std::optional<std::string> reason_if_missing(Resolve resolve) {
   }
 }
 
+// `aorta sweep run --dry-run` shows the wrap even where the profiler is not installed: the sweep
+// marks its planning environment with AORTA_DRY_RUN, and a missing binary is then named instead of
+// refused (the dry run reports it as missing separately).
+template <typename Resolve>
+std::string binary_or_placeholder(Resolve resolve, std::string_view binary, const env_map& env) {
+  if (!env.contains("AORTA_DRY_RUN")) return resolve();
+  try {
+    return resolve();
+  } catch (const skip_error&) {
+    return fmt::format("<{}: not installed>", binary);
+  }
+}
+
 [[noreturn]] void capture_not_wired(std::string_view collector) {
   throw setup_error(fmt::format("capture reading for {} is not wired yet", collector));
 }
@@ -53,7 +66,8 @@ public:
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
     return prefixed(std::move(inner), rocprof_argv(parse_rocprof_options(options), output_dir,
-                                                   resolve_rocprof_binary(env)));
+                                  binary_or_placeholder([&] { return resolve_rocprof_binary(env); },
+                                                        "rocprofv3", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
                                      const option_map& /*options*/) const override {
@@ -76,7 +90,8 @@ public:
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
     return prefixed(std::move(inner),
-                    ncu_argv(parse_ncu_options(options), output_dir, resolve_ncu_binary(env)));
+                    ncu_argv(parse_ncu_options(options), output_dir,
+                             binary_or_placeholder([&] { return resolve_ncu_binary(env); }, "ncu", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
                                      const option_map& /*options*/) const override {
@@ -99,7 +114,8 @@ public:
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
     return prefixed(std::move(inner), callgrind_argv(parse_callgrind_options(options), output_dir,
-                                                     resolve_valgrind_binary(env)));
+                                    binary_or_placeholder([&] { return resolve_valgrind_binary(env); },
+                                                          "valgrind", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
                                      const option_map& /*options*/) const override {
