@@ -67,9 +67,9 @@ std::string kernel_chart(const metric_set& metrics) {
 void render_cell(const cell_report& cell, std::string& out) {
   out += fmt::format("<section>\n<h2>{}</h2>\n", xml_escape(cell.name));
   out += fmt::format(
-      "<p>{} trials: <span class=\"pass\">{} pass</span>, <span class=\"fail\">{} fail</span>, "
+      "<p>{} trial{}: <span class=\"pass\">{} pass</span>, <span class=\"fail\">{} fail</span>, "
       "{} skip, {} error; failure rate {}</p>\n",
-      cell.trials.size(), cell.passed, cell.failed, cell.skipped, cell.errored,
+      cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed, cell.failed, cell.skipped, cell.errored,
       format_number(cell.failure_rate));
   if (!cell.metrics_summary.empty()) {
     out += "<table>\n<tr><th>metric</th><th>mean</th><th>min</th><th>max</th><th>n</th></tr>\n";
@@ -114,8 +114,10 @@ std::string render_html_report(const report_model& model) {
                     "<title>aorta report</title>\n<style>\n";
   out += style;
   out += "</style>\n</head>\n<body>\n<h1>aorta report</h1>\n";
-  out += fmt::format("<p>Generated {} from {} trials in {} cells.</p>\n",
-                     xml_escape(model.generated_at), model.trial_count, model.cells.size());
+  out += fmt::format("<p>Generated {} from {} trial{} in {} cell{}.</p>\n",
+                     xml_escape(model.generated_at), model.trial_count,
+                     model.trial_count == 1 ? "" : "s", model.cells.size(),
+                     model.cells.size() == 1 ? "" : "s");
   for (const auto& cell : model.cells) render_cell(cell, out);
   if (!model.skipped_files.empty()) {
     out += "<h2>Skipped result files</h2>\n<ul>\n";
