@@ -1,1 +1,13 @@
 # Sources of the metrics area (target_sources on aorta_harness).
+# Private headers: metrics/number_format.hpp, metrics/atomic_file.hpp, metrics/report_model.hpp.
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_parser.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_evaluate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/atomic_file.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/trial_record.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_aggregate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_markdown.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_html.cpp)

@@ -1,0 +1,110 @@
+// Check expressions: the one grammar used by recipes (`check:`), the CLI (`--check`) and CMake
+// (`CHECK`).
+//
+//   METRIC OP NUMBER                     proton_kernel_count >= 60
+//   count(REGEX) OP NUMBER               launches of the kernels whose name matches
+//   time_ms(REGEX) OP NUMBER             total ms of the kernels whose name matches
+//   cycles(SCOPE) OP NUMBER              cycles of a Proton instrumentation scope
+//   normalized_cycles(SCOPE) OP NUMBER
+//   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
+//   F(A) / F(B) OP NUMBER                a ratio, F any of the five functions above (same F twice)
+//   top_kernel ~ REGEX                   the hottest kernel's name matches
+//
+// OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
+// number with optional sign, fraction and exponent. REGEX is ECMAScript and *searched* in the name
+// (grep semantics); anchor with ^...$ for an exact name. A SCOPE is an exact scope name, or
+// `kernel/scope` when the name occurs in several kernels. Arguments may contain parentheses,
+// commas, <>, and spaces: the closing parenthesis is found by a balanced scan that skips
+// backslash-escaped characters and bracket expressions ([)] is one literal character).
+#pragma once
+
+#include "aorta/capture.hpp"
+#include "aorta/metrics.hpp"
+
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta {
+
+namespace detail {
+class check_parser;
+}
+
+enum class compare_op { equal, not_equal, less, less_equal, greater, greater_equal };
+
+// "==", "!=", ...
+[[nodiscard]] std::string_view to_string(compare_op op) noexcept;
+[[nodiscard]] bool compare(double actual, compare_op op, double threshold) noexcept;
+
+enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, ir, top_kernel };
+
+// "count", "time_ms", ... ("metric" and "top_kernel" for the other two forms).
+[[nodiscard]] std::string_view to_string(check_quantity quantity) noexcept;
+
+class check_expression {
+public:
+  // Throws usage_error naming the column (1-based) with a caret line, what was expected and an
+  // example; a bad regex names the regex and std::regex's message.
+  [[nodiscard]] static check_expression parse(std::string_view text);
+
+  // The text as given (surrounding whitespace removed).
+  [[nodiscard]] const std::string& text() const noexcept { return m_text; }
+  [[nodiscard]] check_quantity quantity() const noexcept { return m_quantity; }
+  [[nodiscard]] bool is_ratio() const noexcept { return m_denominator.has_value(); }
+  // The metric name, the regex, the scope, or the numerator's argument of a ratio.
+  [[nodiscard]] const std::string& argument() const noexcept { return m_argument; }
+  // The denominator's argument of a ratio.
+  [[nodiscard]] const std::optional<std::string>& denominator() const noexcept {
+    return m_denominator;
+  }
+  // Compiled argument / denominator for the regex forms (count, time_ms, ir, top_kernel).
+  [[nodiscard]] const std::optional<std::regex>& pattern() const noexcept { return m_pattern; }
+  [[nodiscard]] const std::optional<std::regex>& denominator_pattern() const noexcept {
+    return m_denominator_pattern;
+  }
+  // Not meaningful for top_kernel.
+  [[nodiscard]] compare_op op() const noexcept { return m_op; }
+  [[nodiscard]] double threshold() const noexcept { return m_threshold; }
+  // The number as written, for messages ("60", "1e3").
+  [[nodiscard]] const std::string& threshold_text() const noexcept { return m_threshold_text; }
+
+private:
+  friend class detail::check_parser;
+  check_expression() = default;
+
+  std::string m_text;
+  check_quantity m_quantity = check_quantity::metric;
+  std::string m_argument;
+  std::optional<std::string> m_denominator;
+  std::optional<std::regex> m_pattern;
+  std::optional<std::regex> m_denominator_pattern;
+  compare_op m_op = compare_op::equal;
+  double m_threshold = 0.0;
+  std::string m_threshold_text;
+};
+
+struct check_result {
+  std::string expression;
+  bool passed = false;
+  std::string expected;  // "== 20", "~ ^gemm"
+  std::string actual;    // "18", "55.8 (8608876 / 153368)", "unknown"
+  // One line when passed; when failed, expected vs actual, why, and the five hottest kernels
+  // (or scopes, or functions) with their values.
+  std::string message;
+};
+
+// Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first
+// capture (in the given order) that has kernels; cycles/normalized_cycles the first with scopes;
+// ir the first with functions. Never throws for data problems: a missing metric, no capture of the
+// needed kind, an unknown launch count, an unknown or ambiguous scope, an ir() regex matching
+// several functions, or a zero denominator give a failed result whose message says why. No kernel
+// matching a count()/time_ms() regex (or no function matching ir()) is a value of 0, so
+// `count(x) == 0` can pass.
+[[nodiscard]] check_result evaluate_check(const check_expression& expression,
+                                          const std::vector<capture>& captures,
+                                          const metric_set& metrics);
+
+}  // namespace aorta

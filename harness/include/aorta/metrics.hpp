@@ -1,0 +1,71 @@
+// Metrics: the flat, named numbers (and a few strings) computed from one capture. Names follow the
+// original aorta so dashboards carry over (`<c>_kernel_count`, `<c>_gpu_time_ms`, ...), plus what
+// the original lacked: `<c>_backend`, per-scope cycles, callgrind instruction counts and a
+// per-kernel table.
+#pragma once
+
+#include "aorta/capture.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace aorta {
+
+using metric_value = std::variant<std::int64_t, double, std::string, std::vector<std::string>>;
+
+// One row of the per-kernel table (not a metric: it has no single value).
+struct kernel_row {
+  std::string name;
+  std::optional<std::uint64_t> launches;  // nullopt: the profiler gave no trustworthy count
+  double total_ms = 0.0;
+  std::string collector;  // which capture the row came from, once several are merged
+};
+
+struct metric_set {
+  std::map<std::string, metric_value> values;
+  std::vector<kernel_row> kernels;  // hottest first within each collector
+  // Why a metric is missing (a non-finite total, an ambiguous scope) or was overwritten.
+  std::vector<std::string> notes;
+};
+
+// How many functions get `callgrind_ir.<f>` / `callgrind_self_ir.<f>` keys (those with the largest
+// inclusive Ir). A real program has thousands of functions; the ir() check still sees all of them.
+inline constexpr std::size_t callgrind_metric_function_limit = 25;
+
+// How many names `<c>_top_kernels` holds.
+inline constexpr std::size_t top_kernel_limit = 5;
+
+// Metrics of one capture, prefixed with capture.collector:
+// - `<c>_artifact_dir` (string) always;
+// - `<c>_backend` (string) when the capture knows the backend that ran;
+// - with kernels: `<c>_gpu_time_ms`, `<c>_top_kernel_ms` (doubles), `<c>_top_kernels` (up to 5
+//   names, hottest first) and `<c>_kernel_count` (int, summed launches) unless any kernel's count
+//   is unknown; a non-finite total omits its metric and adds a note;
+// - with scopes: `proton_scope_cycles.<scope>` and `proton_scope_normalized_cycles.<scope>`, summed
+//   over entries of the same kernel and scope. When one scope name occurs under several kernels the
+//   bare key would be ambiguous, so only `<kernel>/<scope>` keys are written for it (and a note);
+// - with functions: `callgrind_total_ir` (the largest inclusive Ir, i.e. the program total) and
+//   `callgrind_ir.<f>` / `callgrind_self_ir.<f>` for the callgrind_metric_function_limit functions
+//   with the largest inclusive Ir.
+[[nodiscard]] metric_set compute_metrics(const capture& source);
+
+// Adds `from` to `into`: values by name (a clash keeps `from`'s value and adds a note), kernel rows
+// and notes appended.
+void merge_metrics(metric_set& into, const metric_set& from);
+
+// Aligned text for the terminal: one `name  value` line per metric, then the per-kernel table
+// (name, launches, total ms), then the notes.
+[[nodiscard]] std::string format_metrics_table(const metric_set& metrics);
+
+// The value as a double when it is numeric (int or double), nullopt for strings and lists.
+[[nodiscard]] std::optional<double> numeric_value(const metric_value& value);
+
+// The value as text: integers exactly, doubles with up to 4 decimals (or 6 significant digits when
+// very small or large), lists comma-separated.
+[[nodiscard]] std::string format_metric_value(const metric_value& value);
+
+}  // namespace aorta

@@ -1,0 +1,42 @@
+// Reports: CTest measurements of one trial, and the aggregate over a results tree (perf.md,
+// matrix.json and a self-contained report.html).
+#pragma once
+
+#include "aorta/metrics.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace aorta {
+
+// One line per numeric metric, sorted by name:
+//   <CTestMeasurement type="numeric/double" name="NAME">VALUE</CTestMeasurement>
+// CTest records these from a test's output, so CDash plots them per test.
+[[nodiscard]] std::string ctest_measurements(const metric_set& metrics);
+
+struct report_summary {
+  std::size_t trials = 0;
+  std::size_t cells = 0;
+  std::vector<std::filesystem::path> files;  // perf.md, matrix.json, report.html
+  // Files that were skipped (malformed result.json) and why.
+  std::vector<std::string> notes;
+
+  // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
+  [[nodiscard]] std::string to_string() const;
+};
+
+// Finds every result.json below `results_dir` (recursively, symlinks not followed) and groups the
+// trials into cells: a result.json in `<cell>/trial_<n>/` belongs to cell `<cell>` (relative to
+// results_dir, "." for results_dir itself); one elsewhere is a cell of its own directory. Writes
+// results_dir/perf.md, matrix.json and report.html (atomically). A malformed result.json is
+// skipped with a note in the summary and the reports. Throws usage_error when results_dir is not
+// a directory, setup_error when a report cannot be written.
+//
+// Per cell: numeric metrics summarised {mean, min, max, n} over the trials that have them;
+// verdict counts; failure_rate = (fail + error) / trials that were not skipped (0 when none ran);
+// the last trial's (highest index) top kernels and non-numeric metrics.
+report_summary write_aggregate_report(const std::filesystem::path& results_dir);
+
+}  // namespace aorta

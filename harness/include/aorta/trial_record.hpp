@@ -1,0 +1,69 @@
+// The record of one trial, written as <trial dir>/result.json: what ran (argv as wrapped, env
+// changes), how it ended, the metrics, the checks and the verdict. Versioned by schema_version.
+#pragma once
+
+#include "aorta/check.hpp"
+#include "aorta/metrics.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta {
+
+using check_outcome = check_result;
+
+enum class verdict { pass, fail, skip, error };
+
+// "pass", "fail", "skip", "error".
+[[nodiscard]] std::string_view to_string(verdict value) noexcept;
+// nullopt for any other text.
+[[nodiscard]] std::optional<verdict> parse_verdict(std::string_view text) noexcept;
+
+// The result.json schema this build writes and fully understands.
+inline constexpr int trial_record_schema_version = 1;
+
+struct trial_record {
+  int schema_version = trial_record_schema_version;
+  std::string aorta_version;
+  std::string recipe_path;
+  std::string ticket;
+  int trial_index = 0;
+  std::vector<std::string> command;  // the user's command
+  std::vector<std::string> argv;     // as run, wrapped by the collectors
+  std::map<std::string, std::string> env_set;
+  std::vector<std::string> env_unset;
+  std::string working_directory;
+  std::optional<int> exit_status;
+  std::optional<int> signal;
+  bool timed_out = false;
+  double wall_seconds = 0.0;
+  std::vector<std::string> collectors;
+  metric_set metrics;
+  std::vector<check_result> checks;
+  aorta::verdict verdict = aorta::verdict::error;
+  std::string reason;  // why the verdict, in one line
+  std::map<std::string, std::string> versions;  // profiler, Triton, driver, GPU, ...
+  std::string started_at;                       // ISO 8601, UTC
+  std::vector<std::string> notes;
+};
+
+// Layout: the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,
+// string lists), the per-kernel table as `kernels` [{name, launches|null, total_ms, collector}],
+// metric notes as `metric_notes`; exit_status and signal null when absent.
+[[nodiscard]] nlohmann::json to_json(const trial_record& record);
+
+// Reads what to_json wrote. Missing keys keep their defaults; a newer schema_version adds a note
+// and reads what it knows. Throws aorta::error (exit 1) naming the key for a wrong type.
+[[nodiscard]] trial_record trial_record_from_json(const nlohmann::json& json);
+
+// Writes `path` atomically (a temporary file in the same directory, then rename), so a reader or
+// an interrupted run never sees half a result.json. Throws setup_error naming the path.
+void write_result_json(const std::filesystem::path& path, const trial_record& record);
+
+}  // namespace aorta

@@ -1,0 +1,316 @@
+#include "aorta/check.hpp"
+
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+namespace aorta {
+namespace {
+
+constexpr std::size_t context_rows = 5;
+constexpr std::size_t listed_names = 10;
+
+// A measured quantity, or why it could not be measured.
+struct measured {
+  std::optional<double> value;
+  std::string reason;  // set when value is empty; for a value, an optional remark
+};
+
+measured unmeasured(std::string reason) { return {std::nullopt, std::move(reason)}; }
+
+enum class data_kind { kernels, scopes, functions };
+
+const capture* first_with(const std::vector<capture>& captures, data_kind kind) {
+  for (const auto& candidate : captures) {
+    const bool has = kind == data_kind::kernels   ? !candidate.kernels.empty()
+                     : kind == data_kind::scopes  ? !candidate.scopes.empty()
+                                                  : !candidate.functions.empty();
+    if (has) return &candidate;
+  }
+  return nullptr;
+}
+
+std::string none_with(const std::vector<capture>& captures, std::string_view what) {
+  if (captures.empty()) return fmt::format("there is no capture, so no {} to measure", what);
+  std::vector<std::string> collectors;
+  for (const auto& each : captures) collectors.push_back(each.collector);
+  return fmt::format("no capture has {} (captures: {})", what, fmt::join(collectors, ", "));
+}
+
+std::string joined_names(const std::vector<std::string>& names) {
+  if (names.size() <= listed_names) return fmt::format("{}", fmt::join(names, ", "));
+  const std::vector<std::string> shown(names.begin(), names.begin() + listed_names);
+  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "), names.size() - listed_names);
+}
+
+measured kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
+                         const std::string& argument, const std::regex& pattern) {
+  const capture* source = first_with(captures, data_kind::kernels);
+  if (source == nullptr) return unmeasured(none_with(captures, "kernels"));
+  double total = 0.0;
+  std::size_t matched = 0;
+  std::vector<std::string> unknown_counts;
+  for (const auto& kernel : source->kernels) {
+    if (!std::regex_search(kernel.name, pattern)) continue;
+    ++matched;
+    if (quantity == check_quantity::time_ms) {
+      total += kernel.total_ns / 1e6;
+    } else if (kernel.launches) {
+      total += static_cast<double>(*kernel.launches);
+    } else {
+      unknown_counts.push_back(kernel.name);
+    }
+  }
+  if (!unknown_counts.empty()) {
+    return unmeasured(fmt::format("the launch count of {} is unknown ({} gave no trustworthy count)",
+                                  joined_names(unknown_counts), source->collector));
+  }
+  if (matched == 0) return {0.0, fmt::format("no kernel matches '{}'", argument)};
+  return {total, {}};
+}
+
+measured scope_quantity(const std::vector<capture>& captures, check_quantity quantity,
+                        const std::string& argument) {
+  const capture* source = first_with(captures, data_kind::scopes);
+  if (source == nullptr) return unmeasured(none_with(captures, "scopes"));
+  const auto value_of = [quantity](const scope_stat& entry) {
+    return quantity == check_quantity::cycles ? entry.cycles : entry.normalized_cycles;
+  };
+
+  std::set<std::string> kernels;
+  double total = 0.0;
+  for (const auto& entry : source->scopes) {
+    if (entry.scope != argument) continue;
+    kernels.insert(entry.kernel);
+    total += value_of(entry);
+  }
+  if (kernels.size() > 1) {
+    return unmeasured(fmt::format(
+        "scope '{}' occurs in {} kernels ({}); qualify it as kernel/scope, e.g. {}({}/{})",
+        argument, kernels.size(), joined_names({kernels.begin(), kernels.end()}),
+        to_string(quantity), *kernels.begin(), argument));
+  }
+  if (kernels.size() == 1) return {total, {}};
+
+  const auto slash = argument.rfind('/');
+  if (slash != std::string::npos) {
+    const std::string kernel = argument.substr(0, slash);
+    const std::string scope = argument.substr(slash + 1);
+    bool found = false;
+    for (const auto& entry : source->scopes) {
+      if (entry.kernel != kernel || entry.scope != scope) continue;
+      found = true;
+      total += value_of(entry);
+    }
+    if (found) return {total, {}};
+  }
+  std::vector<std::string> known;
+  for (const auto& entry : source->scopes) {
+    std::string name = entry.kernel.empty() ? entry.scope : entry.kernel + "/" + entry.scope;
+    if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(std::move(name));
+  }
+  return unmeasured(fmt::format("no scope '{}' in the {} capture; its scopes: {}", argument,
+                                source->collector, joined_names(known)));
+}
+
+measured function_quantity(const std::vector<capture>& captures, const std::string& argument,
+                           const std::regex& pattern) {
+  const capture* source = first_with(captures, data_kind::functions);
+  if (source == nullptr) return unmeasured(none_with(captures, "functions"));
+  std::vector<const function_cost*> matches;
+  for (const auto& function : source->functions) {
+    if (std::regex_search(function.name, pattern)) matches.push_back(&function);
+  }
+  if (matches.empty()) return {0.0, fmt::format("no function matches '{}'", argument)};
+  if (matches.size() > 1) {
+    // Summing would count a caller and its callee twice, so the regex must pick one function.
+    std::vector<std::string> names;
+    for (const auto* match : matches) names.push_back(match->name);
+    return unmeasured(fmt::format("ir({}) matches {} functions: {}; anchor it, e.g. ir(^{}$)",
+                                  argument, matches.size(), joined_names(names), names.front()));
+  }
+  return {static_cast<double>(matches.front()->inclusive_ir), {}};
+}
+
+measured measure(const check_expression& expression, const std::vector<capture>& captures,
+                 const std::string& argument, const std::optional<std::regex>& pattern) {
+  switch (expression.quantity()) {
+    case check_quantity::count:
+    case check_quantity::time_ms:
+      return kernel_quantity(captures, expression.quantity(), argument, *pattern);
+    case check_quantity::cycles:
+    case check_quantity::normalized_cycles:
+      return scope_quantity(captures, expression.quantity(), argument);
+    case check_quantity::ir:
+      return function_quantity(captures, argument, *pattern);
+    case check_quantity::metric:
+    case check_quantity::top_kernel:
+      break;
+  }
+  return unmeasured("not a measured quantity");
+}
+
+measured metric_quantity(const std::string& name, const metric_set& metrics) {
+  const auto found = metrics.values.find(name);
+  if (found == metrics.values.end()) {
+    std::vector<std::string> numeric;
+    for (const auto& [key, value] : metrics.values) {
+      if (numeric_value(value)) numeric.push_back(key);
+    }
+    return unmeasured(fmt::format("metric '{}' is not in this trial's metrics; numeric metrics: {}",
+                                  name, numeric.empty() ? "none" : joined_names(numeric)));
+  }
+  if (const auto value = numeric_value(found->second)) return {*value, {}};
+  return unmeasured(fmt::format("metric '{}' is text ('{}'), not a number", name,
+                                format_metric_value(found->second)));
+}
+
+std::string kernel_context(const capture& source) {
+  std::vector<const kernel_stat*> ordered;
+  for (const auto& kernel : source.kernels) ordered.push_back(&kernel);
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const auto* a, const auto* b) { return a->total_ns > b->total_ns; });
+  std::string out = fmt::format("  hottest kernels ({}):\n", source.collector);
+  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
+    const auto& kernel = *ordered[i];
+    out += fmt::format("    {}  launches {}  total {} ms\n", kernel.name,
+                       kernel.launches ? std::to_string(*kernel.launches) : "unknown",
+                       detail::format_number(kernel.total_ns / 1e6));
+  }
+  return out;
+}
+
+std::string scope_context(const capture& source) {
+  std::vector<const scope_stat*> ordered;
+  for (const auto& scope : source.scopes) ordered.push_back(&scope);
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const auto* a, const auto* b) { return a->cycles > b->cycles; });
+  std::string out = fmt::format("  scopes with the most cycles ({}):\n", source.collector);
+  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
+    const auto& scope = *ordered[i];
+    out += fmt::format("    {}{}  cycles {}  normalized_cycles {}\n",
+                       scope.kernel.empty() ? "" : scope.kernel + "/", scope.scope,
+                       detail::format_number(scope.cycles),
+                       detail::format_number(scope.normalized_cycles));
+  }
+  return out;
+}
+
+std::string function_context(const capture& source) {
+  std::vector<const function_cost*> ordered;
+  for (const auto& function : source.functions) ordered.push_back(&function);
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const auto* a, const auto* b) { return a->inclusive_ir > b->inclusive_ir; });
+  std::string out = fmt::format("  functions with the most inclusive Ir ({}):\n", source.collector);
+  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
+    out += fmt::format("    {}  Ir {}  self {}\n", ordered[i]->name, ordered[i]->inclusive_ir,
+                       ordered[i]->self_ir);
+  }
+  return out;
+}
+
+// What the failed check is about: kernels, scopes or functions, falling back to whatever exists.
+std::string failure_context(const check_expression& expression, const std::vector<capture>& captures) {
+  data_kind preferred = data_kind::kernels;
+  if (expression.quantity() == check_quantity::cycles ||
+      expression.quantity() == check_quantity::normalized_cycles ||
+      (expression.quantity() == check_quantity::metric &&
+       expression.argument().starts_with("proton_scope_"))) {
+    preferred = data_kind::scopes;
+  } else if (expression.quantity() == check_quantity::ir ||
+             (expression.quantity() == check_quantity::metric &&
+              expression.argument().starts_with("callgrind_"))) {
+    preferred = data_kind::functions;
+  }
+  for (const data_kind kind : {preferred, data_kind::kernels, data_kind::scopes, data_kind::functions}) {
+    const capture* source = first_with(captures, kind);
+    if (source == nullptr) continue;
+    if (kind == data_kind::kernels) return kernel_context(*source);
+    if (kind == data_kind::scopes) return scope_context(*source);
+    return function_context(*source);
+  }
+  return "  no capture has kernels, scopes or functions\n";
+}
+
+check_result finish(const check_expression& expression, const std::vector<capture>& captures,
+                    bool passed, std::string expected, std::string actual, const std::string& why) {
+  check_result result{expression.text(), passed, std::move(expected), std::move(actual), {}};
+  if (passed) {
+    result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
+    return result;
+  }
+  result.message = fmt::format("check failed: {}\n  expected: {}\n  actual:   {}\n",
+                               result.expression, result.expected, result.actual);
+  if (!why.empty()) result.message += fmt::format("  why:      {}\n", why);
+  result.message += failure_context(expression, captures);
+  return result;
+}
+
+check_result evaluate_top_kernel(const check_expression& expression,
+                                 const std::vector<capture>& captures) {
+  const std::string expected = fmt::format("~ {}", expression.argument());
+  const capture* source = first_with(captures, data_kind::kernels);
+  if (source == nullptr) {
+    return finish(expression, captures, false, expected, "unknown", none_with(captures, "kernels"));
+  }
+  const auto top = std::max_element(
+      source->kernels.begin(), source->kernels.end(),
+      [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns < b.total_ns; });
+  const bool passed = std::regex_search(top->name, *expression.pattern());
+  return finish(expression, captures, passed, expected, top->name,
+                passed ? "" : fmt::format("the hottest kernel does not match '{}'", expression.argument()));
+}
+
+}  // namespace
+
+check_result evaluate_check(const check_expression& expression, const std::vector<capture>& captures,
+                            const metric_set& metrics) {
+  if (expression.quantity() == check_quantity::top_kernel) {
+    return evaluate_top_kernel(expression, captures);
+  }
+  const std::string expected =
+      fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
+
+  if (expression.quantity() == check_quantity::metric) {
+    const measured value = metric_quantity(expression.argument(), metrics);
+    if (!value.value) return finish(expression, captures, false, expected, "missing", value.reason);
+    const bool passed = compare(*value.value, expression.op(), expression.threshold());
+    return finish(expression, captures, passed, expected, detail::format_number(*value.value), "");
+  }
+
+  const measured numerator =
+      measure(expression, captures, expression.argument(), expression.pattern());
+  if (!numerator.value) return finish(expression, captures, false, expected, "unknown", numerator.reason);
+
+  if (!expression.is_ratio()) {
+    const bool passed = compare(*numerator.value, expression.op(), expression.threshold());
+    std::string actual = detail::format_number(*numerator.value);
+    if (!numerator.reason.empty()) actual += fmt::format(" ({})", numerator.reason);
+    return finish(expression, captures, passed, expected, std::move(actual), "");
+  }
+
+  const measured denominator = measure(expression, captures, *expression.denominator(),
+                                       expression.denominator_pattern());
+  if (!denominator.value) {
+    return finish(expression, captures, false, expected, "unknown",
+                  fmt::format("denominator: {}", denominator.reason));
+  }
+  const std::string parts = fmt::format("{} / {}", detail::format_number(*numerator.value),
+                                        detail::format_number(*denominator.value));
+  if (*denominator.value == 0.0) {
+    std::string why = fmt::format("the denominator {}({}) is 0", to_string(expression.quantity()),
+                                  *expression.denominator());
+    if (!denominator.reason.empty()) why += fmt::format(": {}", denominator.reason);
+    return finish(expression, captures, false, expected, fmt::format("undefined ({})", parts), why);
+  }
+  const double ratio = *numerator.value / *denominator.value;
+  const bool passed = compare(ratio, expression.op(), expression.threshold());
+  return finish(expression, captures, passed, expected,
+                fmt::format("{} ({})", detail::format_number(ratio), parts), "");
+}
+
+}  // namespace aorta

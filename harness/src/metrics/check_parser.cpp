@@ -1,0 +1,312 @@
+#include "aorta/check.hpp"
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+
+namespace aorta {
+namespace detail {
+
+namespace {
+
+struct function_form {
+  std::string_view name;
+  check_quantity quantity;
+  bool takes_regex;
+  std::string_view example;
+};
+
+constexpr std::array<function_form, 5> function_forms{{
+    {"count", check_quantity::count, true, "count(sgemm_tiled) == 20"},
+    {"time_ms", check_quantity::time_ms, true, "time_ms(^gemm) < 5"},
+    {"cycles", check_quantity::cycles, false, "cycles(expensive) / cycles(cheap) > 10"},
+    {"normalized_cycles", check_quantity::normalized_cycles, false,
+     "normalized_cycles(expensive) / normalized_cycles(cheap) > 10"},
+    {"ir", check_quantity::ir, true, "ir(^expensive$) / ir(^cheap$) > 10"},
+}};
+
+constexpr std::string_view metric_example = "proton_kernel_count >= 60";
+constexpr std::string_view top_kernel_example = "top_kernel ~ ^sgemm";
+constexpr std::string_view any_example = "count(add_kernel) == 20";
+
+const function_form* find_form(std::string_view name) {
+  for (const auto& form : function_forms) {
+    if (form.name == name) return &form;
+  }
+  return nullptr;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_name_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool is_name_char(char c) {
+  return is_name_start(c) || is_digit(c) || c == '.' || c == '/' || c == ':' || c == '-';
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+}  // namespace
+
+class check_parser {
+public:
+  explicit check_parser(std::string_view text) : m_text(text) {}
+
+  check_expression parse() {
+    check_expression result;
+    result.m_text = std::string(trim(m_text));
+    skip_spaces();
+    if (at_end()) fail(m_pos, "a check expression, found nothing", any_example);
+    const std::size_t name_start = m_pos;
+    const std::string_view name = read_name();
+    if (name.empty()) {
+      fail(m_pos,
+           "a metric name or one of count(, time_ms(, cycles(, normalized_cycles(, ir(, top_kernel",
+           any_example);
+    }
+    skip_spaces();
+    if (name == "top_kernel" && peek() == '~') {
+      parse_top_kernel(result);
+      return result;
+    }
+    std::string_view example = metric_example;
+    if (peek() == '(') {
+      const function_form* form = find_form(name);
+      if (form == nullptr) {
+        fail(name_start,
+             fmt::format("one of count, time_ms, cycles, normalized_cycles, ir before '(', found "
+                         "'{}'",
+                         name),
+             any_example);
+      }
+      example = form->example;
+      parse_call(*form, result);
+    } else {
+      if (name == "top_kernel") fail(m_pos, "'~' after top_kernel", top_kernel_example);
+      result.m_quantity = check_quantity::metric;
+      result.m_argument = std::string(name);
+    }
+    skip_spaces();
+    result.m_op = read_op(example);
+    skip_spaces();
+    read_number(result, example);
+    skip_spaces();
+    if (!at_end()) {
+      fail(m_pos, "the end of the expression after the number (plain numbers only)", example);
+    }
+    return result;
+  }
+
+private:
+  [[nodiscard]] bool at_end() const { return m_pos >= m_text.size(); }
+  [[nodiscard]] char peek() const { return at_end() ? '\0' : m_text[m_pos]; }
+  void skip_spaces() {
+    while (!at_end() && is_space(m_text[m_pos])) ++m_pos;
+  }
+
+  std::string_view read_name() {
+    const std::size_t start = m_pos;
+    if (at_end() || !is_name_start(m_text[m_pos])) return {};
+    while (!at_end() && is_name_char(m_text[m_pos])) ++m_pos;
+    return m_text.substr(start, m_pos - start);
+  }
+
+  [[noreturn]] void fail(std::size_t pos, std::string_view expected, std::string_view example) const {
+    std::string shown(m_text);
+    for (char& c : shown) {
+      if (is_space(c)) c = ' ';
+    }
+    throw usage_error(fmt::format(
+        "check expression error at column {}: expected {}\n  {}\n  {}^\nexample: {}", pos + 1,
+        expected, shown, std::string(pos, ' '), example));
+  }
+
+  std::regex compile(std::string_view pattern, std::size_t pos, std::string_view example) const {
+    try {
+      return std::regex(pattern.begin(), pattern.end(), std::regex::ECMAScript);
+    } catch (const std::regex_error& error) {
+      fail(pos, fmt::format("a valid ECMAScript regex, but '{}' is not: {}", pattern, error.what()),
+           example);
+    }
+  }
+
+  // At '(' : returns the trimmed argument and leaves m_pos after the matching ')'.
+  std::string_view read_argument(std::string_view function, std::string_view example) {
+    const std::size_t open = m_pos;
+    int depth = 0;
+    bool in_bracket = false;
+    for (std::size_t i = open; i < m_text.size(); ++i) {
+      const char c = m_text[i];
+      if (c == '\\') {
+        ++i;  // the escaped character is literal, whatever it is
+      } else if (in_bracket) {
+        in_bracket = c != ']';
+      } else if (c == '[') {
+        in_bracket = true;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')' && --depth == 0) {
+        m_pos = i + 1;
+        const std::string_view argument = trim(m_text.substr(open + 1, i - open - 1));
+        if (argument.empty()) {
+          fail(i, fmt::format("an argument inside {}()", function), example);
+        }
+        return argument;
+      }
+    }
+    fail(open, fmt::format("a ')' closing the '(' of {}( at column {}", function, open + 1),
+         example);
+  }
+
+  void parse_call(const function_form& form, check_expression& result) {
+    result.m_quantity = form.quantity;
+    const std::size_t argument_pos = m_pos + 1;
+    result.m_argument = std::string(read_argument(form.name, form.example));
+    if (form.takes_regex) result.m_pattern = compile(result.m_argument, argument_pos, form.example);
+    skip_spaces();
+    if (peek() != '/') return;
+    ++m_pos;
+    skip_spaces();
+    const std::size_t denominator_start = m_pos;
+    const std::string_view denominator_name = read_name();
+    skip_spaces();
+    if (denominator_name != form.name || peek() != '(') {
+      fail(denominator_start, fmt::format("{}( as the denominator: both sides of a ratio use the "
+                                          "same function",
+                                          form.name),
+           form.example);
+    }
+    const std::size_t denominator_pos = m_pos + 1;
+    result.m_denominator = std::string(read_argument(form.name, form.example));
+    if (form.takes_regex) {
+      result.m_denominator_pattern = compile(*result.m_denominator, denominator_pos, form.example);
+    }
+  }
+
+  void parse_top_kernel(check_expression& result) {
+    ++m_pos;  // '~'
+    skip_spaces();
+    const std::string_view pattern = trim(m_text.substr(m_pos));
+    if (pattern.empty()) fail(m_pos, "a regex after '~'", top_kernel_example);
+    result.m_quantity = check_quantity::top_kernel;
+    result.m_argument = std::string(pattern);
+    result.m_pattern = compile(pattern, m_pos, top_kernel_example);
+  }
+
+  compare_op read_op(std::string_view example) {
+    const std::string_view rest = m_text.substr(m_pos);
+    struct spelling {
+      std::string_view text;
+      compare_op op;
+    };
+    // Two-character operators first so "<=" is not read as "<".
+    static constexpr std::array<spelling, 6> spellings{{{"==", compare_op::equal},
+                                                        {"!=", compare_op::not_equal},
+                                                        {"<=", compare_op::less_equal},
+                                                        {">=", compare_op::greater_equal},
+                                                        {"<", compare_op::less},
+                                                        {">", compare_op::greater}}};
+    for (const auto& candidate : spellings) {
+      if (rest.starts_with(candidate.text)) {
+        m_pos += candidate.text.size();
+        return candidate.op;
+      }
+    }
+    if (rest.starts_with("=")) {
+      fail(m_pos, "a comparison operator (== != < <= > >=); '=' alone is not one, use '=='",
+           example);
+    }
+    if (rest.starts_with("~")) {
+      fail(m_pos, "a comparison operator (== != < <= > >=); '~' only follows top_kernel", example);
+    }
+    fail(m_pos, "a comparison operator (== != < <= > >=)", example);
+  }
+
+  void read_number(check_expression& result, std::string_view example) {
+    const std::size_t start = m_pos;
+    std::size_t i = m_pos;
+    if (i < m_text.size() && (m_text[i] == '+' || m_text[i] == '-')) ++i;
+    std::size_t digits = 0;
+    while (i < m_text.size() && is_digit(m_text[i])) ++i, ++digits;
+    if (i < m_text.size() && m_text[i] == '.') {
+      ++i;
+      while (i < m_text.size() && is_digit(m_text[i])) ++i, ++digits;
+    }
+    if (digits == 0) fail(start, "a number", example);
+    if (i < m_text.size() && (m_text[i] == 'e' || m_text[i] == 'E')) {
+      std::size_t j = i + 1;
+      if (j < m_text.size() && (m_text[j] == '+' || m_text[j] == '-')) ++j;
+      if (j < m_text.size() && is_digit(m_text[j])) {
+        while (j < m_text.size() && is_digit(m_text[j])) ++j;
+        i = j;
+      }
+    }
+    const std::string_view token = m_text.substr(start, i - start);
+    // from_chars takes no leading '+'.
+    const std::string_view digits_text = token.front() == '+' ? token.substr(1) : token;
+    double value = 0.0;
+    const auto [end, error] =
+        std::from_chars(digits_text.data(), digits_text.data() + digits_text.size(), value);
+    if (error != std::errc{} || end != digits_text.data() + digits_text.size() ||
+        !std::isfinite(value)) {
+      fail(start, "a finite number", example);
+    }
+    result.m_threshold = value;
+    result.m_threshold_text = std::string(token);
+    m_pos = i;
+  }
+
+  std::string_view m_text;
+  std::size_t m_pos = 0;
+};
+
+}  // namespace detail
+
+check_expression check_expression::parse(std::string_view text) {
+  return detail::check_parser(text).parse();
+}
+
+std::string_view to_string(compare_op op) noexcept {
+  switch (op) {
+    case compare_op::equal: return "==";
+    case compare_op::not_equal: return "!=";
+    case compare_op::less: return "<";
+    case compare_op::less_equal: return "<=";
+    case compare_op::greater: return ">";
+    case compare_op::greater_equal: return ">=";
+  }
+  return "?";
+}
+
+bool compare(double actual, compare_op op, double threshold) noexcept {
+  switch (op) {
+    case compare_op::equal: return actual == threshold;
+    case compare_op::not_equal: return actual != threshold;
+    case compare_op::less: return actual < threshold;
+    case compare_op::less_equal: return actual <= threshold;
+    case compare_op::greater: return actual > threshold;
+    case compare_op::greater_equal: return actual >= threshold;
+  }
+  return false;
+}
+
+std::string_view to_string(check_quantity quantity) noexcept {
+  switch (quantity) {
+    case check_quantity::metric: return "metric";
+    case check_quantity::count: return "count";
+    case check_quantity::time_ms: return "time_ms";
+    case check_quantity::cycles: return "cycles";
+    case check_quantity::normalized_cycles: return "normalized_cycles";
+    case check_quantity::ir: return "ir";
+    case check_quantity::top_kernel: return "top_kernel";
+  }
+  return "?";
+}
+
+}  // namespace aorta

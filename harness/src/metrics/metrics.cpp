@@ -1,0 +1,182 @@
+#include "aorta/metrics.hpp"
+
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace aorta {
+namespace {
+
+constexpr double ns_per_ms = 1e6;
+
+// Kernels hottest first; the capture promises this order, but the metrics must not depend on it.
+std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
+  std::vector<const kernel_stat*> ordered;
+  ordered.reserve(source.kernels.size());
+  for (const auto& kernel : source.kernels) ordered.push_back(&kernel);
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const kernel_stat* a, const kernel_stat* b) { return a->total_ns > b->total_ns; });
+  return ordered;
+}
+
+void add_kernel_metrics(const capture& source, const std::string& prefix, metric_set& out) {
+  const auto ordered = kernels_by_time(source);
+  for (const kernel_stat* kernel : ordered) {
+    out.kernels.push_back({kernel->name, kernel->launches, kernel->total_ns / ns_per_ms,
+                           source.collector});
+  }
+
+  bool every_count_known = true;
+  std::uint64_t launches = 0;
+  double total_ns = 0.0;
+  for (const kernel_stat* kernel : ordered) {
+    if (kernel->launches) {
+      launches += *kernel->launches;
+    } else {
+      every_count_known = false;
+    }
+    total_ns += kernel->total_ns;
+  }
+  if (every_count_known) {
+    out.values[prefix + "_kernel_count"] = static_cast<std::int64_t>(launches);
+  } else {
+    out.notes.push_back(fmt::format(
+        "{}_kernel_count omitted: the launch count of at least one kernel is unknown", prefix));
+  }
+
+  if (std::isfinite(total_ns)) {
+    out.values[prefix + "_gpu_time_ms"] = total_ns / ns_per_ms;
+  } else {
+    out.notes.push_back(
+        fmt::format("{}_gpu_time_ms omitted: the summed kernel time is not finite", prefix));
+  }
+  const double top_ns = ordered.front()->total_ns;
+  if (std::isfinite(top_ns)) {
+    out.values[prefix + "_top_kernel_ms"] = top_ns / ns_per_ms;
+  } else {
+    out.notes.push_back(
+        fmt::format("{}_top_kernel_ms omitted: the hottest kernel's time is not finite", prefix));
+  }
+
+  std::vector<std::string> top;
+  for (std::size_t i = 0; i < ordered.size() && i < top_kernel_limit; ++i) {
+    top.push_back(ordered[i]->name);
+  }
+  out.values[prefix + "_top_kernels"] = std::move(top);
+}
+
+struct scope_total {
+  double cycles = 0.0;
+  double normalized_cycles = 0.0;
+};
+
+void put_finite(metric_set& out, const std::string& key, double value) {
+  if (std::isfinite(value)) {
+    out.values[key] = value;
+  } else {
+    out.notes.push_back(fmt::format("{} omitted: the summed value is not finite", key));
+  }
+}
+
+void add_scope_metrics(const capture& source, metric_set& out) {
+  // (scope, kernel) -> totals, and scope -> the kernels it occurs under.
+  std::map<std::pair<std::string, std::string>, scope_total> totals;
+  std::map<std::string, std::set<std::string>> kernels_of_scope;
+  for (const auto& entry : source.scopes) {
+    auto& total = totals[{entry.scope, entry.kernel}];
+    total.cycles += entry.cycles;
+    total.normalized_cycles += entry.normalized_cycles;
+    kernels_of_scope[entry.scope].insert(entry.kernel);
+  }
+  for (const auto& [key, total] : totals) {
+    const auto& [scope, kernel] = key;
+    const bool ambiguous = kernels_of_scope[scope].size() > 1;
+    const std::string name = ambiguous ? kernel + "/" + scope : scope;
+    put_finite(out, "proton_scope_cycles." + name, total.cycles);
+    put_finite(out, "proton_scope_normalized_cycles." + name, total.normalized_cycles);
+  }
+  for (const auto& [scope, kernels] : kernels_of_scope) {
+    if (kernels.size() < 2) continue;
+    std::vector<std::string> names(kernels.begin(), kernels.end());
+    out.notes.push_back(fmt::format(
+        "scope '{}' occurs in {} kernels ({}); its metrics are keyed <kernel>/{} instead of {}",
+        scope, kernels.size(), fmt::join(names, ", "), scope, scope));
+  }
+}
+
+std::int64_t as_metric_int(std::uint64_t value) {
+  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  return static_cast<std::int64_t>(std::min(value, limit));
+}
+
+void add_function_metrics(const capture& source, metric_set& out) {
+  std::vector<const function_cost*> ordered;
+  for (const auto& function : source.functions) ordered.push_back(&function);
+  std::stable_sort(ordered.begin(), ordered.end(), [](const function_cost* a, const function_cost* b) {
+    return a->inclusive_ir > b->inclusive_ir;
+  });
+  out.values["callgrind_total_ir"] = as_metric_int(ordered.front()->inclusive_ir);
+  for (std::size_t i = 0; i < ordered.size() && i < callgrind_metric_function_limit; ++i) {
+    out.values["callgrind_ir." + ordered[i]->name] = as_metric_int(ordered[i]->inclusive_ir);
+    out.values["callgrind_self_ir." + ordered[i]->name] = as_metric_int(ordered[i]->self_ir);
+  }
+  if (ordered.size() > callgrind_metric_function_limit) {
+    out.notes.push_back(fmt::format(
+        "callgrind_ir.* lists the {} functions with the most inclusive Ir of {}; use ir(REGEX) in a "
+        "check to reach the others",
+        callgrind_metric_function_limit, ordered.size()));
+  }
+}
+
+}  // namespace
+
+metric_set compute_metrics(const capture& source) {
+  metric_set out;
+  const std::string& prefix = source.collector;
+  out.values[prefix + "_artifact_dir"] = source.artifact_dir.string();
+  if (!source.backend.empty()) out.values[prefix + "_backend"] = source.backend;
+  if (!source.kernels.empty()) add_kernel_metrics(source, prefix, out);
+  if (!source.scopes.empty()) add_scope_metrics(source, out);
+  if (!source.functions.empty()) add_function_metrics(source, out);
+  return out;
+}
+
+void merge_metrics(metric_set& into, const metric_set& from) {
+  for (const auto& [name, value] : from.values) {
+    auto [where, inserted] = into.values.try_emplace(name, value);
+    if (!inserted) {
+      into.notes.push_back(fmt::format("metric {} was produced twice; the later value {} replaced {}",
+                                       name, format_metric_value(value),
+                                       format_metric_value(where->second)));
+      where->second = value;
+    }
+  }
+  into.kernels.insert(into.kernels.end(), from.kernels.begin(), from.kernels.end());
+  into.notes.insert(into.notes.end(), from.notes.begin(), from.notes.end());
+}
+
+std::optional<double> numeric_value(const metric_value& value) {
+  if (const auto* integer = std::get_if<std::int64_t>(&value)) return static_cast<double>(*integer);
+  if (const auto* real = std::get_if<double>(&value)) return *real;
+  return std::nullopt;
+}
+
+std::string format_metric_value(const metric_value& value) {
+  struct formatter {
+    std::string operator()(std::int64_t v) const { return std::to_string(v); }
+    std::string operator()(double v) const { return detail::format_number(v); }
+    std::string operator()(const std::string& v) const { return v; }
+    std::string operator()(const std::vector<std::string>& v) const {
+      return fmt::format("{}", fmt::join(v, ", "));
+    }
+  };
+  return std::visit(formatter{}, value);
+}
+
+}  // namespace aorta

@@ -1,0 +1,271 @@
+#include "aorta/report.hpp"
+
+#include "aorta/error.hpp"
+#include "metrics/atomic_file.hpp"
+#include "metrics/number_format.hpp"
+#include "metrics/report_model.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+namespace aorta {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+// n of "trial_<n>", or nullopt for any other name.
+std::optional<int> trial_number(const std::string& directory_name) {
+  constexpr std::string_view prefix = "trial_";
+  if (!directory_name.starts_with(prefix) || directory_name.size() == prefix.size()) return {};
+  int number = 0;
+  const char* first = directory_name.data() + prefix.size();
+  const char* last = directory_name.data() + directory_name.size();
+  const auto [end, error] = std::from_chars(first, last, number);
+  if (error != std::errc{} || end != last) return {};
+  return number;
+}
+
+std::string relative_text(const fs::path& path, const fs::path& base) {
+  const fs::path relative = path.lexically_relative(base);
+  return relative.empty() ? std::string(".") : relative.generic_string();
+}
+
+trial_record read_trial(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw error(exit_code::failed, "cannot open the file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  nlohmann::json parsed;
+  try {
+    parsed = nlohmann::json::parse(buffer.str());
+  } catch (const nlohmann::json::exception& failure) {
+    throw error(exit_code::failed, fmt::format("not valid JSON: {}", failure.what()));
+  }
+  return trial_record_from_json(parsed);
+}
+
+void summarise(detail::cell_report& cell) {
+  std::sort(cell.trials.begin(), cell.trials.end(), [](const auto& a, const auto& b) {
+    return a.index != b.index ? a.index < b.index : a.result_path < b.result_path;
+  });
+  std::map<std::string, std::vector<double>> samples;
+  for (const auto& trial : cell.trials) {
+    switch (trial.record.verdict) {
+      case verdict::pass: ++cell.passed; break;
+      case verdict::fail: ++cell.failed; break;
+      case verdict::skip: ++cell.skipped; break;
+      case verdict::error: ++cell.errored; break;
+    }
+    for (const auto& [name, value] : trial.record.metrics.values) {
+      if (const auto number = numeric_value(value)) samples[name].push_back(*number);
+    }
+  }
+  for (const auto& [name, values] : samples) {
+    detail::metric_summary summary;
+    summary.n = values.size();
+    summary.min = *std::min_element(values.begin(), values.end());
+    summary.max = *std::max_element(values.begin(), values.end());
+    double sum = 0.0;
+    for (const double value : values) sum += value;
+    summary.mean = sum / static_cast<double>(values.size());
+    cell.metrics_summary[name] = summary;
+  }
+  const std::size_t ran = cell.trials.size() - cell.skipped;
+  cell.failure_rate =
+      ran == 0 ? 0.0 : static_cast<double>(cell.failed + cell.errored) / static_cast<double>(ran);
+}
+
+detail::report_model collect(const fs::path& results_dir) {
+  detail::report_model model;
+  model.generated_at = utc_now();
+  std::map<std::string, detail::cell_report> cells;
+  std::error_code walk_error;
+  fs::recursive_directory_iterator walker(
+      results_dir, fs::directory_options::skip_permission_denied, walk_error);
+  if (walk_error) {
+    throw setup_error(fmt::format("cannot read {}: {}", results_dir.string(), walk_error.message()));
+  }
+  std::vector<fs::path> found;
+  for (; walker != fs::recursive_directory_iterator(); walker.increment(walk_error)) {
+    if (walk_error) break;
+    if (walker->path().filename() == "result.json" && walker->is_regular_file()) {
+      found.push_back(walker->path());
+    }
+  }
+  if (walk_error) {
+    model.skipped_files.push_back(
+        fmt::format("{}: the directory walk stopped early: {}", results_dir.string(),
+                    walk_error.message()));
+  }
+  std::sort(found.begin(), found.end());
+
+  for (const auto& path : found) {
+    const std::string shown = relative_text(path, results_dir);
+    detail::trial_entry entry;
+    entry.result_path = shown;
+    try {
+      entry.record = read_trial(path);
+    } catch (const error& failure) {
+      model.skipped_files.push_back(fmt::format("{}: {}", shown, failure.what()));
+      continue;
+    }
+    const fs::path trial_dir = path.parent_path();
+    fs::path cell_dir = trial_dir;
+    if (const auto number = trial_number(trial_dir.filename().string())) {
+      entry.index = *number;
+      cell_dir = trial_dir.parent_path();
+    } else {
+      entry.index = entry.record.trial_index;
+    }
+    const std::string cell_name = relative_text(cell_dir, results_dir);
+    auto& cell = cells[cell_name];
+    cell.name = cell_name;
+    cell.trials.push_back(std::move(entry));
+    ++model.trial_count;
+  }
+  for (auto& [name, cell] : cells) {
+    summarise(cell);
+    model.cells.push_back(std::move(cell));
+  }
+  return model;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::vector<kernel_row> top_kernel_rows(const metric_set& metrics) {
+  std::vector<std::string> collectors;
+  for (const auto& row : metrics.kernels) {
+    if (std::find(collectors.begin(), collectors.end(), row.collector) == collectors.end()) {
+      collectors.push_back(row.collector);
+    }
+  }
+  std::vector<kernel_row> top;
+  for (const auto& collector : collectors) {
+    std::vector<kernel_row> rows;
+    for (const auto& row : metrics.kernels) {
+      if (row.collector == collector) rows.push_back(row);
+    }
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return a.total_ms > b.total_ms; });
+    if (rows.size() > top_kernel_limit) rows.resize(top_kernel_limit);
+    top.insert(top.end(), rows.begin(), rows.end());
+  }
+  return top;
+}
+
+std::string render_matrix_json(const report_model& model) {
+  using json = nlohmann::json;
+  json cells = json::array();
+  for (const auto& cell : model.cells) {
+    json summary = json::object();
+    for (const auto& [name, stats] : cell.metrics_summary) {
+      summary[name] = {{"mean", stats.mean}, {"min", stats.min}, {"max", stats.max}, {"n", stats.n}};
+    }
+    json top_kernels = json::array();
+    for (const auto& row : top_kernel_rows(cell.last().metrics)) {
+      top_kernels.push_back({{"name", row.name},
+                             {"launches", row.launches ? json(*row.launches) : json(nullptr)},
+                             {"total_ms", row.total_ms},
+                             {"collector", row.collector}});
+    }
+    json last_values = json::object();
+    for (const auto& [name, value] : cell.last().metrics.values) {
+      if (const auto* text = std::get_if<std::string>(&value)) last_values[name] = *text;
+      if (const auto* list = std::get_if<std::vector<std::string>>(&value)) last_values[name] = *list;
+    }
+    json paths = json::array();
+    for (const auto& trial : cell.trials) paths.push_back(trial.result_path);
+    cells.push_back({{"name", cell.name},
+                     {"trials", cell.trials.size()},
+                     {"passed_count", cell.passed},
+                     {"failed_count", cell.failed},
+                     {"skipped_count", cell.skipped},
+                     {"error_count", cell.errored},
+                     {"failure_rate", cell.failure_rate},
+                     {"metrics_summary", std::move(summary)},
+                     {"top_kernels", std::move(top_kernels)},
+                     {"last_trial_values", std::move(last_values)},
+                     {"trial_results", std::move(paths)}});
+  }
+  const json document = {{"schema_version", 1},
+                         {"generated_at", model.generated_at},
+                         {"trials", model.trial_count},
+                         {"cells", std::move(cells)},
+                         {"skipped_files", model.skipped_files}};
+  return document.dump(2) + "\n";
+}
+
+}  // namespace detail
+
+std::string ctest_measurements(const metric_set& metrics) {
+  std::string out;
+  for (const auto& [name, value] : metrics.values) {
+    std::string number;
+    if (const auto* integer = std::get_if<std::int64_t>(&value)) {
+      number = std::to_string(*integer);
+    } else if (const auto* real = std::get_if<double>(&value)) {
+      if (!std::isfinite(*real)) continue;
+      number = detail::exact_number(*real);
+    } else {
+      continue;
+    }
+    out += fmt::format("<CTestMeasurement type=\"numeric/double\" name=\"{}\">{}</CTestMeasurement>\n",
+                       detail::xml_escape(name), number);
+  }
+  return out;
+}
+
+std::string report_summary::to_string() const {
+  std::vector<std::string> names;
+  for (const auto& file : files) names.push_back(file.filename().string());
+  std::string text = fmt::format("report: {} trial{} in {} cell{} -> {}", trials,
+                                 trials == 1 ? "" : "s", cells, cells == 1 ? "" : "s",
+                                 fmt::join(names, ", "));
+  if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
+  return text;
+}
+
+report_summary write_aggregate_report(const fs::path& results_dir) {
+  std::error_code ignored;
+  if (!fs::is_directory(results_dir, ignored)) {
+    throw usage_error(fmt::format("report: {} is not a directory; pass the --output directory of "
+                                  "a sweep run",
+                                  results_dir.string()));
+  }
+  const detail::report_model model = collect(results_dir);
+  report_summary summary;
+  summary.trials = model.trial_count;
+  summary.cells = model.cells.size();
+  summary.notes = model.skipped_files;
+  const std::pair<const char*, std::string> outputs[] = {
+      {"perf.md", detail::render_perf_markdown(model)},
+      {"matrix.json", detail::render_matrix_json(model)},
+      {"report.html", detail::render_html_report(model)},
+  };
+  for (const auto& [name, content] : outputs) {
+    const fs::path path = results_dir / name;
+    detail::write_file_atomically(path, content);
+    summary.files.push_back(path);
+  }
+  return summary;
+}
+
+}  // namespace aorta

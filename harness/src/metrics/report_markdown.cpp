@@ -1,0 +1,107 @@
+#include "metrics/number_format.hpp"
+#include "metrics/report_model.hpp"
+
+#include <fmt/format.h>
+
+namespace aorta::detail {
+namespace {
+
+// A code span that survives a GFM table: `|` escaped, backticks fenced by a longer run.
+std::string code(std::string_view text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '|') escaped += '\\';
+    escaped += c;
+  }
+  if (escaped.find('`') != std::string::npos) return "`` " + escaped + " ``";
+  return "`" + escaped + "`";
+}
+
+std::string plain(std::string_view text) {
+  std::string escaped;
+  for (const char c : text) {
+    if (c == '|' || c == '\\' || c == '*' || c == '_' || c == '`' || c == '<' || c == '>') {
+      escaped += '\\';
+    }
+    escaped += c;
+  }
+  return escaped;
+}
+
+void render_cell(const cell_report& cell, std::string& out) {
+  out += fmt::format("## {}\n\n", plain(cell.name));
+  out += fmt::format("{} trial{}: {} pass, {} fail, {} skip, {} error; failure rate {}\n\n",
+                     cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed,
+                     cell.failed, cell.skipped, cell.errored, format_number(cell.failure_rate));
+
+  if (cell.metrics_summary.empty()) {
+    out += "No numeric metrics.\n\n";
+  } else {
+    out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
+    for (const auto& [name, stats] : cell.metrics_summary) {
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", code(name), format_number(stats.mean),
+                         format_number(stats.min), format_number(stats.max), stats.n);
+    }
+    out += "\n";
+  }
+
+  const trial_record& last = cell.last();
+  const std::string& last_path = cell.trials.back().result_path;
+  bool any_text = false;
+  for (const auto& [name, value] : last.metrics.values) {
+    if (numeric_value(value)) continue;
+    if (!any_text) {
+      out += fmt::format("Last trial ({}), verdict {}:\n\n| value | of the last trial |\n|---|---|\n",
+                         code(last_path), to_string(last.verdict));
+      any_text = true;
+    }
+    std::string shown;
+    if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+      for (const auto& item : *list) shown += (shown.empty() ? "" : ", ") + code(item);
+    } else {
+      shown = code(std::get<std::string>(value));
+    }
+    out += fmt::format("| {} | {} |\n", code(name), shown);
+  }
+  if (any_text) out += "\n";
+
+  const auto top = top_kernel_rows(last.metrics);
+  if (!top.empty()) {
+    out += "Top kernels of the last trial:\n\n| kernel | collector | launches | total ms |\n"
+           "|---|---|---:|---:|\n";
+    for (const auto& row : top) {
+      out += fmt::format("| {} | {} | {} | {} |\n", code(row.name), plain(row.collector),
+                         row.launches ? std::to_string(*row.launches) : "unknown",
+                         format_number(row.total_ms));
+    }
+    out += "\n";
+  }
+
+  bool any_failed_check = false;
+  for (const auto& check : last.checks) {
+    if (check.passed) continue;
+    if (!any_failed_check) out += "Failed checks of the last trial:\n\n";
+    any_failed_check = true;
+    out += fmt::format("- {}: expected {}, actual {}\n", code(check.expression),
+                       code(check.expected), code(check.actual));
+  }
+  if (any_failed_check) out += "\n";
+}
+
+}  // namespace
+
+std::string render_perf_markdown(const report_model& model) {
+  std::string out = "# aorta performance report\n\n";
+  out += fmt::format("Generated {} from {} trial{} in {} cell{}.\n\n", model.generated_at,
+                     model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
+                     model.cells.size() == 1 ? "" : "s");
+  for (const auto& cell : model.cells) render_cell(cell, out);
+  if (!model.skipped_files.empty()) {
+    out += "## Skipped result files\n\n";
+    for (const auto& note : model.skipped_files) out += fmt::format("- {}\n", plain(note));
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,54 @@
+// The aggregate report's model, shared by the perf.md, matrix.json and HTML writers.
+#pragma once
+
+#include "aorta/trial_record.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+struct metric_summary {
+  double mean = 0.0;
+  double min = 0.0;
+  double max = 0.0;
+  std::size_t n = 0;
+};
+
+struct trial_entry {
+  std::string result_path;  // relative to the results directory, generic separators
+  int index = 0;
+  trial_record record;
+};
+
+struct cell_report {
+  std::string name;
+  std::vector<trial_entry> trials;  // by index; the last one is "the last trial"
+  std::map<std::string, metric_summary> metrics_summary;
+  std::size_t passed = 0;
+  std::size_t failed = 0;
+  std::size_t skipped = 0;
+  std::size_t errored = 0;
+  double failure_rate = 0.0;
+
+  [[nodiscard]] const trial_record& last() const { return trials.back().record; }
+};
+
+struct report_model {
+  std::string generated_at;
+  std::vector<cell_report> cells;  // by name
+  std::vector<std::string> skipped_files;  // "path: why"
+  std::size_t trial_count = 0;
+};
+
+// Up to top_kernel_limit rows per collector, hottest first, collectors in first-seen order.
+[[nodiscard]] std::vector<kernel_row> top_kernel_rows(const metric_set& metrics);
+
+[[nodiscard]] std::string render_perf_markdown(const report_model& model);
+[[nodiscard]] std::string render_matrix_json(const report_model& model);
+[[nodiscard]] std::string render_html_report(const report_model& model);
+
+}  // namespace aorta::detail

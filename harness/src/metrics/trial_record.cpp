@@ -1,0 +1,226 @@
+#include "aorta/trial_record.hpp"
+
+#include "aorta/error.hpp"
+#include "metrics/atomic_file.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <limits>
+
+namespace aorta {
+namespace {
+
+using json = nlohmann::json;
+
+[[noreturn]] void wrong_type(std::string_view key, std::string_view expected, const json& found) {
+  throw error(exit_code::failed,
+              fmt::format("result.json: key '{}' should be {} but is {} ({})", key, expected,
+                          found.type_name(), found.dump().substr(0, 80)));
+}
+
+// Missing or null keeps the default; a value of the wrong type is an error naming the key.
+template <typename T>
+void read(const json& object, const char* key, T& out) {
+  const auto found = object.find(key);
+  if (found == object.end() || found->is_null()) return;
+  try {
+    out = found->get<T>();
+  } catch (const json::exception&) {
+    wrong_type(key, "a different type", *found);
+  }
+}
+
+template <typename T>
+void read_optional(const json& object, const char* key, std::optional<T>& out) {
+  const auto found = object.find(key);
+  if (found == object.end() || found->is_null()) {
+    out.reset();
+    return;
+  }
+  T value{};
+  read(object, key, value);
+  out = value;
+}
+
+json metric_to_json(const metric_value& value) {
+  struct converter {
+    json operator()(std::int64_t v) const { return v; }
+    // JSON has no Infinity/NaN; compute_metrics never produces them, a hand-built set might.
+    json operator()(double v) const { return std::isfinite(v) ? json(v) : json(nullptr); }
+    json operator()(const std::string& v) const { return v; }
+    json operator()(const std::vector<std::string>& v) const { return v; }
+  };
+  return std::visit(converter{}, value);
+}
+
+std::optional<metric_value> metric_from_json(const std::string& name, const json& value) {
+  if (value.is_null()) return std::nullopt;
+  if (value.is_number_unsigned()) {
+    const auto unsigned_value = value.get<std::uint64_t>();
+    constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    if (unsigned_value > limit) return static_cast<double>(unsigned_value);
+    return static_cast<std::int64_t>(unsigned_value);
+  }
+  if (value.is_number_integer()) return value.get<std::int64_t>();
+  if (value.is_number_float()) return value.get<double>();
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::vector<std::string> items;
+    for (const auto& item : value) {
+      if (!item.is_string()) wrong_type("metrics." + name, "a list of strings", value);
+      items.push_back(item.get<std::string>());
+    }
+    return items;
+  }
+  wrong_type("metrics." + name, "a number, a string or a list of strings", value);
+}
+
+json check_to_json(const check_result& check) {
+  return {{"expression", check.expression}, {"passed", check.passed},
+          {"expected", check.expected},     {"actual", check.actual},
+          {"message", check.message}};
+}
+
+check_result check_from_json(const json& object) {
+  if (!object.is_object()) wrong_type("checks[]", "an object", object);
+  check_result check;
+  read(object, "expression", check.expression);
+  read(object, "passed", check.passed);
+  read(object, "expected", check.expected);
+  read(object, "actual", check.actual);
+  read(object, "message", check.message);
+  return check;
+}
+
+json kernel_to_json(const kernel_row& row) {
+  return {{"name", row.name},
+          {"launches", row.launches ? json(*row.launches) : json(nullptr)},
+          {"total_ms", std::isfinite(row.total_ms) ? json(row.total_ms) : json(nullptr)},
+          {"collector", row.collector}};
+}
+
+kernel_row kernel_from_json(const json& object) {
+  if (!object.is_object()) wrong_type("kernels[]", "an object", object);
+  kernel_row row;
+  read(object, "name", row.name);
+  read_optional(object, "launches", row.launches);
+  read(object, "total_ms", row.total_ms);
+  read(object, "collector", row.collector);
+  return row;
+}
+
+}  // namespace
+
+std::string_view to_string(verdict value) noexcept {
+  switch (value) {
+    case verdict::pass: return "pass";
+    case verdict::fail: return "fail";
+    case verdict::skip: return "skip";
+    case verdict::error: return "error";
+  }
+  return "error";
+}
+
+std::optional<verdict> parse_verdict(std::string_view text) noexcept {
+  for (const verdict candidate : {verdict::pass, verdict::fail, verdict::skip, verdict::error}) {
+    if (to_string(candidate) == text) return candidate;
+  }
+  return std::nullopt;
+}
+
+json to_json(const trial_record& record) {
+  json metrics = json::object();
+  for (const auto& [name, value] : record.metrics.values) metrics[name] = metric_to_json(value);
+  json kernels = json::array();
+  for (const auto& row : record.metrics.kernels) kernels.push_back(kernel_to_json(row));
+  json checks = json::array();
+  for (const auto& check : record.checks) checks.push_back(check_to_json(check));
+
+  return {
+      {"schema_version", record.schema_version},
+      {"aorta_version", record.aorta_version},
+      {"recipe_path", record.recipe_path},
+      {"ticket", record.ticket},
+      {"trial_index", record.trial_index},
+      {"command", record.command},
+      {"argv", record.argv},
+      {"env_set", record.env_set},
+      {"env_unset", record.env_unset},
+      {"working_directory", record.working_directory},
+      {"exit_status", record.exit_status ? json(*record.exit_status) : json(nullptr)},
+      {"signal", record.signal ? json(*record.signal) : json(nullptr)},
+      {"timed_out", record.timed_out},
+      {"wall_seconds", record.wall_seconds},
+      {"collectors", record.collectors},
+      {"metrics", std::move(metrics)},
+      {"kernels", std::move(kernels)},
+      {"metric_notes", record.metrics.notes},
+      {"checks", std::move(checks)},
+      {"verdict", to_string(record.verdict)},
+      {"reason", record.reason},
+      {"versions", record.versions},
+      {"started_at", record.started_at},
+      {"notes", record.notes},
+  };
+}
+
+trial_record trial_record_from_json(const json& object) {
+  if (!object.is_object()) wrong_type("(top level)", "an object", object);
+  trial_record record;
+  read(object, "schema_version", record.schema_version);
+  read(object, "aorta_version", record.aorta_version);
+  read(object, "recipe_path", record.recipe_path);
+  read(object, "ticket", record.ticket);
+  read(object, "trial_index", record.trial_index);
+  read(object, "command", record.command);
+  read(object, "argv", record.argv);
+  read(object, "env_set", record.env_set);
+  read(object, "env_unset", record.env_unset);
+  read(object, "working_directory", record.working_directory);
+  read_optional(object, "exit_status", record.exit_status);
+  read_optional(object, "signal", record.signal);
+  read(object, "timed_out", record.timed_out);
+  read(object, "wall_seconds", record.wall_seconds);
+  read(object, "collectors", record.collectors);
+  read(object, "metric_notes", record.metrics.notes);
+  read(object, "reason", record.reason);
+  read(object, "versions", record.versions);
+  read(object, "started_at", record.started_at);
+  read(object, "notes", record.notes);
+
+  if (const auto metrics = object.find("metrics"); metrics != object.end() && !metrics->is_null()) {
+    if (!metrics->is_object()) wrong_type("metrics", "an object", *metrics);
+    for (const auto& [name, value] : metrics->items()) {
+      if (auto converted = metric_from_json(name, value)) record.metrics.values[name] = *converted;
+    }
+  }
+  if (const auto kernels = object.find("kernels"); kernels != object.end() && !kernels->is_null()) {
+    if (!kernels->is_array()) wrong_type("kernels", "a list", *kernels);
+    for (const auto& row : *kernels) record.metrics.kernels.push_back(kernel_from_json(row));
+  }
+  if (const auto checks = object.find("checks"); checks != object.end() && !checks->is_null()) {
+    if (!checks->is_array()) wrong_type("checks", "a list", *checks);
+    for (const auto& check : *checks) record.checks.push_back(check_from_json(check));
+  }
+  if (const auto text = object.find("verdict"); text != object.end() && !text->is_null()) {
+    if (!text->is_string()) wrong_type("verdict", "a string", *text);
+    const auto parsed = parse_verdict(text->get<std::string>());
+    if (!parsed) wrong_type("verdict", "one of pass, fail, skip, error", *text);
+    record.verdict = *parsed;
+  }
+
+  if (record.schema_version > trial_record_schema_version) {
+    record.notes.push_back(fmt::format(
+        "result.json has schema_version {}, newer than the {} this aorta reads; keys it does not "
+        "know were ignored (upgrade aorta to read them)",
+        record.schema_version, trial_record_schema_version));
+  }
+  return record;
+}
+
+void write_result_json(const std::filesystem::path& path, const trial_record& record) {
+  detail::write_file_atomically(path, to_json(record).dump(2) + "\n");
+}
+
+}  // namespace aorta
