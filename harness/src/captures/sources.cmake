@@ -6,3 +6,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_csv.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)
