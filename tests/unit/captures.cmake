@@ -1,1 +1,3 @@
 # Unit tests of the captures area: aorta_add_unit_test(<stem> SOURCES unit/<file>.cpp ...).
+# csv
+aorta_add_unit_test(csv_scanner SOURCES unit/csv_scanner_test.cpp)
