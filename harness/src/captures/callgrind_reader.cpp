@@ -84,10 +84,11 @@ std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::strin
   value = trim(value);
   if (!value.starts_with('(')) return std::string(value);
   const std::size_t close = value.find(')');
+  if (close == std::string_view::npos) return std::string(value);
   std::uint64_t id = 0;
   const auto [end, ec] = std::from_chars(value.data() + 1, value.data() + close, id);
-  if (close == std::string_view::npos || ec != std::errc{} || end != value.data() + close) {
-    fail(fmt::format("malformed compressed name '{}'; expected '(id) name' or '(id)'", value));
+  if (ec != std::errc{} || end != value.data() + close) {
+    return std::string(value);  // not compressed, e.g. "(below main)" with --compress-strings=no
   }
   const std::string_view name = trim(value.substr(close + 1));
   if (!name.empty()) return names[id] = std::string(name);
