@@ -37,6 +37,15 @@ std::optional<std::uint64_t> as_u64(const json& value) {
   return std::nullopt;
 }
 
+bool timestamp(const json& record, const char* key, std::uint64_t& out) {
+  const auto it = record.find(key);
+  if (it == record.end()) return false;
+  const std::optional<std::uint64_t> value = as_u64(*it);
+  if (!value) return false;
+  out = *value;
+  return true;
+}
+
 // kernel_id -> name. rocprofv3 writes kernel_symbols as an array of objects that carry their
 // kernel_id; an object keyed by the id is accepted too.
 std::map<std::uint64_t, std::string> kernel_names(const json& tool) {
@@ -110,16 +119,15 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
         ++unnamed;
         continue;
       }
-      const auto start = record.find("start_timestamp");
-      const auto end = record.find("end_timestamp");
-      const std::optional<std::uint64_t> t0 =
-          start != record.end() ? as_u64(*start) : std::nullopt;
-      const std::optional<std::uint64_t> t1 = end != record.end() ? as_u64(*end) : std::nullopt;
-      if (!t0 || !t1 || *t1 < *t0) {
+      // Plain integers, not optionals: GCC 12 at -O2 misreads optionals here (maybe-uninitialized).
+      std::uint64_t t0 = 0;
+      std::uint64_t t1 = 0;
+      if (!timestamp(record, "start_timestamp", t0) || !timestamp(record, "end_timestamp", t1) ||
+          t1 < t0) {
         ++bad_times;
         continue;
       }
-      table.add(name->second, static_cast<double>(*t1 - *t0), 1);
+      table.add(name->second, static_cast<double>(t1 - t0), 1);
       any = true;
     }
   }
