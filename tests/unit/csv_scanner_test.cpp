@@ -114,7 +114,7 @@ TEST_F(csv_scanner_test, random_rows_round_trip_across_chunk_sizes) {
       std::string field;
       const int len = static_cast<int>(rng() % 12);
       for (int i = 0; i < len; ++i) field.push_back(alphabet[rng() % alphabet.size()]);
-      if (n == 1 && field.empty()) field = "z";  // a lone empty field is a blank line
+      if (n == 1 && field.empty()) field.push_back('z');  // a lone empty field is a blank line
       if (f > 0) text.push_back(',');
       text.push_back('"');
       for (char c : field) {
@@ -124,7 +124,8 @@ TEST_F(csv_scanner_test, random_rows_round_trip_across_chunk_sizes) {
       text.push_back('"');
       row.push_back(field);
     }
-    text += (r % 2 == 0) ? "\r\n" : "\n";
+    if (r % 2 == 0) text.push_back('\r');
+    text.push_back('\n');
     expected.push_back(row);
   }
   const fs::path file = write(text);
