@@ -1,1 +1,17 @@
 # Unit tests of the captures area: aorta_add_unit_test(<stem> SOURCES unit/<file>.cpp ...).
+# csv
+aorta_add_unit_test(csv_scanner SOURCES unit/csv_scanner_test.cpp)
+aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
+aorta_add_unit_test(ncu_reader SOURCES unit/ncu_reader_test.cpp)
+# The callgrind test profiles a real program of ours.
+add_executable(aorta_callgrind_payload unit/callgrind_payload.cpp)
+target_link_libraries(aorta_callgrind_payload PRIVATE aorta_warnings)
+# A sanitizer runtime cannot run under valgrind, so the payload stays uninstrumented in asan builds.
+target_compile_options(aorta_callgrind_payload PRIVATE
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+target_link_options(aorta_callgrind_payload PRIVATE
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp)
+add_dependencies(aorta.test.callgrind_reader aorta_callgrind_payload)
+target_compile_definitions(aorta.test.callgrind_reader PRIVATE
+  AORTA_CALLGRIND_PAYLOAD="$<TARGET_FILE:aorta_callgrind_payload>")

@@ -1,1 +1,10 @@
 # Sources of the captures area (target_sources on aorta_harness).
+# csv
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_kernel_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_csv.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_json.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)

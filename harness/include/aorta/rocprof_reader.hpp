@@ -1,0 +1,20 @@
+// Reads what rocprofv3 wrote (CSV, or its JSON results) into the neutral capture.
+#pragma once
+
+#include "aorta/capture.hpp"
+
+#include <filesystem>
+
+namespace aorta {
+
+// Searches `dir` recursively, so both the flat `-o aorta` layout and the nested
+// `<host>/<pid>_*.csv` one work. Sources, first one that yields data wins (reference §3.5):
+//   1. *_kernel_stats.csv  (Name, Calls, TotalDurationNs), summed across files (ranks);
+//   2. *_kernel_trace.csv  (Kind, Kernel_Name, Start_Timestamp, End_Timestamp; by header name);
+//   3. *_results.json      (buffer_records.kernel_dispatch joined with kernel_symbols).
+// *agent_info.csv GPU rows become capture.devices. A missing directory gives an empty capture with
+// a note; dropped rows and files without data give notes. Throws capture_error when a file cannot
+// be read, a JSON file is not JSON, or a summed total overflows.
+[[nodiscard]] capture read_rocprof_capture(const std::filesystem::path& dir);
+
+}  // namespace aorta

@@ -1,0 +1,281 @@
+// The callgrind profile format (valgrind docs, "Callgrind Format Specification"): header lines
+// `key: value`, position/name lines `fn=(id) name`, cost lines `<positions> <event costs>`, and
+// call lines `calls=<count> <target position>` followed by the call's inclusive cost line.
+#include "aorta/callgrind_reader.hpp"
+
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <unordered_map>
+
+namespace aorta {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct function_sums {
+  std::uint64_t self = 0;
+  std::uint64_t callees = 0;  // inclusive cost of the calls it makes
+};
+
+using function_table = std::map<std::string, function_sums, std::less<>>;
+
+// One file's parser state. Names are compressed per file: `(id) name` defines, `(id)` refers.
+class callgrind_file {
+public:
+  callgrind_file(const fs::path& file, function_table& table) : m_file(file), m_table(table) {}
+
+  void parse();
+  [[nodiscard]] bool had_costs() const noexcept { return m_cost_lines > 0; }
+  [[nodiscard]] std::optional<std::uint64_t> summary() const noexcept { return m_summary; }
+
+private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw capture_error(fmt::format("{}:{}: {}", m_file.string(), m_line, what));
+  }
+  static std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+      s.remove_suffix(1);
+    }
+    return s;
+  }
+  std::string resolve(std::unordered_map<std::uint64_t, std::string>& names,
+                      std::string_view value);
+  void header_line(std::string_view key, std::string_view value);
+  void cost_line(std::string_view line);
+  std::uint64_t ir_of(std::string_view line);
+  static void add(std::uint64_t& sum, std::uint64_t value, const fs::path& file);
+
+  fs::path m_file;
+  function_table& m_table;
+  std::size_t m_line = 0;
+  std::unordered_map<std::uint64_t, std::string> m_file_names;  // fl, fi, fe, cfi, cfl
+  std::unordered_map<std::uint64_t, std::string> m_fn_names;    // fn, cfn
+  std::unordered_map<std::uint64_t, std::string> m_obj_names;   // ob, cob
+  std::size_t m_positions = 1;  // "line" unless `positions:` says otherwise
+  std::optional<std::size_t> m_ir;  // index of Ir among the events
+  std::string m_fn;
+  std::string m_cfn;
+  bool m_call_pending = false;  // the next cost line is a call's inclusive cost
+  std::size_t m_cost_lines = 0;
+  std::optional<std::uint64_t> m_summary;
+};
+
+void callgrind_file::add(std::uint64_t& sum, std::uint64_t value, const fs::path& file) {
+  if (__builtin_add_overflow(sum, value, &sum)) {
+    throw capture_error(fmt::format(
+        "{}: an instruction count overflowed 64 bits; the file is likely corrupt", file.string()));
+  }
+}
+
+std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::string>& names,
+                                    std::string_view value) {
+  value = trim(value);
+  if (!value.starts_with('(')) return std::string(value);
+  const std::size_t close = value.find(')');
+  if (close == std::string_view::npos) return std::string(value);
+  std::uint64_t id = 0;
+  const auto [end, ec] = std::from_chars(value.data() + 1, value.data() + close, id);
+  if (ec != std::errc{} || end != value.data() + close) {
+    return std::string(value);  // not compressed, e.g. "(below main)" with --compress-strings=no
+  }
+  const std::string_view name = trim(value.substr(close + 1));
+  if (!name.empty()) return names[id] = std::string(name);
+  const auto it = names.find(id);
+  if (it == names.end()) fail(fmt::format("name id ({}) used before it was defined", id));
+  return it->second;
+}
+
+void callgrind_file::header_line(std::string_view key, std::string_view value) {
+  if (key == "events") {
+    std::size_t index = 0;
+    m_ir.reset();
+    while (!value.empty()) {
+      value = trim(value);
+      const std::size_t space = value.find(' ');
+      if (value.substr(0, space) == "Ir") m_ir = index;
+      if (space == std::string_view::npos) break;
+      value.remove_prefix(space);
+      ++index;
+    }
+    if (!m_ir) {
+      fail("the events: line has no Ir column; run callgrind without --collect-... options that "
+           "drop instruction counts");
+    }
+  } else if (key == "positions") {
+    m_positions = 0;
+    for (std::string_view kind : {"instr", "line"}) {
+      if (value.find(kind) != std::string_view::npos) ++m_positions;
+    }
+    if (m_positions == 0) fail(fmt::format("unknown positions: '{}'", value));
+  } else if (key == "summary" || key == "totals") {
+    if (m_ir) m_summary = ir_of(value);
+  }
+}
+
+// The Ir cost of a cost line whose position columns have been removed.
+std::uint64_t callgrind_file::ir_of(std::string_view costs) {
+  std::size_t index = 0;
+  costs = trim(costs);
+  while (!costs.empty()) {
+    const std::size_t space = costs.find(' ');
+    const std::string_view token = costs.substr(0, space);
+    if (index == *m_ir) {
+      std::uint64_t value = 0;
+      const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+      if (ec != std::errc{} || end != token.data() + token.size()) {
+        fail(fmt::format("cost '{}' is not a whole number", token));
+      }
+      return value;
+    }
+    if (space == std::string_view::npos) break;
+    costs = trim(costs.substr(space));
+    ++index;
+  }
+  return 0;  // trailing zero costs may be left out
+}
+
+void callgrind_file::cost_line(std::string_view line) {
+  if (!m_ir) fail("a cost line before the events: line");
+  // Position columns: absolute ("12", "0x4a"), relative ("+3", "-2") or "*" (same as before).
+  for (std::size_t i = 0; i < m_positions; ++i) {
+    line = trim(line);
+    const std::size_t space = line.find(' ');
+    if (space == std::string_view::npos) {
+      line = {};  // a position with no costs: all zero
+      break;
+    }
+    line.remove_prefix(space);
+  }
+  const std::uint64_t ir = ir_of(line);
+  ++m_cost_lines;
+  if (m_fn.empty()) fail("a cost line before any fn= line");
+  function_sums& sums = m_table[m_fn];
+  if (m_call_pending) {
+    m_call_pending = false;
+    // A call to itself is already inside its own cost; adding it would count it twice.
+    if (m_cfn != m_fn) add(sums.callees, ir, m_file);
+  } else {
+    add(sums.self, ir, m_file);
+  }
+}
+
+void callgrind_file::parse() {
+  std::ifstream in(m_file, std::ios::binary);
+  if (!in) throw capture_error(fmt::format("cannot open {}", m_file.string()));
+  std::string raw;
+  while (std::getline(in, raw)) {
+    ++m_line;
+    const std::string_view line = trim(raw);
+    if (line.empty() || line.front() == '#') continue;
+    const char c = line.front();
+    if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
+      cost_line(line);
+      continue;
+    }
+    const std::size_t eq = line.find('=');
+    const std::size_t colon = line.find(':');
+    if (eq != std::string_view::npos && (colon == std::string_view::npos || eq < colon)) {
+      const std::string_view key = line.substr(0, eq);
+      const std::string_view value = line.substr(eq + 1);
+      if (m_call_pending && key != "calls") {
+        fail("calls= must be followed by its cost line");
+      }
+      if (key == "fn") {
+        m_fn = resolve(m_fn_names, value);
+      } else if (key == "cfn") {
+        m_cfn = resolve(m_fn_names, value);
+      } else if (key == "fl" || key == "fi" || key == "fe" || key == "cfi" || key == "cfl") {
+        resolve(m_file_names, value);
+      } else if (key == "ob" || key == "cob") {
+        resolve(m_obj_names, value);
+      } else if (key == "calls") {
+        m_call_pending = true;
+      }
+      // jump=/jcnd= (with --collect-jumps) carry no cost we use.
+      continue;
+    }
+    if (colon != std::string_view::npos) {
+      header_line(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+      continue;
+    }
+    fail(fmt::format("unrecognised line '{}'", line.substr(0, 80)));
+  }
+  if (in.bad()) throw capture_error(fmt::format("error reading {}", m_file.string()));
+}
+
+bool is_callgrind_file(const fs::path& path) {
+  return path.filename().string().starts_with("callgrind.out");
+}
+
+}  // namespace
+
+capture read_callgrind_capture(const fs::path& dir_or_file) {
+  capture out;
+  out.collector = "callgrind";
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(dir_or_file, ec).lexically_normal();
+  std::vector<fs::path> files;
+  if (fs::is_regular_file(dir_or_file, ec)) {
+    out.artifact_dir = absolute.parent_path();
+    files.push_back(dir_or_file);
+  } else if (fs::is_directory(dir_or_file, ec)) {
+    out.artifact_dir = absolute;
+    fs::recursive_directory_iterator it(dir_or_file, fs::directory_options::none, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && is_callgrind_file(it->path())) files.push_back(it->path());
+    }
+    if (ec) {
+      throw capture_error(fmt::format("cannot list the callgrind output directory {}: {}",
+                                      dir_or_file.string(), ec.message()));
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) out.notes.push_back(fmt::format("no callgrind.out* under {}", absolute.string()));
+  } else {
+    out.artifact_dir = absolute;
+    out.notes.push_back(fmt::format("no callgrind output at {}", absolute.string()));
+    return out;
+  }
+  function_table table;
+  for (const fs::path& file : files) {
+    callgrind_file parser(file, table);
+    parser.parse();
+    if (parser.had_costs()) {
+      out.files.push_back(file);
+    } else {
+      out.notes.push_back(fmt::format("{}: no cost lines, no data", file.string()));
+    }
+    if (parser.summary()) {
+      out.notes.push_back(fmt::format("{}: total Ir {}", file.string(), *parser.summary()));
+    }
+  }
+  for (const auto& [name, sums] : table) {
+    function_cost f;
+    f.name = name;
+    f.self_ir = sums.self;
+    if (__builtin_add_overflow(sums.self, sums.callees, &f.inclusive_ir)) {
+      throw capture_error(fmt::format("{}: inclusive Ir of '{}' overflowed 64 bits",
+                                      out.artifact_dir.string(), name));
+    }
+    out.functions.push_back(std::move(f));
+  }
+  std::sort(out.functions.begin(), out.functions.end(),
+            [](const function_cost& a, const function_cost& b) {
+              if (a.inclusive_ir != b.inclusive_ir) return a.inclusive_ir > b.inclusive_ir;
+              return a.name < b.name;
+            });
+  return out;
+}
+
+}  // namespace aorta

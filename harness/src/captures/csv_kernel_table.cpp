@@ -1,0 +1,82 @@
+#include "captures/csv_kernel_table.hpp"
+
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace aorta::detail {
+
+namespace {
+
+std::string_view trim_blanks(std::string_view s) noexcept {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::optional<double> parse_double(std::string_view field) noexcept {
+  field = trim_blanks(field);
+  if (!field.empty() && field.front() == '+') field.remove_prefix(1);
+  if (field.empty()) return std::nullopt;
+  double value = 0.0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (ec == std::errc::result_out_of_range) {
+    // from_chars leaves `value` alone on overflow; the field is a number, just not a finite one.
+    return field.front() == '-' ? -HUGE_VAL : HUGE_VAL;
+  }
+  if (ec != std::errc{} || end != field.data() + field.size()) return std::nullopt;
+  return value;
+}
+
+std::optional<std::uint64_t> parse_u64(std::string_view field) noexcept {
+  field = trim_blanks(field);
+  if (field.empty()) return std::nullopt;
+  std::uint64_t value = 0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (ec != std::errc{} || end != field.data() + field.size()) return std::nullopt;
+  return value;
+}
+
+void kernel_table::add(std::string_view name, double ns, std::optional<std::uint64_t> launches) {
+  auto it = m_entries.find(name);
+  if (it == m_entries.end()) it = m_entries.emplace(std::string(name), entry{}).first;
+  entry& e = it->second;
+  e.total_ns += ns;
+  if (!launches) {
+    e.launches_known = false;
+  } else if (e.launches_known) {
+    if (*launches > UINT64_MAX - e.launches) e.overflowed = true;
+    e.launches += *launches;
+  }
+}
+
+std::vector<kernel_stat> kernel_table::sorted(std::string_view source) const {
+  std::vector<kernel_stat> out;
+  out.reserve(m_entries.size());
+  for (const auto& [name, e] : m_entries) {
+    if (!std::isfinite(e.total_ns) || e.overflowed) {
+      throw capture_error(fmt::format(
+          "{}: the summed {} of kernel '{}' overflowed; the capture holds values too large to "
+          "be real durations, so it is likely corrupt: re-run the profiler",
+          source, e.overflowed ? "launch count" : "time", name));
+    }
+    kernel_stat k;
+    k.name = name;
+    k.total_ns = e.total_ns;
+    if (e.launches_known) k.launches = e.launches;
+    out.push_back(std::move(k));
+  }
+  std::sort(out.begin(), out.end(), [](const kernel_stat& a, const kernel_stat& b) {
+    if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
+    return a.name < b.name;
+  });
+  return out;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,49 @@
+// Per-kernel sums shared by the CSV readers (rocprofv3, ncu), and the number parsing they share.
+#pragma once
+
+#include "aorta/capture.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace aorta::detail {
+
+// A whole field as a number, surrounding blanks allowed; nullopt for anything else. "nan" and
+// "inf" parse, so callers can tell an unreadable field from a non-finite one.
+[[nodiscard]] std::optional<double> parse_double(std::string_view field) noexcept;
+[[nodiscard]] std::optional<std::uint64_t> parse_u64(std::string_view field) noexcept;
+
+class kernel_table {
+public:
+  // One source row: `ns` finite and >= 0; `launches` nullopt when the row's count is unknown,
+  // which makes the kernel's count unknown for good.
+  void add(std::string_view name, double ns, std::optional<std::uint64_t> launches);
+
+  [[nodiscard]] bool empty() const noexcept { return m_entries.empty(); }
+
+  // Sorted by total_ns descending, ties by name. Throws capture_error naming `source` when a total
+  // overflowed (not finite, or a launch count past 2^64).
+  [[nodiscard]] std::vector<kernel_stat> sorted(std::string_view source) const;
+
+private:
+  struct entry {
+    double total_ns = 0.0;
+    std::uint64_t launches = 0;
+    bool launches_known = true;
+    bool overflowed = false;
+  };
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
+  };
+  std::unordered_map<std::string, entry, name_hash, std::equal_to<>> m_entries;
+};
+
+}  // namespace aorta::detail

@@ -1,0 +1,86 @@
+// A chunked RFC 4180 CSV reader shared by the rocprofv3 and ncu parsers. It reads the file in
+// fixed-size chunks, so memory stays bounded by the chunk size plus the longest row, however large
+// a kernel trace grows.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+class csv_scanner {
+public:
+  static constexpr std::size_t default_chunk_size = std::size_t{1} << 20;
+
+  // Throws capture_error when the file cannot be opened.
+  explicit csv_scanner(const std::filesystem::path& file,
+                       std::size_t chunk_size = default_chunk_size);
+
+  // The next row's fields, valid until the next call. False at end of file. Quoted fields lose
+  // their quotes and doubled quotes inside become one; CRLF and LF both end a row; a field may
+  // hold commas and line breaks when quoted. Throws capture_error on a read error.
+  bool next_row(std::vector<std::string_view>& fields);
+
+  // Skips raw lines (no quote handling) until one satisfies `is_header`, and leaves the scanner
+  // positioned at that line. False when no line does. Used to skip the chatter a tool prints
+  // before its CSV (ncu's ==PROF== lines, the application's own output).
+  bool skip_lines_until(const std::function<bool(std::string_view line)>& is_header);
+
+  // 1-based number of the last returned row (the header is row 1 when it is the first line).
+  // Rows, not lines: a quoted field may span lines, and counting line breaks inside kernel names
+  // would cost a second pass over most of the bytes.
+  [[nodiscard]] std::size_t row_number() const noexcept { return m_row_number; }
+  // Whether the last returned row ended at end of file without a line break, or inside an open
+  // quote: the mark of a file cut off while it was written.
+  [[nodiscard]] bool row_unterminated() const noexcept { return m_row_unterminated; }
+  [[nodiscard]] std::uint64_t bytes_read() const noexcept { return m_bytes_read; }
+  [[nodiscard]] const std::filesystem::path& path() const noexcept { return m_path; }
+
+private:
+  // Reads more bytes after the unparsed tail; false at end of file.
+  bool refill();
+  // Parses one row starting at m_pos; false (nothing consumed) when the buffered bytes end first.
+  bool parse_row(std::vector<std::string_view>& fields, bool at_eof);
+
+  struct file_closer {
+    void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+  };
+
+  std::filesystem::path m_path;
+  std::unique_ptr<std::FILE, file_closer> m_file;
+  std::size_t m_chunk_size;
+  std::vector<char> m_buffer;
+  std::size_t m_pos = 0;   // first unparsed byte
+  std::size_t m_end = 0;   // one past the last buffered byte
+  bool m_eof = false;
+  std::size_t m_row_number = 0;
+  bool m_row_unterminated = false;
+  std::uint64_t m_bytes_read = 0;
+  // Unescaped copies of quoted fields that held doubled quotes; rare, so kept out of the fast path.
+  std::deque<std::string> m_unescaped;  // deque: growing never moves the strings
+};
+
+// Column positions by header name; npos when a column is absent.
+class csv_header {
+public:
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+  csv_header() = default;
+  explicit csv_header(const std::vector<std::string_view>& fields);
+
+  [[nodiscard]] std::size_t find(std::string_view name) const noexcept;
+  [[nodiscard]] std::size_t size() const noexcept { return m_names.size(); }
+
+private:
+  std::vector<std::string> m_names;
+};
+
+}  // namespace aorta::detail

@@ -1,0 +1,218 @@
+#include "aorta/ncu_reader.hpp"
+
+#include "aorta/error.hpp"
+#include "captures/csv_kernel_table.hpp"
+#include "captures/csv_scanner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <system_error>
+
+namespace aorta {
+
+namespace {
+
+namespace fs = std::filesystem;
+using detail::csv_header;
+
+constexpr std::string_view time_metric = "gpu__time_duration.sum";
+
+// ns per unit for the duration units ncu prints (base units with --print-units base, the short
+// forms otherwise); nullopt for anything that is not a time.
+std::optional<double> ns_per_unit(std::string_view unit) {
+  if (unit == "ns" || unit == "nsecond" || unit == "nanosecond") return 1.0;
+  if (unit == "us" || unit == "usecond" || unit == "microsecond") return 1e3;
+  if (unit == "ms" || unit == "msecond" || unit == "millisecond") return 1e6;
+  if (unit == "s" || unit == "second") return 1e9;
+  return std::nullopt;
+}
+
+// A metric value as ncu prints it: "1,215,000.00" (thousands separators), or from a European
+// locale "1.215.000,00" (told apart by a comma after the last dot).
+std::optional<double> parse_metric_value(std::string_view text) {
+  const std::size_t last_comma = text.rfind(',');
+  const std::size_t last_dot = text.rfind('.');
+  const bool european = last_comma != std::string_view::npos &&
+                        last_dot != std::string_view::npos && last_comma > last_dot;
+  std::string plain;
+  plain.reserve(text.size());
+  for (char c : text) {
+    if (european) {
+      if (c == '.') continue;
+      plain.push_back(c == ',' ? '.' : c);
+    } else if (c != ',') {
+      plain.push_back(c);
+    }
+  }
+  return detail::parse_double(plain);
+}
+
+bool is_header_line(std::string_view line) {
+  return line.starts_with("\"ID\",") || line.starts_with("ID,");
+}
+
+struct file_result {
+  std::size_t rows = 0;
+  std::size_t launches = 0;
+  std::size_t duplicate_ids = 0;
+  std::size_t bad_values = 0;
+  std::set<std::string> bad_units;
+};
+
+void add_launch(detail::kernel_table& table, file_result& result, std::string_view kernel,
+                std::string_view value, std::string_view unit) {
+  const std::optional<double> scale = ns_per_unit(unit);
+  if (!scale) {
+    result.bad_units.emplace(unit);
+    return;
+  }
+  const std::optional<double> v = parse_metric_value(value);
+  if (!v || !std::isfinite(*v) || *v < 0.0 || kernel.empty()) {
+    ++result.bad_values;
+    return;
+  }
+  table.add(kernel, *v * *scale, 1);
+  ++result.launches;
+}
+
+// --page details: one row per (launch, section, metric).
+void read_details(detail::csv_scanner& scanner, const csv_header& header,
+                  detail::kernel_table& table, file_result& result) {
+  const std::size_t id_col = header.find("ID");
+  const std::size_t kernel_col = header.find("Kernel Name");
+  const std::size_t metric_col = header.find("Metric Name");
+  const std::size_t unit_col = header.find("Metric Unit");
+  const std::size_t value_col = header.find("Metric Value");
+  const std::size_t needed = std::max({id_col, kernel_col, metric_col, value_col,
+                                       unit_col == csv_header::npos ? 0 : unit_col}) + 1;
+  std::set<std::string, std::less<>> seen_ids;
+  std::vector<std::string_view> fields;
+  while (scanner.next_row(fields)) {
+    if (fields.size() < needed) continue;
+    ++result.rows;
+    if (fields[metric_col] != time_metric) continue;
+    if (!seen_ids.emplace(fields[id_col]).second) {
+      ++result.duplicate_ids;
+      continue;
+    }
+    add_launch(table, result, fields[kernel_col], fields[value_col],
+               unit_col == csv_header::npos ? std::string_view("ns") : fields[unit_col]);
+  }
+}
+
+// --page raw: one row per launch, one column per metric, units in the second row.
+void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::kernel_table& table,
+              file_result& result) {
+  const std::size_t id_col = header.find("ID");
+  const std::size_t kernel_col = header.find("Kernel Name");
+  const std::size_t time_col = header.find(time_metric);
+  const std::size_t needed = std::max({id_col, kernel_col, time_col}) + 1;
+  std::vector<std::string_view> fields;
+  std::string unit;
+  bool units_read = false;
+  std::set<std::string, std::less<>> seen_ids;
+  while (scanner.next_row(fields)) {
+    if (fields.size() < needed) continue;
+    if (!units_read && fields[id_col].empty()) {
+      unit = fields[time_col];
+      units_read = true;
+      continue;
+    }
+    ++result.rows;
+    if (!seen_ids.emplace(fields[id_col]).second) {
+      ++result.duplicate_ids;
+      continue;
+    }
+    add_launch(table, result, fields[kernel_col], fields[time_col], unit);
+  }
+}
+
+void read_file(const fs::path& file, detail::kernel_table& table, capture& out) {
+  detail::csv_scanner scanner(file);
+  std::vector<std::string_view> fields;
+  if (!scanner.skip_lines_until(is_header_line) || !scanner.next_row(fields)) {
+    out.notes.push_back(fmt::format(
+        "{}: no ncu CSV header (a line starting with \"ID\"); was ncu run with --csv?",
+        file.string()));
+    return;
+  }
+  const csv_header header(fields);
+  file_result result;
+  if (header.find("ID") == csv_header::npos || header.find("Kernel Name") == csv_header::npos) {
+    out.notes.push_back(fmt::format("{}: header lacks \"ID\" or \"Kernel Name\"", file.string()));
+    return;
+  }
+  if (header.find("Metric Name") != csv_header::npos &&
+      header.find("Metric Value") != csv_header::npos) {
+    read_details(scanner, header, table, result);
+  } else if (header.find(time_metric) != csv_header::npos) {
+    read_raw(scanner, header, table, result);
+  } else if (header.find("Metric Name") == csv_header::npos) {
+    out.notes.push_back(fmt::format(
+        "{}: neither a details page (Metric Name/Metric Value columns) nor a raw page with a {} "
+        "column; collect it with --metrics {}",
+        file.string(), time_metric, time_metric));
+    return;
+  }
+  if (result.launches > 0) out.files.push_back(file);
+  if (result.rows == 0) {
+    out.notes.push_back(fmt::format("{}: header only, no data", file.string()));
+  } else if (result.launches == 0 && result.bad_values == 0 && result.bad_units.empty()) {
+    out.notes.push_back(fmt::format(
+        "{}: {} rows but no {} metric; collect it (--metrics {}) to get kernel times",
+        file.string(), result.rows, time_metric, time_metric));
+  }
+  if (result.duplicate_ids > 0) {
+    out.notes.push_back(fmt::format("{}: {} repeated {} rows for an ID already seen were ignored",
+                                    file.string(), result.duplicate_ids, time_metric));
+  }
+  if (result.bad_values > 0) {
+    out.notes.push_back(fmt::format("{}: {} {} values dropped: not a non-negative number or no "
+                                    "kernel name", file.string(), result.bad_values, time_metric));
+  }
+  for (const std::string& unit : result.bad_units) {
+    out.notes.push_back(fmt::format("{}: {} in unit '{}' is not a time unit; re-run ncu with "
+                                    "--print-units base", file.string(), time_metric, unit));
+  }
+}
+
+}  // namespace
+
+capture read_ncu_capture(const fs::path& dir_or_file) {
+  capture out;
+  out.collector = "ncu";
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(dir_or_file, ec).lexically_normal();
+  std::vector<fs::path> files;
+  if (fs::is_regular_file(dir_or_file, ec)) {
+    out.artifact_dir = absolute.parent_path();
+    files.push_back(dir_or_file);
+  } else if (fs::is_directory(dir_or_file, ec)) {
+    out.artifact_dir = absolute;
+    fs::recursive_directory_iterator it(dir_or_file, fs::directory_options::none, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && it->path().extension() == ".csv") files.push_back(it->path());
+    }
+    if (ec) {
+      throw capture_error(fmt::format("cannot list the ncu output directory {}: {}",
+                                      dir_or_file.string(), ec.message()));
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+      out.notes.push_back(fmt::format("no *.csv under {}", absolute.string()));
+    }
+  } else {
+    out.artifact_dir = absolute;
+    out.notes.push_back(fmt::format("no ncu output at {}", absolute.string()));
+    return out;
+  }
+  detail::kernel_table table;
+  for (const fs::path& file : files) read_file(file, table, out);
+  out.kernels = table.sorted(out.artifact_dir.string());
+  return out;
+}
+
+}  // namespace aorta

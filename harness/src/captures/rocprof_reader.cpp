@@ -1,0 +1,109 @@
+#include "aorta/rocprof_reader.hpp"
+
+#include "aorta/error.hpp"
+#include "captures/rocprof_sources.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <system_error>
+
+namespace aorta {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct rocprof_files {
+  std::vector<fs::path> stats;
+  std::vector<fs::path> traces;
+  std::vector<fs::path> results_json;
+  std::vector<fs::path> agent_info;
+  std::vector<fs::path> rocpd;
+};
+
+bool named(const std::string& filename, std::string_view stem) {
+  // `-o aorta` gives aorta_kernel_stats.csv; no -o gives <pid>_kernel_stats.csv.
+  return filename == stem || (filename.size() > stem.size() && filename.ends_with(stem) &&
+                              filename[filename.size() - stem.size() - 1] == '_');
+}
+
+rocprof_files find_files(const fs::path& dir) {
+  rocprof_files found;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
+  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    const std::string name = it->path().filename().string();
+    if (named(name, "kernel_stats.csv")) found.stats.push_back(it->path());
+    else if (named(name, "kernel_trace.csv")) found.traces.push_back(it->path());
+    else if (named(name, "results.json")) found.results_json.push_back(it->path());
+    else if (named(name, "agent_info.csv")) found.agent_info.push_back(it->path());
+    else if (name.ends_with(".db")) found.rocpd.push_back(it->path());
+  }
+  if (ec) {
+    throw capture_error(fmt::format("cannot list the rocprofv3 output directory {}: {}",
+                                    dir.string(), ec.message()));
+  }
+  for (auto* list : {&found.stats, &found.traces, &found.results_json, &found.agent_info}) {
+    std::sort(list->begin(), list->end());
+  }
+  return found;
+}
+
+using reader = bool (*)(const fs::path&, detail::kernel_table&, std::vector<std::string>&);
+
+// Reads every file of one kind into `table`; records the files that gave data.
+void read_all(const std::vector<fs::path>& files, reader read, detail::kernel_table& table,
+              capture& out) {
+  for (const fs::path& file : files) {
+    if (read(file, table, out.notes)) out.files.push_back(file);
+  }
+}
+
+bool same_device(const device_info& a, const device_info& b) {
+  return a.type == b.type && a.id == b.id && a.properties == b.properties;
+}
+
+}  // namespace
+
+capture read_rocprof_capture(const fs::path& dir) {
+  capture out;
+  out.collector = "rocprof";
+  std::error_code ec;
+  out.artifact_dir = fs::absolute(dir, ec).lexically_normal();
+  if (!fs::is_directory(dir, ec)) {
+    out.notes.push_back(fmt::format(
+        "no rocprofv3 output directory at {}: rocprofv3 writes no files at all when the command "
+        "launches no GPU work",
+        out.artifact_dir.string()));
+    return out;
+  }
+  const rocprof_files files = find_files(dir);
+  detail::kernel_table table;
+  // Keyed on data, not on which files exist: a truncated or renamed-column stats file falls
+  // through to the trace, and both to the JSON results.
+  read_all(files.stats, detail::read_rocprof_kernel_stats, table, out);
+  if (table.empty()) read_all(files.traces, detail::read_rocprof_kernel_trace, table, out);
+  if (table.empty()) read_all(files.results_json, detail::read_rocprof_results_json, table, out);
+  if (table.empty() && files.stats.empty() && files.traces.empty() && files.results_json.empty()) {
+    out.notes.push_back(
+        files.rocpd.empty()
+            ? fmt::format("no *_kernel_stats.csv, *_kernel_trace.csv or *_results.json under {}",
+                          out.artifact_dir.string())
+            : fmt::format("only rocpd databases (*.db) under {}: rocprofv3 writes rocpd by "
+                          "default; ask for CSV (output_format: csv, i.e. `-f csv`)",
+                          out.artifact_dir.string()));
+  }
+  out.kernels = table.sorted(out.artifact_dir.string());
+  for (const fs::path& file : files.agent_info) {
+    for (device_info& device : detail::read_rocprof_agent_info(file, out.notes)) {
+      const bool seen = std::any_of(out.devices.begin(), out.devices.end(),
+                                    [&](const device_info& d) { return same_device(d, device); });
+      if (!seen) out.devices.push_back(std::move(device));
+    }
+  }
+  return out;
+}
+
+}  // namespace aorta

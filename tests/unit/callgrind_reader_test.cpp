@@ -1,0 +1,178 @@
+#include "aorta/callgrind_reader.hpp"
+
+#include "aorta/error.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+using aorta::capture;
+using aorta::function_cost;
+
+const function_cost* find_function(const capture& c, const std::string& name) {
+  const auto it = std::find_if(c.functions.begin(), c.functions.end(),
+                               [&](const function_cost& f) { return f.name == name; });
+  return it == c.functions.end() ? nullptr : &*it;
+}
+
+class callgrind_reader_test : public ::testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() /
+            (std::string("aorta_callgrind_") +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+
+  static bool have_valgrind() { return std::system("valgrind --version >/dev/null 2>&1") == 0; }
+
+  // Runs the payload under callgrind; the command is made of fixed build-tree paths only.
+  void run_payload(const std::string& out_name, const std::string& extra = "") {
+    const std::string command = "valgrind --tool=callgrind " + extra + " --callgrind-out-file='" +
+                                (m_dir / out_name).string() + "' '" AORTA_CALLGRIND_PAYLOAD
+                                "' >/dev/null 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  }
+
+  void write(const std::string& name, const std::string& text) {
+    std::ofstream(m_dir / name, std::ios::binary) << text;
+  }
+
+  fs::path m_dir;
+};
+
+TEST_F(callgrind_reader_test, real_run_ratios_follow_the_payload_loops) {
+  if (!have_valgrind()) GTEST_SKIP() << "valgrind is not installed";
+  run_payload("callgrind.out.1");
+  const capture c = aorta::read_callgrind_capture(m_dir);
+  EXPECT_EQ(c.collector, "callgrind");
+  EXPECT_TRUE(c.kernels.empty());
+  const function_cost* cheap = find_function(c, "cheap()");
+  const function_cost* expensive = find_function(c, "expensive()");
+  const function_cost* main_fn = find_function(c, "main");
+  ASSERT_NE(cheap, nullptr);
+  ASSERT_NE(expensive, nullptr);
+  ASSERT_NE(main_fn, nullptr);
+  // Same loop body, 50x the iterations; prologue and epilogue are a handful of instructions.
+  const double ratio = static_cast<double>(expensive->inclusive_ir) / cheap->inclusive_ir;
+  EXPECT_GT(ratio, 40.0);
+  EXPECT_LT(ratio, 60.0);
+  // Leaves: nothing called, so inclusive is self. 20000 iterations need at least 2 Ir each.
+  EXPECT_EQ(cheap->self_ir, cheap->inclusive_ir);
+  EXPECT_EQ(expensive->self_ir, expensive->inclusive_ir);
+  EXPECT_GT(cheap->self_ir, 40000u);
+  EXPECT_GE(main_fn->inclusive_ir, expensive->inclusive_ir + cheap->inclusive_ir);
+  EXPECT_LT(main_fn->self_ir, cheap->self_ir);  // main itself does almost nothing
+  EXPECT_TRUE(std::is_sorted(c.functions.begin(), c.functions.end(),
+                             [](const function_cost& a, const function_cost& b) {
+                               return a.inclusive_ir > b.inclusive_ir;
+                             }));
+}
+
+TEST_F(callgrind_reader_test, toggle_collect_limits_the_costs_to_that_function) {
+  if (!have_valgrind()) GTEST_SKIP() << "valgrind is not installed";
+  run_payload("callgrind.out.full");
+  run_payload("callgrind.out.toggled", "'--toggle-collect=expensive()'");
+  const capture full = aorta::read_callgrind_capture(m_dir / "callgrind.out.full");
+  const capture toggled = aorta::read_callgrind_capture(m_dir / "callgrind.out.toggled");
+  const function_cost* expensive = find_function(toggled, "expensive()");
+  ASSERT_NE(expensive, nullptr);
+  EXPECT_EQ(expensive->self_ir, find_function(full, "expensive()")->self_ir);
+  const function_cost* cheap = find_function(toggled, "cheap()");
+  EXPECT_TRUE(cheap == nullptr || cheap->inclusive_ir == 0);
+  // expensive() calls nothing, so every collected instruction is its own.
+  std::uint64_t self_total = 0;
+  for (const function_cost& f : toggled.functions) self_total += f.self_ir;
+  EXPECT_EQ(self_total, expensive->self_ir);
+}
+
+TEST_F(callgrind_reader_test, files_of_several_processes_are_summed) {
+  if (!have_valgrind()) GTEST_SKIP() << "valgrind is not installed";
+  run_payload("callgrind.out.100");
+  run_payload("callgrind.out.101");
+  const capture a = aorta::read_callgrind_capture(m_dir / "callgrind.out.100");
+  const capture b = aorta::read_callgrind_capture(m_dir / "callgrind.out.101");
+  const capture both = aorta::read_callgrind_capture(m_dir);
+  EXPECT_EQ(both.files.size(), 2u);
+  EXPECT_EQ(find_function(both, "cheap()")->self_ir,
+            find_function(a, "cheap()")->self_ir + find_function(b, "cheap()")->self_ir);
+}
+
+// Hand-written to the format spec: compressed names, two position columns with absolute, hex,
+// relative (+N/-N) and "*" positions, a call, a recursive call, an omitted trailing cost.
+TEST_F(callgrind_reader_test, format_details_by_hand) {
+  write("callgrind.out.7",
+        "# callgrind format\n"
+        "version: 1\n"
+        "creator: hand\n"
+        "positions: instr line\n"
+        "events: Dr Ir\n"
+        "summary: 0 112\n"
+        "\n"
+        "ob=(1) /bin/app\n"
+        "fl=(1) app.cpp\n"
+        "fn=(1) main\n"
+        "0x10 3 1 5\n"
+        "+2 * 0 7\n"
+        "cob=(1)\n"
+        "cfl=(1)\n"
+        "cfn=(2) helper(int, char const*)\n"
+        "calls=2 0x40 10\n"
+        "* * 0 100\n"
+        "fn=(2)\n"
+        "0x40 10 0 60\n"
+        "-4 +1 0 40\n"
+        "cfn=(2)\n"
+        "calls=1 0x40 10\n"
+        "* * 0 100\n"
+        "fi=(2) inl.h\n"
+        "fn=(3) (below main)\n"
+        "0x80 1\n"
+        "totals: 0 112\n");
+  const capture c = aorta::read_callgrind_capture(m_dir);
+  ASSERT_EQ(c.functions.size(), 3u);
+  EXPECT_EQ(c.functions[0].name, "main");
+  EXPECT_EQ(c.functions[0].self_ir, 12u);        // 5 + 7
+  EXPECT_EQ(c.functions[0].inclusive_ir, 112u);  // + the call's 100
+  EXPECT_EQ(c.functions[1].name, "helper(int, char const*)");
+  EXPECT_EQ(c.functions[1].self_ir, 100u);
+  EXPECT_EQ(c.functions[1].inclusive_ir, 100u);  // its call to itself is not added again
+  EXPECT_EQ(c.functions[2].name, "(below main)");
+  EXPECT_EQ(c.functions[2].inclusive_ir, 0u);
+  EXPECT_NE(std::find_if(c.notes.begin(), c.notes.end(),
+                         [](const std::string& n) { return n.find("total Ir 112") != n.npos; }),
+            c.notes.end());
+}
+
+TEST_F(callgrind_reader_test, malformed_files_are_capture_errors) {
+  write("callgrind.out.1", "events: Dr Dw\nfn=main\n1 2 3\n");
+  EXPECT_THROW((void)aorta::read_callgrind_capture(m_dir / "callgrind.out.1"),
+               aorta::capture_error);
+  write("callgrind.out.2", "fn=main\n1 2\n");
+  EXPECT_THROW((void)aorta::read_callgrind_capture(m_dir / "callgrind.out.2"),
+               aorta::capture_error);
+  write("callgrind.out.3", "events: Ir\nfn=(9)\n1 2\n");
+  try {
+    (void)aorta::read_callgrind_capture(m_dir / "callgrind.out.3");
+    FAIL() << "expected capture_error";
+  } catch (const aorta::capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find("callgrind.out.3:2"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(callgrind_reader_test, absent_path_is_an_empty_capture) {
+  const capture c = aorta::read_callgrind_capture(m_dir / "absent");
+  EXPECT_TRUE(c.empty());
+  EXPECT_FALSE(c.notes.empty());
+}
+
+}  // namespace
