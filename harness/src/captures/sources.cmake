@@ -1,1 +1,7 @@
 # Sources of the captures area (target_sources on aorta_harness).
+# hatchet: the Proton hatchet reader and tree view
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_scanner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp)
