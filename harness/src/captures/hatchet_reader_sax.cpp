@@ -9,7 +9,8 @@ namespace aorta::detail {
 namespace {
 
 constexpr std::string_view chrome_trace_hint =
-    "this looks like a chrome trace (data: trace); the proton collector parses data: tree";
+    "this looks like a chrome trace; the proton collector parses data: tree (set data: tree "
+    "in the recipe, or point aorta at the .hatchet output)";
 
 std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
