@@ -2,4 +2,5 @@
 # hatchet
 aorta_add_unit_test(hatchet SOURCES
   unit/hatchet_reader_test.cpp
-  unit/hatchet_scanner_test.cpp)
+  unit/hatchet_scanner_test.cpp
+  unit/hatchet_tree_view_test.cpp)

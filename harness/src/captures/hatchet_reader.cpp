@@ -91,20 +91,9 @@ void scan_document(hatchet_accumulator& acc, json_chunk_reader reader, std::size
 }
 
 void read_file(hatchet_accumulator& acc, const fs::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw capture_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
-                                    "readable)", file.string(), std::strerror(errno)));
-  fd_closer closer(fd);
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-  try {
-    scan_document(acc, [&](char* data, std::size_t size) {
-      return read_some(fd, data, size, file);
-    }, json_default_chunk_size);
-  } catch (const json_error& e) {
-    throw capture_error(fmt::format("{}: byte {} (line {}): {}", file.string(), e.offset(),
-                                    line_at(file, e.offset()), e.what()));
-  }
+  scan_hatchet_file(file, [&](json_chunk_reader reader) {
+    scan_document(acc, std::move(reader), json_default_chunk_size);
+  });
 }
 
 bool is_hatchet_name(const std::string& name) {
@@ -113,6 +102,21 @@ bool is_hatchet_name(const std::string& name) {
 }
 
 }  // namespace
+
+void scan_hatchet_file(const fs::path& file, const std::function<void(json_chunk_reader)>& scan) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    throw capture_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
+                                    "readable)", file.string(), std::strerror(errno)));
+  fd_closer closer(fd);
+  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  try {
+    scan([&](char* data, std::size_t size) { return read_some(fd, data, size, file); });
+  } catch (const json_error& e) {
+    throw capture_error(fmt::format("{}: byte {} (line {}): {}", file.string(), e.offset(),
+                                    line_at(file, e.offset()), e.what()));
+  }
+}
 
 std::string resolve_proton_backend(const hatchet_read_options& options, bool saw_scopes,
                                    bool saw_cuda, bool saw_hip) {

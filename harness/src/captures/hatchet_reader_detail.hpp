@@ -2,8 +2,11 @@
 #pragma once
 
 #include "aorta/hatchet_reader.hpp"
+#include "captures/json_scanner.hpp"
 
 #include <cstddef>
+#include <filesystem>
+#include <functional>
 #include <istream>
 #include <string>
 
@@ -14,6 +17,11 @@ namespace aorta::detail {
 [[nodiscard]] capture read_hatchet_stream(std::istream& in, std::size_t chunk_size,
                                           const hatchet_read_options& options = {},
                                           const std::string& display_name = "<stream>");
+
+// Opens `file` and calls `scan` with a chunk reader for it. A json_error from the scan becomes a
+// capture_error naming the file, the byte offset and the line.
+void scan_hatchet_file(const std::filesystem::path& file,
+                       const std::function<void(json_chunk_reader)>& scan);
 
 // The backend a capture shows, by the rules of hatchet_read_options.
 [[nodiscard]] std::string resolve_proton_backend(const hatchet_read_options& options,
