@@ -29,7 +29,8 @@ std::string leaf(const std::string& name, const std::string& metrics) {
 
 std::string interior(const std::string& name, const std::string& children,
                      const std::string& metrics = "") {
-  return R"j({"frame":{"name":")j" + name + R"j("},"metrics":{)j" + metrics + R"j(},"children":[)j" +
+  return R"j({"frame":{"name":")j" + name + R"j("},"metrics":{)j" + metrics +
+         R"j(},"children":[)j" +
          children + "]}";
 }
 
@@ -78,7 +79,8 @@ TEST(hatchet_reader, equal_times_are_ordered_by_name) {
 
 TEST(hatchet_reader, only_leaves_contribute_and_bare_root_is_empty) {
   // "outer" carries an inclusive 999 ns; only its leaf "inner" counts.
-  const capture c = parse(document(interior("outer", leaf("inner", R"j("time (ns)":400,"count":2)j"),
+  const capture c = parse(document(interior("outer",
+                                            leaf("inner", R"j("time (ns)":400,"count":2)j"),
                                             R"j("time (ns)":999,"count":1)j")));
   ASSERT_EQ(c.kernels.size(), 1U);
   EXPECT_EQ(c.kernels[0].name, "inner");

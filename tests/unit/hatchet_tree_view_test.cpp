@@ -18,9 +18,10 @@ namespace fs = std::filesystem;
 class hatchet_tree_view : public ::testing::Test {
 protected:
   void SetUp() override {
+    const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
     m_file = fs::temp_directory_path() /
-             ("aorta_tree_view_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-              "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".hatchet");
+             ("aorta_tree_view_" + std::to_string(unit.random_seed()) + "_" +
+              unit.current_test_info()->name() + ".hatchet");
     // Key orders differ on purpose; children come before frame in "big".
     std::ofstream(m_file) << R"j([{"frame":{"name":"ROOT"},"metrics":{"time (ns)":0,"count":0},
       "children":[

@@ -169,8 +169,8 @@ private:
           p += 2;
           continue;
         }
-        fail(p, "unescaped control character " + json_describe_char(static_cast<unsigned char>(*p)) +
-                    " inside a string (JSON requires \\n, \\t or \\u00XX)");
+        fail(p, "unescaped control character " +
+                    json_describe_char(static_cast<unsigned char>(*p)) + " inside a string (JSON requires \\n, \\t or \\u00XX)");
       }
       scanned = static_cast<std::size_t>(p - m_tok);
       m_cur = m_tok;

@@ -159,7 +159,8 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
   // Children always come after their parent, so one backward pass sums bottom-up.
   const auto kind = static_cast<std::size_t>(chosen.kind);
   for (auto& n : nodes) n.inclusive = n.own[kind];
-  for (std::size_t i = nodes.size() - 1; i > 0; --i) nodes[nodes[i].parent].inclusive += nodes[i].inclusive;
+  for (std::size_t i = nodes.size() - 1; i > 0; --i)
+    nodes[nodes[i].parent].inclusive += nodes[i].inclusive;
   for (auto& n : nodes) {
     std::stable_sort(n.children.begin(), n.children.end(), [&](std::uint32_t a, std::uint32_t b) {
       if (nodes[a].inclusive != nodes[b].inclusive) return nodes[a].inclusive > nodes[b].inclusive;
