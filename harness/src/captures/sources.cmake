@@ -4,5 +4,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_scanner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp)
-target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)
