@@ -15,3 +15,9 @@ aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp)
 add_dependencies(aorta.test.callgrind_reader aorta_callgrind_payload)
 target_compile_definitions(aorta.test.callgrind_reader PRIVATE
   AORTA_CALLGRIND_PAYLOAD="$<TARGET_FILE:aorta_callgrind_payload>")
+
+# hatchet
+aorta_add_unit_test(hatchet SOURCES
+  unit/hatchet_reader_test.cpp
+  unit/hatchet_scanner_test.cpp
+  unit/hatchet_tree_view_test.cpp)

@@ -8,3 +8,11 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)
+
+# hatchet: the Proton hatchet reader and tree view
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_scanner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)

@@ -1,0 +1,151 @@
+#include "captures/hatchet_reader_accumulator.hpp"
+
+#include "captures/hatchet_reader_detail.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+namespace aorta::detail {
+
+namespace {
+
+constexpr std::size_t max_notes = 50;
+
+}  // namespace
+
+void hatchet_accumulator::note(std::string text) {
+  if (m_notes.size() < max_notes) m_notes.push_back(std::move(text));
+  else ++m_notes_dropped;
+}
+
+void hatchet_accumulator::node_begin(std::size_t depth) {
+  if (depth >= m_pending.size()) m_pending.resize(depth + 1);
+  m_pending[depth].clear();
+}
+
+void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) {
+  // ROOT only carries zero-valued hints, even when it has no children.
+  if (depth != 0 && !node.has_children) {
+    if (node.time_ns) {
+      add_kernel(node);
+      if (!node.rejected_time.empty())
+        note(fmt::format("kernel '{}': skipped unusable time value {}; used the next time key",
+                         node.name, node.rejected_time));
+    } else if (node.cycles || node.normalized_cycles) {
+      m_pending[depth - 1].push_back(
+          {node.name, node.cycles.value_or(0.0), node.normalized_cycles.value_or(0.0)});
+      m_saw_scopes = true;
+    } else if (!node.rejected_time.empty()) {
+      note(fmt::format("leaf '{}' dropped: {} is not a finite non-negative time",
+                       node.name, node.rejected_time));
+    }
+    if (!node.rejected_cycles.empty())
+      note(fmt::format("scope '{}': skipped {} (not a finite non-negative number)", node.name,
+                       node.rejected_cycles));
+  }
+  const std::string_view kernel = depth == 0 ? std::string_view() : node.name;
+  for (const pending_scope& scope : m_pending[depth]) add_scope(kernel, scope);
+  m_pending[depth].clear();
+}
+
+void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
+  auto it = m_kernels.find(std::string_view(leaf.name));
+  if (it == m_kernels.end()) it = m_kernels.emplace(leaf.name, kernel_total{}).first;
+  kernel_total& total = it->second;
+  total.total_ns += *leaf.time_ns;
+  switch (leaf.count) {
+    case hatchet_node::count_state::valid:
+      if (total.launches > std::numeric_limits<std::uint64_t>::max() - leaf.launches) {
+        if (total.launches_known)
+          note(fmt::format("kernel '{}': launch count overflows 64 bits; count unknown",
+                           leaf.name));
+        total.launches_known = false;
+      }
+      total.launches += leaf.launches;
+      break;
+    case hatchet_node::count_state::invalid:
+      note(fmt::format("kernel '{}': {} is not a non-negative integer; launch count unknown",
+                       leaf.name, leaf.rejected_count));
+      total.launches_known = false;
+      break;
+    case hatchet_node::count_state::missing:
+      note(fmt::format("kernel '{}': no \"count\" metric; launch count unknown", leaf.name));
+      total.launches_known = false;
+      break;
+  }
+  if (leaf.device_type == "CUDA") m_saw_cuda = true;
+  else if (leaf.device_type == "HIP") m_saw_hip = true;
+  else m_saw_untyped_kernel = true;
+}
+
+void hatchet_accumulator::add_scope(std::string_view kernel, const pending_scope& scope) {
+  m_key.assign(kernel);
+  m_key.push_back('\0');
+  m_key.append(scope.scope);
+  auto it = m_scope_index.find(std::string_view(m_key));
+  if (it == m_scope_index.end()) {
+    it = m_scope_index.emplace(m_key, m_scopes.size()).first;
+    m_scopes.push_back({std::string(kernel), scope.scope, 0.0, 0.0});
+  }
+  m_scopes[it->second].cycles += scope.cycles;
+  m_scopes[it->second].normalized_cycles += scope.normalized_cycles;
+}
+
+device_info& hatchet_accumulator::device(std::string_view type, std::string_view id) {
+  for (device_info& d : m_devices)
+    if (d.type == type && d.id == id) return d;
+  m_devices.push_back({std::string(type), std::string(id), {}});
+  return m_devices.back();
+}
+
+void hatchet_accumulator::device_seen(std::string_view type, std::string_view id) {
+  static_cast<void>(device(type, id));
+}
+
+void hatchet_accumulator::device_property(std::string_view type, std::string_view id,
+                                          std::string_view key, std::string_view value) {
+  // First file wins: the same GPU described twice (per-part files) must not flip its values.
+  device(type, id).properties.emplace(std::string(key), std::string(value));
+}
+
+void hatchet_accumulator::finish(const hatchet_read_options& options, capture& out) {
+  out.kernels.clear();
+  out.kernels.reserve(m_kernels.size());
+  bool overflowed = false;
+  for (auto& [name, total] : m_kernels) {
+    kernel_stat k;
+    k.name = name;
+    k.total_ns = total.total_ns;
+    if (total.launches_known) k.launches = total.launches;
+    overflowed = overflowed || !std::isfinite(total.total_ns);
+    out.kernels.push_back(std::move(k));
+  }
+  std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
+    if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
+    return a.name < b.name;
+  });
+  if (overflowed) note("a summed kernel time is not finite (overflow); totals are unreliable");
+  out.scopes = std::move(m_scopes);
+  out.devices = std::move(m_devices);
+
+  bool cuda = m_saw_cuda;
+  bool hip = m_saw_hip;
+  if (m_saw_untyped_kernel && !cuda && !hip) {
+    // Kernels without a device_type: the device table is the next best witness.
+    for (const device_info& d : out.devices) {
+      cuda = cuda || d.type == "CUDA";
+      hip = hip || d.type == "HIP";
+    }
+  }
+  out.backend = resolve_proton_backend(options, m_saw_scopes, cuda, hip);
+
+  for (std::string& n : m_notes) out.notes.push_back(std::move(n));
+  if (m_notes_dropped != 0)
+    out.notes.push_back(fmt::format("... and {} more notes like these", m_notes_dropped));
+  *this = hatchet_accumulator{};
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,68 @@
+// The capture reader's sink for hatchet_sax: sums leaf kernels and intra-kernel scopes over one
+// or more documents and turns them into a capture.
+#pragma once
+
+#include "aorta/capture.hpp"
+#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader_sax.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace aorta::detail {
+
+class hatchet_accumulator {
+public:
+  void node_begin(std::size_t depth);
+  void node_end(const hatchet_node& node, std::size_t depth);
+  void device_seen(std::string_view type, std::string_view id);
+  void device_property(std::string_view type, std::string_view id, std::string_view key,
+                       std::string_view value);
+
+  // Moves everything summed so far into `out` (kernels sorted, backend resolved, notes).
+  void finish(const hatchet_read_options& options, capture& out);
+
+  // Notes beyond a cap are counted, not kept: a broken 200 MB file must not make a 200 MB report.
+  void note(std::string text);
+
+private:
+  struct string_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept {
+      return std::hash<std::string_view>{}(s);
+    }
+  };
+  struct kernel_total {
+    double total_ns = 0.0;
+    std::uint64_t launches = 0;
+    bool launches_known = true;
+  };
+  struct pending_scope {
+    std::string scope;
+    double cycles;
+    double normalized_cycles;
+  };
+
+  void add_kernel(const hatchet_node& leaf);
+  void add_scope(std::string_view kernel, const pending_scope& scope);
+  device_info& device(std::string_view type, std::string_view id);
+
+  std::unordered_map<std::string, kernel_total, string_hash, std::equal_to<>> m_kernels;
+  std::vector<scope_stat> m_scopes;
+  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_scope_index;
+  std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
+  std::vector<device_info> m_devices;
+  std::string m_key;  // scratch for composite map keys
+  std::vector<std::string> m_notes;
+  std::size_t m_notes_dropped = 0;
+  bool m_saw_scopes = false;
+  bool m_saw_cuda = false;
+  bool m_saw_hip = false;
+  bool m_saw_untyped_kernel = false;
+};
+
+}  // namespace aorta::detail

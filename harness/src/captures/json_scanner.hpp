@@ -1,0 +1,361 @@
+// An incremental, SAX-style JSON scanner. It reads through a fixed-size buffer that a callback
+// refills, so a multi-GB document never sits in memory: memory is the buffer, the nesting stack
+// and (rarely) one token longer than the buffer. Events go to a Handler bound at compile time,
+// because a virtual call per token would cost more than the scanning itself.
+//
+// Handler interface (all required):
+//   begin_object(), end_object(), begin_array(), end_array(),
+//   key(std::string_view), string_value(std::string_view), number(std::string_view raw_text),
+//   boolean(bool), null()
+// Views point into the scanner's buffer and are valid only during the call. A handler reports a
+// document of the wrong shape by throwing json_shape_error; the scanner adds the byte offset.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+inline constexpr std::size_t json_default_chunk_size = std::size_t{1} << 20;
+inline constexpr std::size_t json_max_depth = 4096;
+
+// A malformed document: what was expected, at which byte offset (0-based) of the input.
+class json_error : public std::runtime_error {
+public:
+  json_error(std::uint64_t offset, const std::string& message)
+      : std::runtime_error(message), m_offset(offset) {}
+  [[nodiscard]] std::uint64_t offset() const noexcept { return m_offset; }
+
+private:
+  std::uint64_t m_offset;
+};
+
+// Thrown by handlers for valid JSON of the wrong shape; the scanner rethrows it as json_error.
+class json_shape_error : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// Fills up to `size` bytes at `data`; returns 0 at end of input. Throws on read errors.
+using json_chunk_reader = std::function<std::size_t(char* data, std::size_t size)>;
+
+// Non-template pieces, in json_scanner.cpp.
+// Decodes the escapes of a complete raw string body into `out`. Returns the index of the first
+// bad escape in `raw`, or npos when it decoded cleanly.
+std::size_t json_unescape(std::string_view raw, std::string& out);
+// True when `text` matches JSON's number grammar exactly.
+bool json_number_is_valid(std::string_view text) noexcept;
+// "'x'" or "byte 0x01" or "end of input", for error messages.
+std::string json_describe_char(int c);
+
+namespace json_char {
+// Bit 1: whitespace. Bit 2: ends the fast string loop ('"', '\\', control characters).
+// Bit 4: may appear in a number token.
+inline constexpr auto table = [] {
+  struct t { unsigned char v[256]{}; } r;
+  for (int c : {' ', '\t', '\n', '\r'}) r.v[c] |= 1;
+  for (int c = 0; c < 0x20; ++c) r.v[c] |= 2;
+  r.v[static_cast<unsigned char>('"')] |= 2;
+  r.v[static_cast<unsigned char>('\\')] |= 2;
+  for (int c = '0'; c <= '9'; ++c) r.v[c] |= 4;
+  for (int c : {'-', '+', '.', 'e', 'E'}) r.v[c] |= 4;
+  return r;
+}();
+inline bool is_space(char c) noexcept { return (table.v[static_cast<unsigned char>(c)] & 1) != 0; }
+inline bool ends_plain_string(char c) noexcept {
+  return (table.v[static_cast<unsigned char>(c)] & 2) != 0;
+}
+inline bool in_number(char c) noexcept { return (table.v[static_cast<unsigned char>(c)] & 4) != 0; }
+}  // namespace json_char
+
+template <class Handler>
+class json_scanner {
+public:
+  json_scanner(Handler& handler, json_chunk_reader reader,
+               std::size_t chunk_size = json_default_chunk_size)
+      : m_handler(handler), m_reader(std::move(reader)),
+        m_buf(chunk_size == 0 ? 1 : chunk_size) {
+    m_cur = m_lim = m_tok = m_buf.data();
+  }
+
+  // Scans one complete document; throws json_error on malformed or truncated input.
+  void run() {
+    try {
+      scan();
+    } catch (const json_shape_error& e) {
+      throw json_error(token_offset(), e.what());
+    }
+  }
+
+private:
+  enum class expect : std::uint8_t { value, first_value_or_end, key, first_key_or_end, colon,
+                                     comma_or_end, done };
+
+  [[nodiscard]] std::uint64_t offset_of(const char* p) const noexcept {
+    return m_base + static_cast<std::uint64_t>(p - m_buf.data());
+  }
+  [[nodiscard]] std::uint64_t token_offset() const noexcept { return offset_of(m_tok); }
+
+  [[noreturn]] void fail(const char* at, const std::string& message) const {
+    throw json_error(offset_of(at), message);
+  }
+
+  // Keeps [keep, m_lim), moves it to the front, and reads more behind it. Returns false at end of
+  // input. Pointers into the buffer are invalid afterwards except m_cur, m_lim and m_tok, which
+  // are rebased (all three must be >= keep).
+  bool refill(const char* keep) {
+    if (m_eof) return false;
+    const auto kept = static_cast<std::size_t>(m_lim - keep);
+    const auto shift = static_cast<std::size_t>(keep - m_buf.data());
+    const auto cur_off = static_cast<std::size_t>(m_cur - keep);
+    const auto tok_off = static_cast<std::size_t>(m_tok - keep);
+    if (shift != 0 && kept != 0) std::memmove(m_buf.data(), keep, kept);
+    m_base += shift;
+    if (kept == m_buf.size()) m_buf.resize(m_buf.size() * 2);  // one token longer than a chunk
+    const std::size_t got = m_reader(m_buf.data() + kept, m_buf.size() - kept);
+    m_cur = m_buf.data() + cur_off;
+    m_tok = m_buf.data() + tok_off;
+    m_lim = m_buf.data() + kept + got;
+    if (got == 0) m_eof = true;
+    return got != 0;
+  }
+
+  // Skips whitespace; returns the next character or -1 at end of input.
+  int peek_nonspace() {
+    for (;;) {
+      const char* p = m_cur;
+      const char* const lim = m_lim;
+      while (p != lim && json_char::is_space(*p)) ++p;
+      m_cur = p;
+      if (p != lim) return static_cast<unsigned char>(*p);
+      m_tok = m_cur;
+      if (!refill(m_cur)) return -1;
+    }
+  }
+
+  // m_cur is at the opening quote. Leaves m_cur after the closing quote.
+  std::string_view scan_string() {
+    m_tok = m_cur;
+    std::size_t scanned = 1;
+    bool escaped = false;
+    for (;;) {
+      const char* p = m_tok + scanned;
+      const char* const lim = m_lim;
+      while (p < lim) {
+        if (!json_char::ends_plain_string(*p)) {
+          ++p;
+          continue;
+        }
+        if (*p == '"') {
+          const char* body = m_tok + 1;
+          m_cur = p + 1;
+          std::string_view raw(body, static_cast<std::size_t>(p - body));
+          if (!escaped) return raw;
+          const std::size_t bad = json_unescape(raw, m_scratch);
+          if (bad != std::string_view::npos)
+            fail(body + bad, "invalid escape sequence in a string (expected \\\" \\\\ \\/ \\b \\f "
+                             "\\n \\r \\t or \\uXXXX with paired surrogates)");
+          return m_scratch;
+        }
+        if (*p == '\\') {
+          escaped = true;
+          if (p + 1 >= lim) break;  // the escaped character is in the next chunk
+          p += 2;
+          continue;
+        }
+        fail(p, "unescaped control character " +
+                    json_describe_char(static_cast<unsigned char>(*p)) + " inside a string (JSON requires \\n, \\t or \\u00XX)");
+      }
+      scanned = static_cast<std::size_t>(p - m_tok);
+      m_cur = m_tok;
+      if (!refill(m_tok)) fail(m_lim, "unexpected end of input inside a string (truncated file?)");
+    }
+  }
+
+  std::string_view scan_number() {
+    m_tok = m_cur;
+    std::size_t scanned = 0;
+    for (;;) {
+      const char* p = m_tok + scanned;
+      while (p < m_lim && json_char::in_number(*p)) ++p;
+      if (p < m_lim || m_eof) {
+        m_cur = p;
+        break;
+      }
+      scanned = static_cast<std::size_t>(p - m_tok);
+      m_cur = m_tok;
+      if (!refill(m_tok)) {
+        m_cur = m_lim;
+        break;
+      }
+    }
+    std::string_view text(m_tok, static_cast<std::size_t>(m_cur - m_tok));
+    if (!json_number_is_valid(text)) {
+      if (text == "-" && m_cur < m_lim && *m_cur == 'I')
+        fail(m_tok, "found -Infinity, which is not JSON (a non-finite value was written)");
+      fail(m_tok, "malformed number '" + std::string(text) + "'");
+    }
+    return text;
+  }
+
+  // m_cur at the first letter of true/false/null (or a bad token).
+  void scan_literal() {
+    m_tok = m_cur;
+    const char c = *m_cur;
+    std::string_view word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+    while (static_cast<std::size_t>(m_lim - m_tok) < word.size() && refill(m_tok)) {
+    }
+    const auto have = static_cast<std::size_t>(m_lim - m_tok);
+    if (have < word.size() || std::string_view(m_tok, word.size()) != word) {
+      if (std::string_view(m_tok, have).substr(0, word.size()) == word.substr(0, have))
+        fail(m_lim, "unexpected end of input inside '" + std::string(word) + "' (truncated file?)");
+      fail(m_tok, "invalid literal; expected '" + std::string(word) + "'");
+    }
+    m_cur = m_tok + word.size();
+    if (c == 't') m_handler.boolean(true);
+    else if (c == 'f') m_handler.boolean(false);
+    else m_handler.null();
+  }
+
+  void push(char kind) {
+    if (m_stack.size() >= json_max_depth)
+      fail(m_cur, "nesting deeper than " + std::to_string(json_max_depth) + " levels");
+    m_stack.push_back(kind);
+  }
+
+  void after_value() { m_state = m_stack.empty() ? expect::done : expect::comma_or_end; }
+
+  void close(char kind) {
+    m_tok = m_cur;
+    ++m_cur;
+    m_stack.pop_back();
+    if (kind == '{') m_handler.end_object();
+    else m_handler.end_array();
+    after_value();
+  }
+
+  void scan_value(int c) {
+    m_tok = m_cur;
+    switch (c) {
+      case '{':
+        ++m_cur;
+        push('{');
+        m_handler.begin_object();
+        m_state = expect::first_key_or_end;
+        return;
+      case '[':
+        ++m_cur;
+        push('[');
+        m_handler.begin_array();
+        m_state = expect::first_value_or_end;
+        return;
+      case '"':
+        m_handler.string_value(scan_string());
+        break;
+      case 't': case 'f': case 'n':
+        scan_literal();
+        break;
+      case 'N': case 'I':
+        fail(m_cur, "found NaN or Infinity, which is not JSON (a non-finite value was written)");
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          m_handler.number(scan_number());
+          break;
+        }
+        fail(m_cur, "expected a value (object, array, string, number, true, false or null), "
+                    "found " + json_describe_char(c));
+    }
+    after_value();
+  }
+
+  [[nodiscard]] std::string truncated_message() const {
+    std::string what = "unexpected end of input";
+    if (!m_stack.empty())
+      what += m_stack.back() == '{' ? " inside an object" : " inside an array";
+    switch (m_state) {
+      case expect::value: case expect::first_value_or_end: what += ": expected a value"; break;
+      case expect::key: case expect::first_key_or_end: what += ": expected a key"; break;
+      case expect::colon: what += ": expected ':'"; break;
+      case expect::comma_or_end:
+        what += m_stack.back() == '{' ? ": expected ',' or '}'" : ": expected ',' or ']'";
+        break;
+      case expect::done: break;
+    }
+    return what + " (the file is truncated, or the writer did not finish)";
+  }
+
+  void scan() {
+    if (peek_nonspace() < 0) fail(m_cur, "empty input: expected a JSON document");
+    for (;;) {
+      const int c = peek_nonspace();
+      if (c < 0) {
+        if (m_state == expect::done) return;
+        fail(m_lim, truncated_message());
+      }
+      switch (m_state) {
+        case expect::first_value_or_end:
+          if (c == ']') {
+            close('[');
+            break;
+          }
+          [[fallthrough]];
+        case expect::value:
+          scan_value(c);
+          break;
+        case expect::first_key_or_end:
+          if (c == '}') {
+            close('{');
+            break;
+          }
+          [[fallthrough]];
+        case expect::key:
+          if (c != '"')
+            fail(m_cur, "expected a string key, found " + json_describe_char(c));
+          m_handler.key(scan_string());
+          m_state = expect::colon;
+          break;
+        case expect::colon:
+          if (c != ':') fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
+          ++m_cur;
+          m_state = expect::value;
+          break;
+        case expect::comma_or_end: {
+          const char kind = m_stack.back();
+          if (c == ',') {
+            ++m_cur;
+            m_state = kind == '{' ? expect::key : expect::value;
+          } else if (c == (kind == '{' ? '}' : ']')) {
+            close(kind);
+          } else {
+            fail(m_cur, std::string("expected ',' or '") + (kind == '{' ? '}' : ']') +
+                            "', found " + json_describe_char(c));
+          }
+          break;
+        }
+        case expect::done:
+          fail(m_cur, "unexpected data after the end of the JSON document, found " +
+                          json_describe_char(c));
+      }
+    }
+  }
+
+  Handler& m_handler;
+  json_chunk_reader m_reader;
+  std::vector<char> m_buf;
+  std::string m_scratch;     // unescaped string bodies
+  std::vector<char> m_stack;  // '{' or '[' per open container
+  const char* m_cur = nullptr;
+  const char* m_lim = nullptr;
+  const char* m_tok = nullptr;  // start of the token being handled, for error offsets
+  std::uint64_t m_base = 0;     // input offset of m_buf[0]
+  bool m_eof = false;
+  expect m_state = expect::value;
+};
+
+}  // namespace aorta::detail

@@ -1,0 +1,111 @@
+// `aorta view` output for small trees whose inclusive values are summed by hand.
+#include "aorta/error.hpp"
+#include "aorta/tree_view.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+namespace aorta {
+namespace {
+
+namespace fs = std::filesystem;
+
+class hatchet_tree_view : public ::testing::Test {
+protected:
+  void SetUp() override {
+    const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
+    m_file = fs::temp_directory_path() /
+             ("aorta_tree_view_" + std::to_string(unit.random_seed()) + "_" +
+              unit.current_test_info()->name() + ".hatchet");
+    // Key orders differ on purpose; children come before frame in "big".
+    std::ofstream(m_file) << R"j([{"frame":{"name":"ROOT"},"metrics":{"time (ns)":0,"count":0},
+      "children":[
+        {"frame":{"name":"small.py:1@f"},"metrics":{},"children":[
+          {"frame":{"name":"k1"},"metrics":{"time (ns)":1000000,"count":2},"children":[]}]},
+        {"children":[
+          {"frame":{"name":"k3"},"metrics":{"time (ns)":500000,"count":5},"children":[]},
+          {"metrics":{"count":1,"time (us)":2500},"frame":{"name":"k2"},"children":[]}],
+         "frame":{"name":"big.py:2@g"},"metrics":{}}]},
+      {"CUDA":{"0":{"arch":"90"}}}])j";
+  }
+  void TearDown() override { fs::remove(m_file); }
+
+  std::string render(std::string_view metric) {
+    std::ostringstream out;
+    render_hatchet_tree(m_file, metric, out);
+    return out.str();
+  }
+
+  fs::path m_file;
+};
+
+TEST_F(hatchet_tree_view, default_metric_is_time_ms_with_children_sorted_by_value) {
+  EXPECT_EQ(render(""),
+            "4.000 ROOT\n"
+            "├─ 3.000 big.py:2@g\n"
+            "│  ├─ 2.500 k2\n"
+            "│  └─ 0.500 k3\n"
+            "└─ 1.000 small.py:1@f\n"
+            "   └─ 1.000 k1\n");
+}
+
+TEST_F(hatchet_tree_view, count_reorders_by_launches) {
+  EXPECT_EQ(render("count"),
+            "8 ROOT\n"
+            "├─ 6 big.py:2@g\n"
+            "│  ├─ 5 k3\n"
+            "│  └─ 1 k2\n"
+            "└─ 2 small.py:1@f\n"
+            "   └─ 2 k1\n");
+  const std::string us = render("time/us");
+  EXPECT_EQ(us.substr(0, us.find('\n')), "4000.000 ROOT");
+}
+
+TEST_F(hatchet_tree_view, unknown_or_absent_metrics_are_usage_errors) {
+  try {
+    static_cast<void>(render("flops"));
+    FAIL() << "expected usage_error";
+  } catch (const usage_error& e) {
+    EXPECT_NE(std::string(e.what()).find("available: time/ns, time/us, time/ms, time/s, count, "
+                                         "cycles, normalized_cycles"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    static_cast<void>(render("cycles"));
+    FAIL() << "expected usage_error";
+  } catch (const usage_error& e) {
+    EXPECT_NE(std::string(e.what()).find("choose one of: time/ns, time/us, time/ms, time/s, count"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(hatchet_tree_view_seed, instrumentation_tree_defaults_to_cycles) {
+  const fs::path seed = fs::path(AORTA_FIXTURES_DIR) / "hatchet" / "instrumentation_seed.hatchet";
+  std::ostringstream cycles;
+  render_hatchet_tree(seed, "", cycles);
+  EXPECT_EQ(cycles.str(),
+            "8615068 ROOT\n"
+            "└─ 8615068 unbalanced_kernel\n"
+            "   ├─ 8463028 expensive\n"
+            "   └─ 152040 cheap\n");
+  std::ostringstream normalized;
+  render_hatchet_tree(seed, "normalized_cycles", normalized);
+  const std::string text = normalized.str();
+  EXPECT_EQ(text.substr(0, text.find('\n')), "33652.600 ROOT");
+}
+
+TEST(hatchet_tree_view_seed, malformed_file_is_a_capture_error) {
+  EXPECT_THROW(render_hatchet_tree(fs::path(AORTA_FIXTURES_DIR) / "hatchet" / "truncated.hatchet",
+                                   "", std::cout),
+               capture_error);
+}
+
+}  // namespace
+}  // namespace aorta
