@@ -176,3 +176,48 @@ TEST_F(callgrind_reader_test, absent_path_is_an_empty_capture) {
 }
 
 }  // namespace
+
+namespace {
+
+// glibc has two functions callgrind names "(below main)" (in different files), one calling the
+// other; summed by name, the program would be counted twice.
+TEST_F(callgrind_reader_test, same_named_functions_in_different_files_stay_apart) {
+  write("callgrind.out.7",
+        "events: Ir\n"
+        "ob=(1) /lib/libc.so.6\n"
+        "fl=(1) libc-start.c\n"
+        "fn=(1) (below main)\n"
+        "1 5\n"
+        "cfl=(2) libc_start_call_main.h\n"
+        "cfn=(2) (below main)\n"
+        "calls=1 1\n"
+        "1 100\n"
+        "fl=(2)\n"
+        "fn=(2)\n"
+        "1 10\n"
+        "cob=(2) /app\n"
+        "cfl=(3) app.c\n"
+        "cfn=(3) main\n"
+        "calls=1 1\n"
+        "1 90\n"
+        "ob=(2)\n"
+        "fl=(3)\n"
+        "fn=(3)\n"
+        "1 90\n"
+        "totals: 105\n");
+  const capture c = aorta::read_callgrind_capture(m_dir);
+  ASSERT_EQ(c.functions.size(), 3u);
+  const function_cost* outer = find_function(c, "(below main) [libc-start.c in libc.so.6]");
+  const function_cost* inner = find_function(c, "(below main) [libc_start_call_main.h in libc.so.6]");
+  const function_cost* main_fn = find_function(c, "main");
+  ASSERT_NE(outer, nullptr);
+  ASSERT_NE(inner, nullptr);
+  ASSERT_NE(main_fn, nullptr);
+  EXPECT_EQ(outer->self_ir, 5u);
+  EXPECT_EQ(outer->inclusive_ir, 105u);  // = totals, not 205
+  EXPECT_EQ(inner->self_ir, 10u);
+  EXPECT_EQ(inner->inclusive_ir, 100u);
+  EXPECT_EQ(main_fn->inclusive_ir, 90u);
+}
+
+}  // namespace

@@ -24,11 +24,23 @@ namespace {
 namespace fs = std::filesystem;
 
 struct function_sums {
+  std::string name;
+  std::string file;    // the fl= it was defined under
+  std::string object;  // the ob= it was defined under
   std::uint64_t self = 0;
   std::uint64_t callees = 0;  // inclusive cost of the calls it makes
 };
 
+// Keyed by object, file and name: glibc has two different functions both named "(below main)",
+// one calling the other, and summing them by name alone would count the program twice.
 using function_table = std::map<std::string, function_sums, std::less<>>;
+
+std::string function_key(std::string_view object, std::string_view file, std::string_view name) {
+  std::string key;
+  key.reserve(object.size() + file.size() + name.size() + 2);
+  key.append(object).append(1, '\x1f').append(file).append(1, '\x1f').append(name);
+  return key;
+}
 
 // One file's parser state. Names are compressed per file: `(id) name` defines, `(id)` refers.
 class callgrind_file {
@@ -65,8 +77,13 @@ private:
   std::unordered_map<std::uint64_t, std::string> m_obj_names;   // ob, cob
   std::size_t m_positions = 1;  // "line" unless `positions:` says otherwise
   std::optional<std::size_t> m_ir;  // index of Ir among the events
-  std::string m_fn;
-  std::string m_cfn;
+  std::string m_object;  // current ob=
+  std::string m_source;  // current fl=
+  std::string m_fn;      // key of the current function
+  std::string m_fn_name;
+  std::string m_cfn;     // key of the function the pending call goes to
+  std::string m_call_object;
+  std::string m_call_source;
   bool m_call_pending = false;  // the next cost line is a call's inclusive cost
   std::size_t m_cost_lines = 0;
   std::optional<std::uint64_t> m_summary;
@@ -162,6 +179,11 @@ void callgrind_file::cost_line(std::string_view line) {
   ++m_cost_lines;
   if (m_fn.empty()) fail("a cost line before any fn= line");
   function_sums& sums = m_table[m_fn];
+  if (sums.name.empty()) {
+    sums.name = m_fn_name;
+    sums.file = m_source;
+    sums.object = m_object;
+  }
   if (m_call_pending) {
     m_call_pending = false;
     // A call to itself is already inside its own cost; adding it would count it twice.
@@ -193,13 +215,27 @@ void callgrind_file::parse() {
         fail("calls= must be followed by its cost line");
       }
       if (key == "fn") {
-        m_fn = resolve(m_fn_names, value);
+        m_fn_name = resolve(m_fn_names, value);
+        m_fn = function_key(m_object, m_source, m_fn_name);
+        m_call_object = m_object;
+        m_call_source = m_source;
       } else if (key == "cfn") {
-        m_cfn = resolve(m_fn_names, value);
-      } else if (key == "fl" || key == "fi" || key == "fe" || key == "cfi" || key == "cfl") {
+        m_cfn = function_key(m_call_object, m_call_source, resolve(m_fn_names, value));
+        // cob=/cfi= apply to one call only.
+        m_call_object = m_object;
+        m_call_source = m_source;
+      } else if (key == "fl") {
+        m_source = resolve(m_file_names, value);
+        m_call_source = m_source;
+      } else if (key == "fi" || key == "fe") {
         resolve(m_file_names, value);
-      } else if (key == "ob" || key == "cob") {
-        resolve(m_obj_names, value);
+      } else if (key == "cfi" || key == "cfl") {
+        m_call_source = resolve(m_file_names, value);
+      } else if (key == "ob") {
+        m_object = resolve(m_obj_names, value);
+        m_call_object = m_object;
+      } else if (key == "cob") {
+        m_call_object = resolve(m_obj_names, value);
       } else if (key == "calls") {
         m_call_pending = true;
       }
@@ -260,9 +296,18 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
       out.notes.push_back(fmt::format("{}: total Ir {}", file.string(), *parser.summary()));
     }
   }
-  for (const auto& [name, sums] : table) {
+  std::map<std::string, int, std::less<>> name_uses;
+  for (const auto& [key, sums] : table) ++name_uses[sums.name];
+  for (const auto& [key, sums] : table) {
     function_cost f;
-    f.name = name;
+    f.name = sums.name;
+    if (name_uses[sums.name] > 1) {
+      // Distinct functions sharing a name: say which file (and object) each one is.
+      f.name += fmt::format(" [{}{}{}]", fs::path(sums.file).filename().string(),
+                            sums.object.empty() ? "" : " in ",
+                            fs::path(sums.object).filename().string());
+    }
+    const std::string& name = f.name;
     f.self_ir = sums.self;
     if (__builtin_add_overflow(sums.self, sums.callees, &f.inclusive_ir)) {
       throw capture_error(fmt::format("{}: inclusive Ir of '{}' overflowed 64 bits",

@@ -1,2 +1,5 @@
 # Sources of the aorta executable (target_sources on aorta).
-target_sources(aorta PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/main.cpp)
+target_sources(aorta PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/main.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_command.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/inspect_commands.cpp)

@@ -1,11 +1,15 @@
 // The collector registry: one collector_base per name, in wrap order, and plan_launch, which nests
 // their wraps. The argv shapes live in the *_wrap.cpp files as pure functions of typed options;
 // the classes here parse the option_map and forward.
+#include "aorta/callgrind_reader.hpp"
 #include "aorta/callgrind_wrap.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "aorta/hatchet_reader.hpp"
+#include "aorta/ncu_reader.hpp"
 #include "aorta/ncu_wrap.hpp"
 #include "aorta/proton_wrap.hpp"
+#include "aorta/rocprof_reader.hpp"
 #include "aorta/rocprof_wrap.hpp"
 
 #include <fmt/format.h>
@@ -47,9 +51,6 @@ std::string binary_or_placeholder(Resolve resolve, std::string_view binary, cons
   }
 }
 
-[[noreturn]] void capture_not_wired(std::string_view collector) {
-  throw setup_error(fmt::format("capture reading for {} is not wired yet", collector));
-}
 
 class rocprof_collector final : public collector_base {
 public:
@@ -69,9 +70,9 @@ public:
                                   binary_or_placeholder([&] { return resolve_rocprof_binary(env); },
                                                         "rocprofv3", env)));
   }
-  [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
+  [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
-    capture_not_wired(name());
+    return read_rocprof_capture(output_dir);
   }
 };
 
@@ -93,9 +94,9 @@ public:
                     ncu_argv(parse_ncu_options(options), output_dir,
                              binary_or_placeholder([&] { return resolve_ncu_binary(env); }, "ncu", env)));
   }
-  [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
+  [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
-    capture_not_wired(name());
+    return read_ncu_capture(output_dir);
   }
 };
 
@@ -117,9 +118,9 @@ public:
                                     binary_or_placeholder([&] { return resolve_valgrind_binary(env); },
                                                           "valgrind", env)));
   }
-  [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
+  [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
-    capture_not_wired(name());
+    return read_callgrind_capture(output_dir);
   }
   [[nodiscard]] bool profiles_gpu() const override { return false; }
 };
@@ -140,9 +141,11 @@ public:
                                  const env_map& env) const override {
     return proton_wrap(std::move(inner), parse_proton_options(options), output_dir, env);
   }
-  [[nodiscard]] capture read_capture(const std::filesystem::path& /*output_dir*/,
-                                     const option_map& /*options*/) const override {
-    capture_not_wired(name());
+  [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
+                                     const option_map& options) const override {
+    hatchet_read_options read_options;
+    read_options.requested_backend = parse_proton_options(options).backend;
+    return read_hatchet_capture(output_dir, read_options);
   }
 };
 

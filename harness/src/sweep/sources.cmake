@@ -1,1 +1,8 @@
 # Sources of the sweep area (target_sources on aorta_harness).
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/sweep.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_runner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_dir.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/empty_capture.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gpu_assignment.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp)

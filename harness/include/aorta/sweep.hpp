@@ -1,0 +1,38 @@
+// `aorta sweep run`: recipe → collectors → launch → capture → metrics → checks → result.json, once
+// per trial. The CLI only parses flags and maps the outcome to an exit code.
+#pragma once
+
+#include "aorta/error.hpp"
+#include "aorta/trial_record.hpp"
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta {
+
+struct sweep_request {
+  std::filesystem::path recipe_path;
+  std::filesystem::path output_dir;
+  std::optional<std::string> collect_override;  // `--collect a,b`
+  std::vector<std::string> extra_checks;        // `--check EXPR`, added to the recipe's
+  std::vector<std::string> command;             // everything after `--`
+  bool dry_run = false;
+  // An environment skip (no profiler, no GPU, payload's environment exit code) becomes a failure:
+  // a GPU CI lane must never go green by skipping everything.
+  bool require_profiler = false;
+};
+
+struct sweep_outcome {
+  exit_code code = exit_code::ok;
+  std::vector<trial_record> trials;
+};
+
+// Progress and summaries go to `out`, diagnostics to `err`. Throws recipe_error/usage_error (64)
+// before anything runs; everything that happens after the launch is recorded in the outcome.
+[[nodiscard]] sweep_outcome run_sweep(const sweep_request& request, std::ostream& out,
+                                      std::ostream& err);
+
+}  // namespace aorta

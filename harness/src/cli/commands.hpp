@@ -1,0 +1,24 @@
+// The aorta subcommands. Each registers itself on the CLI11 app and leaves an action to run once
+// parsing succeeded; the action returns the process exit code.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace aorta::cli {
+
+using action = std::function<int()>;
+
+// `command_after_separator` is everything after the first bare `--` of the command line, kept
+// out of CLI11 so it reaches the payload literally.
+void add_sweep_command(CLI::App& app, action& selected,
+                       const std::vector<std::string>& command_after_separator);
+void add_validate_command(CLI::App& app, action& selected);
+void add_check_command(CLI::App& app, action& selected);
+void add_view_command(CLI::App& app, action& selected);
+void add_report_command(CLI::App& app, action& selected);
+
+}  // namespace aorta::cli

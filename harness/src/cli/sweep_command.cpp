@@ -1,0 +1,83 @@
+#include "aorta/collector.hpp"
+#include "aorta/recipe.hpp"
+#include "aorta/sweep.hpp"
+#include "cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+
+namespace aorta::cli {
+namespace {
+
+struct sweep_flags {
+  std::string recipe;
+  std::string output;
+  std::string collect;
+  std::vector<std::string> checks;
+  bool dry_run = false;
+  bool require_profiler = false;
+};
+
+}  // namespace
+
+void add_sweep_command(CLI::App& app, action& selected,
+                       const std::vector<std::string>& command_after_separator) {
+  auto* sweep = app.add_subcommand("sweep", "Run a recipe's command under its collectors");
+  sweep->require_subcommand(1);
+  auto* run = sweep->add_subcommand(
+      "run", "aorta sweep run --recipe R --output DIR [--collect a,b] [--check EXPR]... "
+             "[--dry-run] -- CMD...");
+  auto flags = std::make_shared<sweep_flags>();
+  run->add_option("--recipe", flags->recipe, "Recipe file (YAML or JSON)")->required();
+  run->add_option("--output,--output-dir", flags->output,
+                  "Results directory; trial_<n>/ is written below it")
+      ->required();
+  run->add_option("--collect", flags->collect,
+                  "Comma-separated collectors replacing the recipe's list (their option blocks "
+                  "are kept)");
+  run->add_option("--check", flags->checks, "A check expression, added to the recipe's");
+  run->add_flag("--dry-run", flags->dry_run,
+                "Validate and print the wrapped command and environment; run nothing");
+  run->add_flag("--require-profiler", flags->require_profiler,
+                "Fail instead of skipping when a profiler, GPU or the payload's environment is "
+                "missing");
+  run->callback([&selected, flags, &command_after_separator] {
+    selected = [flags, &command_after_separator] {
+      sweep_request request;
+      request.recipe_path = flags->recipe;
+      request.output_dir = flags->output;
+      if (!flags->collect.empty()) request.collect_override = flags->collect;
+      request.extra_checks = flags->checks;
+      request.command = command_after_separator;
+      request.dry_run = flags->dry_run;
+      request.require_profiler = flags->require_profiler;
+      const auto outcome = run_sweep(request, std::cout, std::cerr);
+      return static_cast<int>(outcome.code);
+    };
+  });
+}
+
+void add_validate_command(CLI::App& app, action& selected) {
+  auto* validate = app.add_subcommand("validate", "Check a recipe's schema and every guard");
+  auto recipe_path = std::make_shared<std::string>();
+  auto collect = std::make_shared<std::string>();
+  validate->add_option("recipe", *recipe_path, "Recipe file")->required();
+  validate->add_option("--collect", *collect, "Comma-separated collector override");
+  validate->callback([&selected, recipe_path, collect] {
+    selected = [recipe_path, collect] {
+      recipe spec = load_recipe(*recipe_path);
+      if (!collect->empty()) apply_collect_override(spec, *collect);
+      std::string names;
+      for (const auto& request : spec.collect) {
+        names += (names.empty() ? "" : ", ") + request.name;
+      }
+      fmt::print("aorta: {}: valid (collectors [{}], {} trial(s), {} check(s))\n",
+                 spec.path.string(), names.empty() ? "none" : names, spec.trials,
+                 spec.checks.size());
+      return 0;
+    };
+  });
+}
+
+}  // namespace aorta::cli

@@ -1,0 +1,62 @@
+#include "sweep/gpu_assignment.hpp"
+
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+namespace {
+
+// CTEST_RESOURCE_GROUP_<i>_GPUS looks like "id:0,slots:1;id:3,slots:2".
+std::vector<std::string> gpu_ids_of(std::string_view allocation, const std::string& variable) {
+  std::vector<std::string> ids;
+  while (!allocation.empty()) {
+    const auto end = allocation.find(';');
+    const std::string_view entry = allocation.substr(0, end);
+    const auto id_at = entry.find("id:");
+    if (id_at == std::string_view::npos) {
+      throw setup_error(fmt::format(
+          "{}='{}' is not a CTest GPU allocation (expected 'id:<n>,slots:<k>[;...]')", variable,
+          allocation));
+    }
+    const std::string_view rest = entry.substr(id_at + 3);
+    ids.emplace_back(rest.substr(0, rest.find(',')));
+    if (end == std::string_view::npos) break;
+    allocation.remove_prefix(end + 1);
+  }
+  return ids;
+}
+
+}  // namespace
+
+std::optional<std::string> ctest_allocated_gpus(const env_map& env) {
+  const auto count_it = env.find("CTEST_RESOURCE_GROUP_COUNT");
+  if (count_it == env.end()) return std::nullopt;
+  int groups = 0;
+  const auto& text = count_it->second;
+  std::from_chars(text.data(), text.data() + text.size(), groups);
+  std::string joined;
+  for (int group = 0; group < groups; ++group) {
+    const auto variable = fmt::format("CTEST_RESOURCE_GROUP_{}_GPUS", group);
+    const auto it = env.find(variable);
+    if (it == env.end()) continue;
+    for (const auto& id : gpu_ids_of(it->second, variable)) {
+      if (!joined.empty()) joined += ',';
+      joined += id;
+    }
+  }
+  if (joined.empty()) return std::nullopt;
+  return joined;
+}
+
+env_map gpu_visibility(const env_map& env) {
+  const auto ids = ctest_allocated_gpus(env);
+  if (!ids) return {};
+  return {{"CUDA_VISIBLE_DEVICES", *ids}, {"ROCR_VISIBLE_DEVICES", *ids}};
+}
+
+}  // namespace aorta::detail

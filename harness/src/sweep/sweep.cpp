@@ -1,0 +1,167 @@
+#include "aorta/sweep.hpp"
+
+#include "aorta/check.hpp"
+#include "aorta/collector.hpp"
+#include "aorta/recipe.hpp"
+#include "sweep/gpu_assignment.hpp"
+#include "sweep/tool_versions.hpp"
+#include "sweep/trial_runner.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <filesystem>
+#include <ostream>
+#include <system_error>
+
+namespace aorta {
+namespace {
+
+std::vector<check_expression> parse_checks(const recipe& spec,
+                                           const std::vector<std::string>& extra) {
+  std::vector<check_expression> checks;
+  for (const auto& check : spec.checks) {
+    try {
+      checks.push_back(check_expression::parse(check.expression));
+    } catch (const usage_error& e) {
+      throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
+    }
+  }
+  for (const auto& text : extra) {
+    try {
+      checks.push_back(check_expression::parse(text));
+    } catch (const usage_error& e) {
+      throw usage_error(fmt::format("--check: {}", e.what()));
+    }
+  }
+  return checks;
+}
+
+// Device nodes of the GPU drivers a profiler needs: NVIDIA (nvidiactl) or AMD (kfd).
+bool gpu_present() {
+  for (const char* node : {"/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd"}) {
+    std::error_code ignored;
+    if (std::filesystem::exists(node, ignored)) return true;
+  }
+  return false;
+}
+
+// nullopt when every attaching collector can run here.
+std::optional<std::string> unavailable_collector(const recipe& spec, const env_map& env,
+                                                 const std::map<std::string, std::string>& versions) {
+  for (const auto& request : spec.collect) {
+    const auto* collector = find_collector(request.name);
+    if (collector == nullptr || !collector->attaches()) continue;
+    if (collector->profiles_gpu() && !gpu_present()) {
+      return fmt::format("{} needs a GPU and this machine has none (no /dev/nvidiactl, "
+                         "/dev/nvidia0 or /dev/kfd)",
+                         request.name);
+    }
+    if (request.name == "proton" && !versions.contains("triton")) {
+      return "proton needs Triton, and the payload's Python cannot find the 'triton' package "
+             "(set $AORTA_PROTON_PYTHON to the interpreter that has it)";
+    }
+    if (auto reason = collector->unavailable_reason(request.options, env)) {
+      return fmt::format("{} collector unavailable: {}", request.name, *reason);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string collector_list(const recipe& spec) {
+  std::string names;
+  for (const auto& request : spec.collect) names += (names.empty() ? "" : ", ") + request.name;
+  return names.empty() ? "none" : names;
+}
+
+exit_code summarize(const std::vector<trial_record>& trials, const std::filesystem::path& output,
+                    std::ostream& out) {
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+  for (const auto& trial : trials) {
+    switch (trial.verdict) {
+      case verdict::pass: ++passed; break;
+      case verdict::skip: ++skipped; break;
+      default: ++failed; break;
+    }
+  }
+  for (const auto& trial : trials) {
+    if (trial.verdict == verdict::fail || trial.verdict == verdict::error) {
+      fmt::print(out, "aorta: trial {} FAILED: {}\n", trial.trial_index, trial.reason);
+    } else if (trial.verdict == verdict::skip) {
+      fmt::print(out, "aorta: trial {} SKIPPED: {}\n", trial.trial_index, trial.reason);
+    }
+  }
+  fmt::print(out, "aorta: {} trial(s): {} passed, {} failed, {} skipped -> {}\n", trials.size(),
+             passed, failed, skipped, output.string());
+  if (failed > 0) return exit_code::failed;
+  if (passed == 0 && skipped > 0) return exit_code::skipped;
+  return exit_code::ok;
+}
+
+}  // namespace
+
+sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+  recipe spec = load_recipe(request.recipe_path);
+  if (request.collect_override) apply_collect_override(spec, *request.collect_override);
+  const auto checks = parse_checks(spec, request.extra_checks);
+  if (request.command.empty()) {
+    throw usage_error(
+        "no command to run: give it after '--', e.g. aorta sweep run --recipe r.yaml --output out "
+        "-- python3 payload.py");
+  }
+  for (const auto& key : spec.ignored_keys) {
+    fmt::print(err, "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
+                    "ignored\n", spec.path.string(), key);
+  }
+
+  env_map environment = current_environment();
+  for (const auto& [name, value] : detail::gpu_visibility(environment)) {
+    fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
+    environment.insert_or_assign(name, value);
+  }
+
+  fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
+             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
+             collector_list(spec), spec.trials, checks.size());
+
+  sweep_outcome outcome;
+  const auto versions = detail::tool_versions(spec, request.command, environment);
+  if (const auto reason = unavailable_collector(spec, environment, versions)) {
+    if (request.dry_run) {
+      fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
+    } else if (request.require_profiler) {
+      fmt::print(out, "aorta: FAILED: required profiler unavailable: {}\n", *reason);
+      outcome.code = exit_code::failed;
+      return outcome;
+    } else {
+      fmt::print(out, "aorta: SKIPPED: {}\n", *reason);
+      outcome.code = exit_code::skipped;
+      return outcome;
+    }
+  }
+
+  detail::trial_setup setup;
+  setup.spec = &spec;
+  setup.checks = checks;
+  setup.command = request.command;
+  setup.environment = environment;
+  setup.dry_run = request.dry_run;
+  setup.require_profiler = request.require_profiler;
+  setup.versions = versions;
+  for (int index = 0; index < spec.trials; ++index) {
+    setup.index = index;
+    setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
+    outcome.trials.push_back(detail::run_trial(setup, out, err));
+  }
+  if (request.dry_run) {
+    fmt::print(out, "aorta: dry run: recipe valid, nothing launched\n");
+    outcome.code = exit_code::ok;
+    return outcome;
+  }
+  outcome.code = summarize(outcome.trials, request.output_dir, out);
+  return outcome;
+}
+
+}  // namespace aorta

@@ -1,0 +1,22 @@
+// The trial directory: created fresh before each trial, so a rerun never reports the numbers of a
+// previous attempt and the tree looks the same with or without GPU work.
+#pragma once
+
+#include "aorta/launch_plan.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+// Removes and recreates `trial_dir` and one empty subdirectory per collector. Refuses (setup_error)
+// when a path in the way is a symlink, a file, or not writable, naming the path and the fix.
+void prepare_trial_dir(const std::filesystem::path& trial_dir,
+                       const std::vector<std::string>& collector_dirs);
+
+// command.json: the argv that runs and the environment changes, before anything is launched.
+void write_command_record(const std::filesystem::path& file, const std::vector<std::string>& command,
+                          const launch_plan& plan);
+
+}  // namespace aorta::detail

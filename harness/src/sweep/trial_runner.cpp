@@ -1,0 +1,203 @@
+#include "sweep/trial_runner.hpp"
+
+#include "aorta/collector.hpp"
+#include "aorta/metrics.hpp"
+#include "aorta/process.hpp"
+#include "aorta/report.hpp"
+#include "captures/hatchet_reader_detail.hpp"
+#include "sweep/empty_capture.hpp"
+#include "sweep/trial_dir.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <chrono>
+#include <ctime>
+#include <ostream>
+
+namespace aorta::detail {
+namespace {
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  gmtime_r(&now, &parts);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
+  return text;
+}
+
+std::string joined_argv(const std::vector<std::string>& argv) {
+  std::string text;
+  for (const auto& arg : argv) {
+    if (!text.empty()) text += ' ';
+    const bool plain = !arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>*?()") == std::string::npos;
+    text += plain ? arg : fmt::format("'{}'", arg);
+  }
+  return text;
+}
+
+std::vector<std::string> attaching_collectors(const recipe& spec) {
+  std::vector<std::string> names;
+  for (const auto& request : spec.collect) {
+    const auto* collector = find_collector(request.name);
+    if (collector != nullptr && collector->attaches()) names.push_back(request.name);
+  }
+  return names;
+}
+
+// Exit status → verdict before captures and checks are looked at.
+void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
+  const recipe& spec = *setup.spec;
+  if (result.timed_out) {
+    record.verdict = verdict::fail;
+    record.reason = fmt::format("payload {}", result.describe());
+    return;
+  }
+  if (result.signal) {
+    record.verdict = verdict::fail;
+    record.reason = fmt::format("payload died of {}", result.describe());
+    return;
+  }
+  const int status = result.exit_status.value_or(-1);
+  for (const int environment_code : spec.environment_exit_codes) {
+    if (status == environment_code && status != spec.expect_exit) {
+      record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
+      record.reason = fmt::format(
+          "payload exited {}: its environment exit code (environment_exit_codes in {}), i.e. this "
+          "environment cannot run it{}",
+          status, spec.path.string(),
+          setup.require_profiler ? "; a skip is a failure under --require-profiler" : "");
+      return;
+    }
+  }
+  if (status != spec.expect_exit) {
+    record.verdict = verdict::fail;
+    record.reason = fmt::format("payload exited {} (expected {})", status, spec.expect_exit);
+    return;
+  }
+  record.verdict = verdict::pass;
+}
+
+}  // namespace
+
+trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
+  const recipe& spec = *setup.spec;
+  trial_record record;
+  record.aorta_version = AORTA_VERSION;
+  record.recipe_path = spec.path.string();
+  record.ticket = spec.ticket;
+  record.trial_index = setup.index;
+  record.command = setup.command;
+  record.collectors = attaching_collectors(spec);
+  record.versions = setup.versions;
+  record.started_at = utc_now();
+  record.working_directory = std::filesystem::current_path().string();
+
+  env_map planning_environment = setup.environment;
+  if (setup.dry_run) planning_environment.insert_or_assign("AORTA_DRY_RUN", "1");
+  launch_plan plan;
+  try {
+    plan = plan_launch(spec.collect, setup.command, setup.trial_dir, planning_environment);
+  } catch (const skip_error& missing) {
+    record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
+    record.reason = missing.what();
+    return record;
+  }
+  record.argv = plan.argv;
+  record.env_set = plan.env_set;
+  record.env_unset = plan.env_unset;
+  for (const auto& warning : plan.warnings) fmt::print(err, "aorta: warning: {}\n", warning);
+
+  const std::string label = fmt::format("trial {}", setup.index);
+  if (setup.dry_run) {
+    fmt::print(out, "aorta: {}: would run: {}\n", label, joined_argv(plan.argv));
+    for (const auto& [name, value] : plan.env_set) {
+      fmt::print(out, "aorta: {}: would set {}={}\n", label, name, value);
+    }
+    for (const auto& name : plan.env_unset) fmt::print(out, "aorta: {}: would unset {}\n", label, name);
+    record.verdict = verdict::skip;
+    record.reason = "dry run: nothing was launched";
+    return record;
+  }
+
+  prepare_trial_dir(setup.trial_dir, record.collectors);
+  write_command_record(setup.trial_dir / "command.json", setup.command, plan);
+
+  process_spec launch;
+  launch.argv = plan.argv;
+  launch.environment = plan.child_environment(setup.environment);
+  launch.stdout_log = setup.trial_dir / "stdout.log";
+  launch.stderr_log = setup.trial_dir / "stderr.log";
+  if (spec.timeout_seconds) {
+    launch.timeout = std::chrono::milliseconds(static_cast<long long>(*spec.timeout_seconds * 1000));
+  }
+  fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
+  out.flush();
+  const process_result result = run_process(launch);
+  record.exit_status = result.exit_status;
+  record.signal = result.signal;
+  record.timed_out = result.timed_out;
+  record.wall_seconds = result.wall_seconds;
+  fmt::print(out, "aorta: {}: payload {} after {:.2f} s\n", label, result.describe(),
+             result.wall_seconds);
+  judge_exit(setup, result, record);
+
+  std::vector<capture> captures;
+  if (record.verdict != verdict::skip) {
+    for (const auto& request : spec.collect) {
+      const auto* collector = find_collector(request.name);
+      if (collector == nullptr || !collector->attaches()) continue;
+      try {
+        captures.push_back(collector->read_capture(setup.trial_dir / request.name, request.options));
+      } catch (const capture_error& e) {
+        record.notes.push_back(e.what());
+        if (record.verdict == verdict::pass) {
+          record.verdict = verdict::fail;
+          record.reason = e.what();
+        }
+        continue;
+      }
+      capture& got = captures.back();
+      // A HIP hatchet does not say whether roctracer or rocprofiler ran; the Triton version does.
+      if (request.name == "proton" && got.backend.find("unknown") != std::string::npos &&
+          setup.versions.contains("triton")) {
+        hatchet_read_options known;
+        known.requested_backend = "auto";
+        known.triton_version = setup.versions.at("triton");
+        got.backend = detail::resolve_proton_backend(known, false, false, true);
+      }
+      merge_metrics(record.metrics, compute_metrics(got));
+      for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", request.name, note));
+      if (got.empty() && !spec.allow_empty && record.verdict == verdict::pass) {
+        record.verdict = verdict::fail;
+        record.reason = explain_empty_capture(got, request.options);
+      }
+    }
+  }
+
+  if (!captures.empty()) {
+    out << format_metrics_table(record.metrics);
+    out << ctest_measurements(record.metrics);
+  }
+  if (record.verdict == verdict::pass || record.verdict == verdict::fail) {
+    for (const auto& check : setup.checks) {
+      record.checks.push_back(evaluate_check(check, captures, record.metrics));
+      const auto& outcome = record.checks.back();
+      if (outcome.passed) {
+        fmt::print(out, "aorta: check PASS  {}  (actual {})\n", outcome.expression, outcome.actual);
+      } else {
+        fmt::print(out, "aorta: check FAIL  {}\n{}\n", outcome.expression, outcome.message);
+      }
+      if (!outcome.passed && record.verdict == verdict::pass) {
+        record.verdict = verdict::fail;
+        record.reason = fmt::format("check failed: {}", outcome.expression);
+      }
+    }
+  }
+
+  write_result_json(setup.trial_dir / "result.json", record);
+  return record;
+}
+
+}  // namespace aorta::detail

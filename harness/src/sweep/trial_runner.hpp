@@ -1,0 +1,32 @@
+// One trial: prepare its directory, launch the wrapped command, read the captures, compute the
+// metrics, evaluate the checks, write result.json.
+#pragma once
+
+#include "aorta/check.hpp"
+#include "aorta/launch_plan.hpp"
+#include "aorta/recipe.hpp"
+#include "aorta/trial_record.hpp"
+
+#include <filesystem>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+struct trial_setup {
+  const recipe* spec = nullptr;
+  std::vector<check_expression> checks;
+  std::vector<std::string> command;
+  env_map environment;  // the parent's environment plus GPU pinning
+  std::filesystem::path trial_dir;
+  int index = 0;
+  bool dry_run = false;
+  bool require_profiler = false;
+  std::map<std::string, std::string> versions;
+};
+
+[[nodiscard]] trial_record run_trial(const trial_setup& setup, std::ostream& out,
+                                     std::ostream& err);
+
+}  // namespace aorta::detail
