@@ -206,7 +206,10 @@ process_result run_process(const process_spec& spec) {
   process_result result;
   std::optional<steady::time_point> timeout_at;
   if (spec.timeout > milliseconds(0)) timeout_at = start + spec.timeout;
-  std::optional<steady::time_point> kill_at;
+  // time_point::max() = no SIGKILL scheduled (an optional here trips GCC 12's
+  // -Wmaybe-uninitialized at -O2).
+  constexpr auto never = steady::time_point::max();
+  steady::time_point kill_at = never;
   steady::time_point drain_until{};
 
   while (true) {
@@ -220,9 +223,9 @@ process_result run_process(const process_spec& spec) {
         child.signal_all(SIGTERM);
         kill_at = now + spec.kill_grace;
       }
-      if (kill_at && now >= *kill_at) {
+      if (kill_at != never && now >= kill_at) {
         child.signal_all(SIGKILL);
-        kill_at.reset();
+        kill_at = never;
       }
       const auto status = child.try_reap();
       if (child.reaped()) {
@@ -239,7 +242,7 @@ process_result run_process(const process_spec& spec) {
       wait = std::min(wait, until(drain_until, now));
     } else {
       if (timeout_at && !result.timed_out) wait = std::min(wait, until(*timeout_at, now));
-      if (kill_at) wait = std::min(wait, until(*kill_at, now));
+      if (kill_at != never) wait = std::min(wait, until(kill_at, now));
     }
     pump.pump(wait);
   }

@@ -29,6 +29,7 @@ except ImportError as exc:
     sys.exit(2)
 
 PREFIX = "pipeline"
+AMD_BACKENDS = ("roctracer", "rocprofiler")
 TOLERANCE = 1e-5
 ELEMENTWISE_BLOCK = 1024
 
@@ -147,6 +148,13 @@ def main(argv=None):
         print(f"{PREFIX}: no GPU visible to torch; refusing to run on CPU", file=sys.stderr)
         return 2
     device = torch.device("cuda")
+    session = session_arguments(args)
+    if session is not None and session["backend"] in AMD_BACKENDS and torch.version.hip is None:
+        # Proton's AMD backends cannot attach to a CUDA device: this host cannot run this recipe.
+        print(f"{PREFIX}: backend {session['backend']!r} is an AMD (ROCm) backend and this torch "
+              f"is built for CUDA ({torch.cuda.get_device_name(device)}); on NVIDIA use "
+              f"recipe.cupti.yaml, the same payload with backend cupti", file=sys.stderr)
+        return 2
     print(f"{PREFIX}: device={torch.cuda.get_device_name(device)}")
     print(f"{PREFIX}: rows={args.rows} cols={args.cols} iters={args.iters}")
     pipeline = Pipeline(args.rows, args.cols, device)
@@ -156,7 +164,6 @@ def main(argv=None):
     if not check("warmup", pipeline.max_rel_err()):
         return 1
 
-    session = session_arguments(args)
     if session is not None:
         name = session.pop("name")
         proton.start(name, **session)
