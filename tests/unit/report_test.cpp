@@ -208,7 +208,9 @@ TEST(Report, AggregateOverTwoCellsAndThreeTrials) {
   EXPECT_NE(summary.notes[0].find("cellA/trial_2/result.json: not valid JSON"), std::string::npos);
   EXPECT_EQ(summary.to_string(),
             "report: 3 trials in 2 cells -> perf.md, matrix.json, report.html "
-            "(1 result.json skipped)");
+            "(1 result.json skipped)\n"
+            "  cellA: 1 pass, 1 fail, 0 skip, 0 error\n"
+            "  group/cellB: 1 pass, 0 fail, 0 skip, 0 error");
 
   const auto matrix = nlohmann::json::parse(read_text(root / "matrix.json"));
   EXPECT_EQ(matrix.at("schema_version"), 1);
@@ -285,6 +287,21 @@ TEST(Report, ResultOutsideATrialDirectoryIsItsOwnCell) {
   EXPECT_EQ(matrix.at("cells").at(0).at("name"), ".");
   EXPECT_EQ(matrix.at("cells").at(0).at("skipped_count"), 1);
   EXPECT_EQ(matrix.at("cells").at(0).at("failure_rate"), 0.0);
+}
+
+// CTest does not print why a test was skipped; the report's summary and perf.md do.
+TEST(Report, SkipReasonReachesTheSummaryAndPerfMd) {
+  const temp_dir dir;
+  trial_record skipped = proton_trial(60, 0.25, verdict::skip);
+  skipped.reason = "proton needs a GPU\nand a second line";
+  fs::create_directories(dir.path() / "vecadd" / "trial_0");
+  write_result_json(dir.path() / "vecadd" / "trial_0" / "result.json", skipped);
+  const report_summary summary = write_aggregate_report(dir.path());
+  ASSERT_EQ(summary.cell_lines.size(), 1U);
+  EXPECT_EQ(summary.cell_lines[0],
+            "vecadd: 0 pass, 0 fail, 1 skip, 0 error -- skip: proton needs a GPU");
+  EXPECT_NE(read_text(dir.path() / "perf.md").find("Last trial skip: proton needs a GPU"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -22,6 +22,9 @@ struct report_summary {
   std::vector<std::filesystem::path> files;  // perf.md, matrix.json, report.html
   // Files that were skipped (malformed result.json) and why.
   std::vector<std::string> notes;
+  // One line per cell: "<cell>: 1 pass, 0 fail, 0 skip, 0 error", plus the last trial's reason
+  // when it did not pass (the skip reasons CTest itself does not show).
+  std::vector<std::string> cell_lines;
 
   // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
   [[nodiscard]] std::string to_string() const;

@@ -240,6 +240,7 @@ std::string report_summary::to_string() const {
                                  trials == 1 ? "" : "s", cells, cells == 1 ? "" : "s",
                                  fmt::join(names, ", "));
   if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
+  for (const auto& line : cell_lines) text += "\n  " + line;
   return text;
 }
 
@@ -255,6 +256,17 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
   summary.trials = model.trial_count;
   summary.cells = model.cells.size();
   summary.notes = model.skipped_files;
+  for (const auto& cell : model.cells) {
+    std::string line = fmt::format("{}: {} pass, {} fail, {} skip, {} error", cell.name,
+                                   cell.passed, cell.failed, cell.skipped, cell.errored);
+    const trial_record& last = cell.last();
+    if (last.verdict != verdict::pass && !last.reason.empty()) {
+      // The first line of the reason: enough to say why in a summary.
+      line += fmt::format(" -- {}: {}", to_string(last.verdict),
+                          last.reason.substr(0, last.reason.find('\n')));
+    }
+    summary.cell_lines.push_back(std::move(line));
+  }
   const std::pair<const char*, std::string> outputs[] = {
       {"perf.md", detail::render_perf_markdown(model)},
       {"matrix.json", detail::render_matrix_json(model)},

@@ -33,6 +33,10 @@ void render_cell(const cell_report& cell, std::string& out) {
   out += fmt::format("{} trial{}: {} pass, {} fail, {} skip, {} error; failure rate {}\n\n",
                      cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed,
                      cell.failed, cell.skipped, cell.errored, format_number(cell.failure_rate));
+  // Why the last trial did not pass, so a skipped or failed cell explains itself in the report.
+  if (cell.last().verdict != verdict::pass && !cell.last().reason.empty()) {
+    out += fmt::format("Last trial {}: {}\n\n", to_string(cell.last().verdict), cell.last().reason);
+  }
 
   if (cell.metrics_summary.empty()) {
     out += "No numeric metrics.\n\n";

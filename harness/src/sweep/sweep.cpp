@@ -74,6 +74,21 @@ std::string collector_list(const recipe& spec) {
   return names.empty() ? "none" : names;
 }
 
+// trial_<n> directories a previous, longer run left behind would otherwise be aggregated into
+// this run's report.
+void remove_stale_trials(const std::filesystem::path& output_dir, int trials) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(output_dir, ec)) return;
+  for (const auto& entry : std::filesystem::directory_iterator(output_dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("trial_") || name.size() == 6) continue;
+    const std::string digits = name.substr(6);
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 6) continue;
+    if (std::stoi(digits) < trials) continue;
+    std::filesystem::remove_all(entry.path(), ec);
+  }
+}
+
 exit_code summarize(const std::vector<trial_record>& trials, const std::filesystem::path& output,
                     std::ostream& out) {
   int passed = 0;
@@ -127,21 +142,6 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
              collector_list(spec), spec.trials, checks.size());
 
   sweep_outcome outcome;
-  const auto versions = detail::tool_versions(spec, request.command, environment);
-  if (const auto reason = unavailable_collector(spec, environment, versions)) {
-    if (request.dry_run) {
-      fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
-    } else if (request.require_profiler) {
-      fmt::print(out, "aorta: FAILED: required profiler unavailable: {}\n", *reason);
-      outcome.code = exit_code::failed;
-      return outcome;
-    } else {
-      fmt::print(out, "aorta: SKIPPED: {}\n", *reason);
-      outcome.code = exit_code::skipped;
-      return outcome;
-    }
-  }
-
   detail::trial_setup setup;
   setup.spec = &spec;
   setup.checks = checks;
@@ -149,7 +149,23 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
-  setup.versions = versions;
+  setup.versions = detail::tool_versions(spec, request.command, environment);
+  if (const auto reason = unavailable_collector(spec, environment, setup.versions)) {
+    if (request.dry_run) {
+      fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
+    } else {
+      const bool fail = request.require_profiler;
+      setup.trial_dir = request.output_dir / "trial_0";
+      outcome.trials.push_back(detail::record_unrunnable_trial(
+          setup, fail ? verdict::fail : verdict::skip,
+          fail ? fmt::format("required profiler unavailable: {}", *reason) : *reason));
+      fmt::print(out, "aorta: {}: {}\n", fail ? "FAILED" : "SKIPPED", outcome.trials.back().reason);
+      outcome.code = fail ? exit_code::failed : exit_code::skipped;
+      return outcome;
+    }
+  }
+
+  if (!request.dry_run) remove_stale_trials(request.output_dir, spec.trials);
   for (int index = 0; index < spec.trials; ++index) {
     setup.index = index;
     setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <fstream>
 #include <ostream>
 
 namespace aorta::detail {
@@ -46,6 +47,20 @@ std::vector<std::string> attaching_collectors(const recipe& spec) {
   return names;
 }
 
+// The payload's last words on stderr (else stdout): where a payload says why it cannot run.
+std::string last_output_line(const std::filesystem::path& trial_dir) {
+  for (const char* name : {"stderr.log", "stdout.log"}) {
+    std::ifstream log(trial_dir / name);
+    std::string line;
+    std::string last;
+    while (std::getline(log, line)) {
+      if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+    }
+    if (!last.empty()) return last.size() > 400 ? last.substr(0, 400) + "..." : last;
+  }
+  return {};
+}
+
 // Exit status → verdict before captures and checks are looked at.
 void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
   const recipe& spec = *setup.spec;
@@ -63,10 +78,11 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
   for (const int environment_code : spec.environment_exit_codes) {
     if (status == environment_code && status != spec.expect_exit) {
       record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
+      const std::string said = last_output_line(setup.trial_dir);
       record.reason = fmt::format(
-          "payload exited {}: its environment exit code (environment_exit_codes in {}), i.e. this "
-          "environment cannot run it{}",
-          status, spec.path.string(),
+          "payload exited {}, its environment exit code (environment_exit_codes in {}): this "
+          "environment cannot run it{}{}",
+          status, spec.path.string(), said.empty() ? "" : fmt::format(" (payload: \"{}\")", said),
           setup.require_profiler ? "; a skip is a failure under --require-profiler" : "");
       return;
     }
@@ -79,9 +95,8 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
   record.verdict = verdict::pass;
 }
 
-}  // namespace
 
-trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
+trial_record new_record(const trial_setup& setup) {
   const recipe& spec = *setup.spec;
   trial_record record;
   record.aorta_version = AORTA_VERSION;
@@ -93,6 +108,24 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   record.versions = setup.versions;
   record.started_at = utc_now();
   record.working_directory = std::filesystem::current_path().string();
+  return record;
+}
+
+}  // namespace
+
+trial_record record_unrunnable_trial(const trial_setup& setup, verdict outcome,
+                                     const std::string& reason) {
+  trial_record record = new_record(setup);
+  record.verdict = outcome;
+  record.reason = reason;
+  prepare_trial_dir(setup.trial_dir, {});
+  write_result_json(setup.trial_dir / "result.json", record);
+  return record;
+}
+
+trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
+  const recipe& spec = *setup.spec;
+  trial_record record = new_record(setup);
 
   env_map planning_environment = setup.environment;
   if (setup.dry_run) planning_environment.insert_or_assign("AORTA_DRY_RUN", "1");
@@ -100,9 +133,14 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   try {
     plan = plan_launch(spec.collect, setup.command, setup.trial_dir, planning_environment);
   } catch (const skip_error& missing) {
-    record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
-    record.reason = missing.what();
-    return record;
+    const verdict outcome = setup.require_profiler ? verdict::fail : verdict::skip;
+    if (setup.dry_run) {
+      record.verdict = outcome;
+      record.reason = missing.what();
+      fmt::print(out, "aorta: trial {}: cannot wrap here: {}\n", setup.index, record.reason);
+      return record;
+    }
+    return record_unrunnable_trial(setup, outcome, missing.what());
   }
   record.argv = plan.argv;
   record.env_set = plan.env_set;

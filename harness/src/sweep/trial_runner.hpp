@@ -29,4 +29,9 @@ struct trial_setup {
 [[nodiscard]] trial_record run_trial(const trial_setup& setup, std::ostream& out,
                                      std::ostream& err);
 
+// A trial that cannot start here (a collector or the GPU is missing): its result.json still records
+// the verdict and why, so reports show the skip instead of nothing.
+[[nodiscard]] trial_record record_unrunnable_trial(const trial_setup& setup, verdict outcome,
+                                                   const std::string& reason);
+
 }  // namespace aorta::detail
