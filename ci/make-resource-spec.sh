@@ -9,7 +9,7 @@
 #   OUTPUT     file to write (default: standard output)
 # Detection, first that answers: `nvidia-smi -L` (NVIDIA), the KFD topology that ROCm itself
 # reads (AMD: nodes with a non-zero gpu_id), `rocm-smi --showid`. Ids are the device indices
-# the runtimes use, which aorta maps onto CUDA_/HIP_/ROCR_VISIBLE_DEVICES. No GPU found: an
+# the runtimes use, which aorta maps onto CUDA_VISIBLE_DEVICES (NVIDIA) or ROCR_VISIBLE_DEVICES (AMD). No GPU found: an
 # empty list, and a note on stderr (then do not pass the spec: GPU tests skip on their own).
 set -euo pipefail
 

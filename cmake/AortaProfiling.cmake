@@ -85,8 +85,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     else ``0``. When above ``0`` the test gets ``RESOURCE_GROUPS`` asking for ``<count>``
     distinct GPUs (``gpus:1`` groups), so ``ctest -j --resource-spec-file <spec>`` never gives
     one GPU to two tests at once; aorta maps the ids CTest hands out
-    (``CTEST_RESOURCE_GROUP_<i>_GPUS``) onto ``CUDA_VISIBLE_DEVICES`` /
-    ``HIP_VISIBLE_DEVICES`` / ``ROCR_VISIBLE_DEVICES`` itself.
+    (``CTEST_RESOURCE_GROUP_<i>_GPUS``) onto ``CUDA_VISIBLE_DEVICES`` (NVIDIA) or
+    ``ROCR_VISIBLE_DEVICES`` (AMD) itself, never ``HIP_VISIBLE_DEVICES``, which Proton on AMD
+    refuses.
 
   ``TIMEOUT <seconds>``
     The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``.

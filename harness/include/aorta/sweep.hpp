@@ -2,7 +2,9 @@
 // per trial. The CLI only parses flags and maps the outcome to an exit code.
 #pragma once
 
+#include "aorta/check.hpp"
 #include "aorta/error.hpp"
+#include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
 
 #include <filesystem>
@@ -29,6 +31,11 @@ struct sweep_outcome {
   exit_code code = exit_code::ok;
   std::vector<trial_record> trials;
 };
+
+// The recipe's `check:` expressions and the `--check` ones, parsed. A bad recipe check is a
+// recipe_error at its file:line; a bad `--check` a usage_error. Both exit 64.
+[[nodiscard]] std::vector<check_expression> parse_checks(const recipe& spec,
+                                                         const std::vector<std::string>& extra);
 
 // Progress and summaries go to `out`, diagnostics to `err`. Throws recipe_error/usage_error (64)
 // before anything runs; everything that happens after the launch is recorded in the outcome.

@@ -68,6 +68,12 @@ void add_validate_command(CLI::App& app, action& selected) {
     selected = [recipe_path, collect] {
       recipe spec = load_recipe(*recipe_path);
       if (!collect->empty()) apply_collect_override(spec, *collect);
+      (void)parse_checks(spec, {});
+      for (const auto& key : spec.ignored_keys) {
+        fmt::print("aorta: note: {}: key '{}' of the original aorta schema is accepted and "
+                   "ignored\n",
+                   spec.path.string(), key);
+      }
       std::string names;
       for (const auto& request : spec.collect) {
         names += (names.empty() ? "" : ", ") + request.name;

@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <charconv>
+#include <filesystem>
+#include <system_error>
 #include <string_view>
 #include <vector>
 
@@ -53,10 +55,24 @@ std::optional<std::string> ctest_allocated_gpus(const env_map& env) {
   return joined;
 }
 
-env_map gpu_visibility(const env_map& env) {
+gpu_vendors installed_gpu_vendors() {
+  std::error_code ignored;
+  gpu_vendors vendors;
+  vendors.nvidia = std::filesystem::exists("/dev/nvidiactl", ignored);
+  vendors.amd = std::filesystem::exists("/dev/kfd", ignored);
+  return vendors;
+}
+
+env_map gpu_visibility(const env_map& env, gpu_vendors vendors) {
   const auto ids = ctest_allocated_gpus(env);
   if (!ids) return {};
-  return {{"CUDA_VISIBLE_DEVICES", *ids}, {"ROCR_VISIBLE_DEVICES", *ids}};
+  const bool unknown = !vendors.nvidia && !vendors.amd;
+  env_map visibility;
+  if (vendors.nvidia || unknown) visibility.emplace("CUDA_VISIBLE_DEVICES", *ids);
+  if (vendors.amd || unknown) visibility.emplace("ROCR_VISIBLE_DEVICES", *ids);
+  return visibility;
 }
+
+env_map gpu_visibility(const env_map& env) { return gpu_visibility(env, installed_gpu_vendors()); }
 
 }  // namespace aorta::detail

@@ -17,25 +17,6 @@
 namespace aorta {
 namespace {
 
-std::vector<check_expression> parse_checks(const recipe& spec,
-                                           const std::vector<std::string>& extra) {
-  std::vector<check_expression> checks;
-  for (const auto& check : spec.checks) {
-    try {
-      checks.push_back(check_expression::parse(check.expression));
-    } catch (const usage_error& e) {
-      throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
-    }
-  }
-  for (const auto& text : extra) {
-    try {
-      checks.push_back(check_expression::parse(text));
-    } catch (const usage_error& e) {
-      throw usage_error(fmt::format("--check: {}", e.what()));
-    }
-  }
-  return checks;
-}
 
 // Device nodes of the GPU drivers a profiler needs: NVIDIA (nvidiactl) or AMD (kfd).
 bool gpu_present() {
@@ -116,6 +97,26 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
 }
 
 }  // namespace
+
+std::vector<check_expression> parse_checks(const recipe& spec,
+                                           const std::vector<std::string>& extra) {
+  std::vector<check_expression> checks;
+  for (const auto& check : spec.checks) {
+    try {
+      checks.push_back(check_expression::parse(check.expression));
+    } catch (const usage_error& e) {
+      throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
+    }
+  }
+  for (const auto& text : extra) {
+    try {
+      checks.push_back(check_expression::parse(text));
+    } catch (const usage_error& e) {
+      throw usage_error(fmt::format("--check: {}", e.what()));
+    }
+  }
+  return checks;
+}
 
 sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
   recipe spec = load_recipe(request.recipe_path);
