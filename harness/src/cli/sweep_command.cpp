@@ -1,3 +1,4 @@
+#include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"
@@ -68,6 +69,14 @@ void add_validate_command(CLI::App& app, action& selected) {
     selected = [recipe_path, collect] {
       recipe spec = load_recipe(*recipe_path);
       if (!collect->empty()) apply_collect_override(spec, *collect);
+      // A check that cannot parse would stop `sweep run` with 64; validate must say so first.
+      for (const auto& check : spec.checks) {
+        try {
+          static_cast<void>(check_expression::parse(check.expression));
+        } catch (const usage_error& e) {
+          throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
+        }
+      }
       std::string names;
       for (const auto& request : spec.collect) {
         names += (names.empty() ? "" : ", ") + request.name;
