@@ -112,3 +112,22 @@ aorta_cli_test(run.missing_recipe RC 64
   COMMAND "${aorta}" sweep run --recipe "${recipes}/no-such.yaml" --output "${out}/unused"
           -- /bin/true
   OUTPUT "no-such.yaml: cannot read the recipe")
+
+# CTest's GPU allocation reaches the payload as CUDA_VISIBLE_DEVICES and ROCR_VISIBLE_DEVICES.
+aorta_cli_test(run.ctest_gpu_allocation RC 0
+  ENV CTEST_RESOURCE_GROUP_COUNT=2 "CTEST_RESOURCE_GROUP_0_GPUS=id:1,slots:1"
+      "CTEST_RESOURCE_GROUP_1_GPUS=id:6,slots:1"
+  CLEAN "${out}/run.ctest_gpu_allocation"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml"
+          --output "${out}/run.ctest_gpu_allocation"
+          -- /bin/sh -c "echo cuda=$CUDA_VISIBLE_DEVICES rocr=$ROCR_VISIBLE_DEVICES"
+  OUTPUT "CTest allocated GPU\\(s\\) 1,6: setting CUDA_VISIBLE_DEVICES"
+  FILE_REGEX "${out}/run.ctest_gpu_allocation/trial_0/stdout.log" "^cuda=1,6 rocr=1,6\n$")
+
+aorta_cli_test(run.ctest_gpu_allocation_malformed RC 1
+  ENV CTEST_RESOURCE_GROUP_COUNT=one "CTEST_RESOURCE_GROUP_0_GPUS=id:1,slots:1"
+  CLEAN "${out}/run.ctest_gpu_allocation_malformed"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml"
+          --output "${out}/run.ctest_gpu_allocation_malformed" -- /bin/true
+  OUTPUT "CTEST_RESOURCE_GROUP_COUNT='one' is not a non-negative integer"
+  NO_FILES "${out}/run.ctest_gpu_allocation_malformed")
