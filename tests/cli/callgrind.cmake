@@ -84,3 +84,9 @@ aorta_cli_test(report.callgrind RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_resul
   JSON "${out}/callgrind/matrix.json::trials=2"
        "${out}/callgrind/matrix.json::cells/0/passed_count=2"
        "${out}/callgrind/matrix.json::cells/0/metrics_summary/callgrind_total_ir/n=2")
+
+# aorta check reads the same capture after the fact.
+aorta_cli_test(check.callgrind_after_the_run RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_results
+  COMMAND "${aorta}" check --collector callgrind "${out}/callgrind/trial_0/callgrind"
+          --check "ir(expensive) / ir(cheap) >= 15" --json
+  JSON "stdout::checks/0/passed=ON" "stdout::empty=OFF" "stdout::metrics/callgrind_total_ir=*")

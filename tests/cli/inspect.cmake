@@ -98,3 +98,7 @@ aorta_cli_test(view.unknown_metric RC 64
 aorta_cli_test(report.not_a_directory RC 64
   COMMAND "${aorta}" report "${out}/no_such_results"
   OUTPUT "no_such_results: not a directory")
+
+aorta_cli_test(view.malformed RC 1
+  COMMAND "${aorta}" view "${hatchet_fixtures}/truncated.hatchet"
+  OUTPUT "aorta: error: [^\n]*truncated\\.hatchet: byte 169 \\(line 3\\): unexpected end of input")
