@@ -21,3 +21,6 @@ aorta_add_unit_test(hatchet SOURCES
   unit/hatchet_reader_test.cpp
   unit/hatchet_scanner_test.cpp
   unit/hatchet_tree_view_test.cpp)
+
+# real H200 fixtures
+aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)

@@ -1,1 +1,4 @@
 # Unit tests of the sweep area: aorta_add_unit_test(<stem> SOURCES unit/<file>.cpp ...).
+aorta_add_unit_test(sweep_gpu_assignment SOURCES unit/sweep_gpu_assignment_test.cpp)
+aorta_add_unit_test(sweep_trial_dir SOURCES unit/sweep_trial_dir_test.cpp)
+aorta_add_unit_test(sweep_empty_capture SOURCES unit/sweep_empty_capture_test.cpp)

@@ -74,6 +74,10 @@ struct device_translation {
 
 // Mode cli with $AORTA_PROTON_PYTHON set to something that does not resolve: the reason; nullopt
 // otherwise (without the override the interpreter comes from the command, checked at wrap time).
+// Guard 10 (reference §2): why a roctracer pin under mode: cli is refused. Checked when the
+// recipe loads (it does not depend on the command) and again by proton_wrap.
+[[nodiscard]] std::string roctracer_cli_pin_refusal();
+
 [[nodiscard]] std::optional<std::string> proton_unavailable_reason(const proton_options& options,
                                                                    const env_map& env);
 

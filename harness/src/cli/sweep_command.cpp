@@ -1,3 +1,4 @@
+#include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"

@@ -17,13 +17,7 @@ std::string session_name(const std::filesystem::path& output_dir) {
 
 void refuse_pinned_roctracer(const proton_options& options) {
   if (options.mode != "cli" || options.backend != "roctracer") return;
-  throw recipe_error(
-      "proton: cannot pin backend 'roctracer' under mode: cli: Proton's CLI brings the GPU "
-      "runtime up before the payload only when '-b' is absent; with '-b roctracer' the tracer "
-      "attaches too late and, on Triton <= 3.7.x, the run exits 0 with an empty ROOT in "
-      "proton.hatchet; use proton: {backend: auto} (which resolves to roctracer on those "
-      "versions), or, to keep roctracer as the amd-roctracer example does, switch the recipe "
-      "to proton: {mode: env}");
+  throw recipe_error("proton: " + roctracer_cli_pin_refusal());
 }
 
 void apply_translation(launch_plan& plan, const device_translation& translation) {
@@ -103,6 +97,15 @@ std::vector<std::string> proton_cli_argv(const proton_options& options,
   if (options.hook) argv.insert(argv.end(), {"-k", *options.hook});
   argv.insert(argv.end(), command.target.begin(), command.target.end());
   return argv;
+}
+
+std::string roctracer_cli_pin_refusal() {
+  return "cannot pin backend 'roctracer' under mode: cli: Proton's CLI brings the GPU runtime up "
+         "before the payload only when '-b' is absent; with '-b roctracer' the tracer attaches "
+         "too late and, on Triton <= 3.7.x, the run exits 0 with an empty ROOT in "
+         "proton.hatchet; use proton: {backend: auto} (which resolves to roctracer on those "
+         "versions), or, to keep roctracer as the amd-roctracer example does, switch the recipe "
+         "to proton: {mode: env}";
 }
 
 launch_plan proton_wrap(launch_plan inner, const proton_options& options,

@@ -4,6 +4,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/ncu_options.hpp"
 #include "aorta/proton_options.hpp"
+#include "aorta/proton_wrap.hpp"
 #include "aorta/rocprof_options.hpp"
 
 #include "collectors/option_text.hpp"
@@ -135,6 +136,9 @@ void validate_collectors(const std::vector<collector_request>& requested) {
   }
   check_callgrind_alone(requested);
   check_rocprof_with_ncu(requested);
+  if (proton && proton->mode == "cli" && proton->backend == "roctracer") {
+    throw option_error("proton", backend_key(*proton_request), roctracer_cli_pin_refusal());
+  }
   if (proton) check_proton_pairings(requested, *proton, *proton_request);
 }
 

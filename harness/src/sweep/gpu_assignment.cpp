@@ -26,7 +26,13 @@ std::vector<std::string> gpu_ids_of(std::string_view allocation, const std::stri
           allocation));
     }
     const std::string_view rest = entry.substr(id_at + 3);
-    ids.emplace_back(rest.substr(0, rest.find(',')));
+    const std::string_view id = rest.substr(0, rest.find(','));
+    if (id.empty()) {
+      throw setup_error(fmt::format("{}='{}' has an entry with an empty id (expected "
+                                    "'id:<n>,slots:<k>[;...]')",
+                                    variable, allocation));
+    }
+    ids.emplace_back(id);
     if (end == std::string_view::npos) break;
     allocation.remove_prefix(end + 1);
   }
@@ -40,7 +46,14 @@ std::optional<std::string> ctest_allocated_gpus(const env_map& env) {
   if (count_it == env.end()) return std::nullopt;
   int groups = 0;
   const auto& text = count_it->second;
-  std::from_chars(text.data(), text.data() + text.size(), groups);
+  const auto [end, parse_error] = std::from_chars(text.data(), text.data() + text.size(), groups);
+  // Reading a malformed count as "nothing allocated" would let the payload see every GPU.
+  if (parse_error != std::errc{} || end != text.data() + text.size() || groups < 0) {
+    throw setup_error(fmt::format("CTEST_RESOURCE_GROUP_COUNT='{}' is not a non-negative integer; "
+                                  "it is set by CTest's resource allocation (--resource-spec-file), "
+                                  "unset it when running aorta by hand",
+                                  text));
+  }
   std::string joined;
   for (int group = 0; group < groups; ++group) {
     const auto variable = fmt::format("CTEST_RESOURCE_GROUP_{}_GPUS", group);

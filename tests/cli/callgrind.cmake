@@ -1,0 +1,92 @@
+# callgrind end to end: a program of ours with a known cost ratio, profiled by `aorta sweep run`.
+add_executable(aorta_cli_hotspot hotspot.cpp)
+target_link_libraries(aorta_cli_hotspot PRIVATE aorta_warnings)
+# A sanitizer runtime cannot run under valgrind, so the payload stays uninstrumented in asan builds.
+target_compile_options(aorta_cli_hotspot PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+target_link_options(aorta_cli_hotspot PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+set(hotspot "$<TARGET_FILE:aorta_cli_hotspot>")
+
+find_program(AORTA_TEST_VALGRIND valgrind)
+if(NOT AORTA_TEST_VALGRIND)
+  message(STATUS "tests/cli: valgrind not found, the callgrind CLI tests are not registered")
+  return()
+endif()
+
+# The recipe's check (Ir ratio >= 15) holds: expensive() is 20x cheap(). Two trials, so the report
+# below has something to aggregate.
+aorta_cli_test(callgrind.ratio_passes RC 0 FIXTURES_SETUP aorta_cli_callgrind_results
+  CLEAN "${out}/callgrind"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/callgrind" -- "${hotspot}"
+  OUTPUT "check PASS  ir\\(expensive\\) / ir\\(cheap\\) >= 15  \\(actual 19\\.9"
+         "2 trial\\(s\\): 2 passed, 0 failed, 0 skipped"
+         "<CTestMeasurement type=\"numeric/double\" name=\"callgrind_total_ir\">"
+  FILES "${out}/callgrind/trial_1/callgrind"
+  JSON "${out}/callgrind/trial_0/result.json::verdict=pass"
+       "${out}/callgrind/trial_0/result.json::checks/0/passed=ON"
+       "${out}/callgrind/trial_1/result.json::collectors/0=callgrind")
+
+# The same run with a threshold above the real ratio: exit 1, and the message shows both sides.
+aorta_cli_test(callgrind.ratio_fails RC 1
+  CLEAN "${out}/callgrind_fail"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/callgrind_fail" --check "ir(expensive) / ir(cheap) >= 25" -- "${hotspot}"
+  OUTPUT "check FAIL  ir\\(expensive\\) / ir\\(cheap\\) >= 25"
+         "expected: >= 25\n *actual: +19\\.9[0-9]* \\([0-9]+ / [0-9]+\\)"
+         "trial 0 FAILED: check failed: ir\\(expensive\\) / ir\\(cheap\\) >= 25"
+  JSON "${out}/callgrind_fail/trial_0/result.json::verdict=fail"
+       "${out}/callgrind_fail/trial_0/result.json::checks/0/passed=ON"
+       "${out}/callgrind_fail/trial_0/result.json::checks/1/passed=OFF")
+
+# The same failing check registered as a user would: CTest sees the failure (WILL_FAIL).
+add_test(NAME aorta.cli.callgrind.ratio_fails_will_fail
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/callgrind_will_fail" --check "ir(cheap) / ir(expensive) > 1"
+          -- "${hotspot}")
+set_tests_properties(aorta.cli.callgrind.ratio_fails_will_fail PROPERTIES
+  LABELS cli TIMEOUT 120 WILL_FAIL TRUE)
+
+# toggle_collect on a function that never runs: an empty capture fails, with its likely cause ...
+aorta_cli_test(callgrind.empty_capture RC 1
+  CLEAN "${out}/callgrind_empty"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_toggle_never.yaml"
+          --output "${out}/callgrind_empty" -- "${hotspot}"
+  OUTPUT "trial 0 FAILED: empty capture: callgrind recorded no function cost"
+         "toggle_collect names a function that never ran"
+  JSON "${out}/callgrind_empty/trial_0/result.json::verdict=fail")
+
+# ... passes where the recipe allows it ...
+aorta_cli_test(callgrind.empty_capture_allowed RC 0
+  CLEAN "${out}/callgrind_empty_allowed"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_toggle_never_allowed.yaml"
+          --output "${out}/callgrind_empty_allowed" -- "${hotspot}"
+  NOT_OUTPUT "empty capture"
+  JSON "${out}/callgrind_empty_allowed/trial_0/result.json::verdict=pass")
+
+# ... and is not empty once the function runs (so the toggle itself works).
+aorta_cli_test(callgrind.toggle_collect_runs RC 0
+  CLEAN "${out}/callgrind_toggle_runs"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_toggle_never.yaml"
+          --output "${out}/callgrind_toggle_runs" --check "ir(never_called) > 0"
+          -- "${hotspot}" --never
+  OUTPUT "check PASS  ir\\(never_called\\) > 0"
+  NOT_OUTPUT "callgrind_ir\\.expensive"
+  JSON "${out}/callgrind_toggle_runs/trial_0/result.json::checks/0/passed=ON")
+
+# aorta report over the two trials written above.
+aorta_cli_test(report.callgrind RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_results
+  CLEAN "${out}/callgrind/perf.md" "${out}/callgrind/matrix.json" "${out}/callgrind/report.html"
+  COMMAND "${aorta}" report "${out}/callgrind"
+  OUTPUT "2 trials in 1 cell -> perf\\.md, matrix\\.json, report\\.html"
+  FILES "${out}/callgrind/perf.md" "${out}/callgrind/report.html"
+  FILE_REGEX "${out}/callgrind/report.html" "^<!DOCTYPE html>"
+             "${out}/callgrind/perf.md" "callgrind_total_ir"
+  JSON "${out}/callgrind/matrix.json::trials=2"
+       "${out}/callgrind/matrix.json::cells/0/passed_count=2"
+       "${out}/callgrind/matrix.json::cells/0/metrics_summary/callgrind_total_ir/n=2")
+
+# aorta check reads the same capture after the fact.
+aorta_cli_test(check.callgrind_after_the_run RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_results
+  COMMAND "${aorta}" check --collector callgrind "${out}/callgrind/trial_0/callgrind"
+          --check "ir(expensive) / ir(cheap) >= 15" --json
+  JSON "stdout::checks/0/passed=ON" "stdout::empty=OFF" "stdout::metrics/callgrind_total_ir=*")
