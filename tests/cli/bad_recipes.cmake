@@ -44,7 +44,15 @@ aorta_cli_refused(refuse.check_flag
           --check "count(x) >> 2" -- /bin/true
   OUTPUT "--check: check expression error at column 11")
 
-# Refused when the wrap is planned, so even a dry run says no.
+# Refused when the recipe loads (it does not depend on the command): validate says no, and so
+# does a real run on a machine without any GPU, before the GPU check could turn it into a skip.
+aorta_cli_refused(refuse.roctracer_under_cli_validate
+  COMMAND "${aorta}" validate "${recipes}/proton_cli_roctracer.yaml"
+  OUTPUT "proton_cli_roctracer\\.yaml:[0-9]+:[0-9]+: recipe\\.collect\\.proton\\.backend: cannot pin backend 'roctracer' under mode: cli")
+aorta_cli_refused(refuse.roctracer_under_cli_run
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/proton_cli_roctracer.yaml"
+          --output "${out}/unused" -- python3 x.py
+  OUTPUT "cannot pin backend 'roctracer' under mode: cli")
 aorta_cli_refused(refuse.roctracer_under_cli
   COMMAND "${aorta}" sweep run --recipe "${recipes}/proton_cli_roctracer.yaml"
           --output "${out}/unused" --dry-run -- python3 x.py

@@ -49,8 +49,10 @@ aorta_cli_test(run.expect_exit_missed RC 1
 aorta_cli_test(run.environment_code_skips RC 77
   CLEAN "${out}/run.environment_code_skips"
   COMMAND "${aorta}" sweep run --recipe "${recipes}/environment_code.yaml"
-          --output "${out}/run.environment_code_skips" -- /bin/sh -c "exit 2"
-  OUTPUT "trial 0 SKIPPED: payload exited 2: its environment exit code"
+          --output "${out}/run.environment_code_skips"
+          -- /bin/sh -c "echo 'first line' >&2 && echo 'no GPU visible, refusing to run' >&2 && exit 2"
+  OUTPUT "trial 0 SKIPPED: payload exited 2, its environment exit code"
+         "payload: \"no GPU visible, refusing to run\""
          "0 passed, 0 failed, 1 skipped"
   JSON "${out}/run.environment_code_skips/trial_0/result.json::verdict=skip")
 

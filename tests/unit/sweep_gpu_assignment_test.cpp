@@ -82,11 +82,25 @@ TEST(CtestAllocatedGpus, MalformedGroupCountIsASetupError) {
   }
 }
 
-TEST(GpuVisibility, PinsCudaAndRocrButNeverHip) {
-  const env_map env{{"CTEST_RESOURCE_GROUP_COUNT", "1"},
-                    {"CTEST_RESOURCE_GROUP_0_GPUS", "id:1,slots:1;id:4,slots:1"}};
+const env_map two_gpus{{"CTEST_RESOURCE_GROUP_COUNT", "1"},
+                       {"CTEST_RESOURCE_GROUP_0_GPUS", "id:1,slots:1;id:4,slots:1"}};
+
+TEST(GpuVisibility, NvidiaMachinePinsCudaOnly) {
+  // ROCR_VISIBLE_DEVICES here would make the proton collector treat the machine as AMD and drop
+  // the CUDA pin.
+  const env_map expected{{"CUDA_VISIBLE_DEVICES", "1,4"}};
+  EXPECT_EQ(gpu_visibility(two_gpus, {.nvidia = true, .amd = false}), expected);
+}
+
+TEST(GpuVisibility, AmdMachinePinsRocrOnlyNeverHip) {
+  const env_map expected{{"ROCR_VISIBLE_DEVICES", "1,4"}};
+  EXPECT_EQ(gpu_visibility(two_gpus, {.nvidia = false, .amd = true}), expected);
+}
+
+TEST(GpuVisibility, BothOrNeitherDriverPinsBoth) {
   const env_map expected{{"CUDA_VISIBLE_DEVICES", "1,4"}, {"ROCR_VISIBLE_DEVICES", "1,4"}};
-  EXPECT_EQ(gpu_visibility(env), expected);
+  EXPECT_EQ(gpu_visibility(two_gpus, {.nvidia = true, .amd = true}), expected);
+  EXPECT_EQ(gpu_visibility(two_gpus, {.nvidia = false, .amd = false}), expected);
 }
 
 TEST(GpuVisibility, EmptyWhenNothingWasAllocated) {

@@ -136,10 +136,12 @@ void validate_collectors(const std::vector<collector_request>& requested) {
   }
   check_callgrind_alone(requested);
   check_rocprof_with_ncu(requested);
+  if (proton) check_proton_pairings(requested, *proton, *proton_request);
+  // Guard 10 does not depend on the command, so it is refused here, where a CPU-only CI sees it,
+  // and not only when wrapping.
   if (proton && proton->mode == "cli" && proton->backend == "roctracer") {
     throw option_error("proton", backend_key(*proton_request), roctracer_cli_pin_refusal());
   }
-  if (proton) check_proton_pairings(requested, *proton, *proton_request);
 }
 
 }  // namespace aorta
