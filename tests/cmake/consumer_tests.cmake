@@ -71,3 +71,19 @@ aorta_add_consumer_chain(installed aorta_consumer_prefix
   -DCMAKE_PREFIX_PATH=${consumer_prefix})
 aorta_add_consumer_chain(subdirectory ""
   -DAORTA_SOURCE_DIR=${PROJECT_SOURCE_DIR})
+
+# AORTA_REQUIRE_PROFILER: the same GPU test skips without it and fails with it (CPU machines).
+add_test(NAME aorta.cmake.consumer.require_profiler
+  COMMAND ${CMAKE_COMMAND}
+    -DCONSUMER_SOURCE=${consumer_source}
+    -DBINARY=${work}/consumer-require-profiler
+    -DPREFIX=${consumer_prefix}
+    "-DGENERATOR=${CMAKE_GENERATOR}"
+    -DCOMPILER=${CMAKE_CXX_COMPILER}
+    -DLAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/require_profiler_check.cmake)
+set_tests_properties(aorta.cmake.consumer.require_profiler PROPERTIES
+  LABELS packaging
+  TIMEOUT 1800
+  SKIP_RETURN_CODE 77
+  FIXTURES_REQUIRED aorta_consumer_prefix)
