@@ -46,8 +46,8 @@ void true_under_aorta(benchmark::State& state) {
                       "--output", (dir / "out").string(), "--", "/bin/true"});
 }
 
-BENCHMARK(true_alone)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
-BENCHMARK(true_under_aorta)->Unit(benchmark::kMillisecond)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(true_alone)->Unit(benchmark::kMillisecond)->Repetitions(15)->ReportAggregatesOnly(true);
+BENCHMARK(true_under_aorta)->Unit(benchmark::kMillisecond)->Repetitions(15)->ReportAggregatesOnly(true);
 
 }  // namespace
 

@@ -45,7 +45,7 @@ void output_pump::abandon() noexcept {
   for (auto& source : m_streams) source.pipe.reset();
 }
 
-void output_pump::pump(std::chrono::milliseconds timeout) {
+void output_pump::pump(std::chrono::milliseconds timeout, int wake_fd) {
   std::vector<pollfd> watched;
   std::vector<stream*> owners;
   for (auto& source : m_streams) {
@@ -53,9 +53,10 @@ void output_pump::pump(std::chrono::milliseconds timeout) {
     watched.push_back(pollfd{source.pipe.get(), POLLIN, 0});
     owners.push_back(&source);
   }
+  if (wake_fd >= 0) watched.push_back(pollfd{wake_fd, POLLIN, 0});
   const int ready = ::poll(watched.data(), watched.size(), static_cast<int>(timeout.count()));
   if (ready <= 0) return;  // timeout, or EINTR: the caller's loop looks at signals and deadlines
-  for (std::size_t i = 0; i < watched.size(); ++i) {
+  for (std::size_t i = 0; i < owners.size(); ++i) {
     if (watched[i].revents != 0) drain_ready(*owners[i]);
   }
 }

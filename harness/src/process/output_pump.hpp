@@ -19,8 +19,9 @@ public:
   void add(unique_fd pipe_read_end, int log_fd, std::filesystem::path log_path, int echo_fd);
 
   // Waits up to `timeout` for output (or a signal), then copies whatever is ready. A pipe whose
-  // writers are all gone is closed. Returns early when interrupted by a signal.
-  void pump(std::chrono::milliseconds timeout);
+  // writers are all gone is closed. Returns early when interrupted by a signal, or when `wake_fd`
+  // (if not -1; e.g. a pidfd, readable once the child exits) becomes readable.
+  void pump(std::chrono::milliseconds timeout, int wake_fd = -1);
 
   [[nodiscard]] bool any_open() const noexcept;
   // Closes the pipes whether or not they reached end of file.
