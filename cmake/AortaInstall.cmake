@@ -53,11 +53,15 @@ write_basic_package_version_file(
   "${_aorta_build_package_dir}/AortaConfigVersion.cmake"
   VERSION "${PROJECT_VERSION}"
   COMPATIBILITY SameMajorVersion)
-configure_file("${PROJECT_SOURCE_DIR}/cmake/AortaProfiling.cmake"
-  "${_aorta_build_package_dir}/AortaProfiling.cmake" COPYONLY)
+# AortaProfiling.cmake includes its internals from its own directory, so they travel together.
+foreach(_aorta_module IN ITEMS AortaProfiling AortaProfilingInternals)
+  configure_file("${PROJECT_SOURCE_DIR}/cmake/${_aorta_module}.cmake"
+    "${_aorta_build_package_dir}/${_aorta_module}.cmake" COPYONLY)
+endforeach()
 
 install(FILES
   "${_aorta_build_package_dir}/AortaConfig.cmake"
   "${_aorta_build_package_dir}/AortaConfigVersion.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfiling.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingInternals.cmake"
   DESTINATION "${AORTA_INSTALL_CMAKEDIR}")

@@ -85,11 +85,13 @@ aorta_cli_test(check.missing_path RC 64
 
 aorta_cli_test(view.cycles RC 0
   COMMAND "${aorta}" view "${h200}/hotspot_instrumentation/proton.hatchet" -m cycles
-  OUTPUT "4809313 ROOT\n[^\n]*4809313 unbalanced_kernel\n[^\n]*4234617 expensive\n[^\n]*574696 cheap\n")
+  OUTPUT "^cycles of [^\n]*/hotspot_instrumentation/proton\\.hatchet\n4809313 ROOT\n"
+         "4809313 ROOT\n[^\n]*4809313 unbalanced_kernel\n[^\n]*4234617 expensive\n[^\n]*574696 cheap\n")
 
 aorta_cli_test(view.default_time RC 0
   COMMAND "${aorta}" view "${h200}/pipeline_cupti/proton.hatchet"
-  OUTPUT "ROOT\n" " scale_kernel\n" " bias_gelu_kernel\n" " row_sum_kernel\n")
+  OUTPUT "^time/ms of [^\n]*/pipeline_cupti/proton\\.hatchet\n[0-9.]+ ROOT\n"
+         "ROOT\n" " scale_kernel\n" " bias_gelu_kernel\n" " row_sum_kernel\n")
 
 aorta_cli_test(view.unknown_metric RC 64
   COMMAND "${aorta}" view "${h200}/hotspot_instrumentation/proton.hatchet" -m nosuch

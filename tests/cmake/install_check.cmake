@@ -30,6 +30,7 @@ foreach(file IN ITEMS
     "${package_dir}/AortaConfigVersion.cmake"
     "${package_dir}/AortaTargets.cmake"
     "${package_dir}/AortaProfiling.cmake"
+    "${package_dir}/AortaProfilingInternals.cmake"
     "${PREFIX}/bin/aorta"
     "${PREFIX}/include/aorta/error.hpp"
     "${PREFIX}/include/aorta/recipe.hpp")

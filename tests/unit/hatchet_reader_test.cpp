@@ -262,6 +262,18 @@ TEST_F(hatchet_dir_test, sums_across_files_in_nested_directories) {
   EXPECT_EQ(c.artifact_dir, m_dir);
 }
 
+// Reference guard 16: a capture is what the profiler wrote here, so a .hatchet that is a symlink
+// (to a file the payload put elsewhere) is not read, even when it is the only one.
+TEST_F(hatchet_dir_test, symlinked_hatchet_files_are_not_read) {
+  write("elsewhere/real.hatchet", document(leaf("add", R"j("time (ns)":100,"count":1)j")));
+  fs::create_directories(m_dir / "capture");
+  fs::create_symlink(m_dir / "elsewhere/real.hatchet", m_dir / "capture/proton.hatchet");
+  const capture c = read_hatchet_capture(m_dir / "capture");
+  EXPECT_TRUE(c.files.empty());
+  EXPECT_TRUE(c.empty());
+  EXPECT_TRUE(has_note_containing(c, "no *.hatchet files under"));
+}
+
 TEST_F(hatchet_dir_test, missing_directory_is_an_empty_capture_with_a_note) {
   const capture c = read_hatchet_capture(m_dir / "nope");
   EXPECT_TRUE(c.empty());

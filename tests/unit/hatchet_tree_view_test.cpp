@@ -41,11 +41,17 @@ protected:
     return out.str();
   }
 
+  // The first line: which metric the unit-less values are, and of which file.
+  std::string header(std::string_view metric) const {
+    return std::string(metric) + " of " + m_file.string() + "\n";
+  }
+
   fs::path m_file;
 };
 
 TEST_F(hatchet_tree_view, default_metric_is_time_ms_with_children_sorted_by_value) {
   EXPECT_EQ(render(""),
+            header("time/ms") +
             "4.000 ROOT\n"
             "├─ 3.000 big.py:2@g\n"
             "│  ├─ 2.500 k2\n"
@@ -56,6 +62,7 @@ TEST_F(hatchet_tree_view, default_metric_is_time_ms_with_children_sorted_by_valu
 
 TEST_F(hatchet_tree_view, count_reorders_by_launches) {
   EXPECT_EQ(render("count"),
+            header("count") +
             "8 ROOT\n"
             "├─ 6 big.py:2@g\n"
             "│  ├─ 5 k3\n"
@@ -63,7 +70,10 @@ TEST_F(hatchet_tree_view, count_reorders_by_launches) {
             "└─ 2 small.py:1@f\n"
             "   └─ 2 k1\n");
   const std::string us = render("time/us");
-  EXPECT_EQ(us.substr(0, us.find('\n')), "4000.000 ROOT");
+  const std::string us_head = header("time/us");
+  ASSERT_EQ(us.substr(0, us_head.size()), us_head);
+  EXPECT_EQ(us.substr(us_head.size(), us.find('\n', us_head.size()) - us_head.size()),
+            "4000.000 ROOT");
 }
 
 TEST_F(hatchet_tree_view, unknown_or_absent_metrics_are_usage_errors) {
@@ -91,6 +101,7 @@ TEST(hatchet_tree_view_seed, instrumentation_tree_defaults_to_cycles) {
   std::ostringstream cycles;
   render_hatchet_tree(seed, "", cycles);
   EXPECT_EQ(cycles.str(),
+            "cycles of " + seed.string() + "\n" +
             "8615068 ROOT\n"
             "└─ 8615068 unbalanced_kernel\n"
             "   ├─ 8463028 expensive\n"
@@ -98,7 +109,10 @@ TEST(hatchet_tree_view_seed, instrumentation_tree_defaults_to_cycles) {
   std::ostringstream normalized;
   render_hatchet_tree(seed, "normalized_cycles", normalized);
   const std::string text = normalized.str();
-  EXPECT_EQ(text.substr(0, text.find('\n')), "33652.600 ROOT");
+  const std::string head = "normalized_cycles of " + seed.string() + "\n";
+  ASSERT_EQ(text.substr(0, head.size()), head);
+  EXPECT_EQ(text.substr(head.size(), text.find('\n', head.size()) - head.size()),
+            "33652.600 ROOT");
 }
 
 TEST(hatchet_tree_view_seed, malformed_file_is_a_capture_error) {

@@ -153,6 +153,8 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
     scanner.run();
   });
   const metric_choice& chosen = choose_metric(metric, tree, file);
+  // The values below carry no unit of their own; this line says what they are.
+  out << chosen.name << " of " << file.string() << '\n';
   std::vector<tree_builder::view_node>& nodes = tree.nodes();
   if (nodes.empty()) return;
 
