@@ -24,3 +24,6 @@ aorta_add_unit_test(hatchet SOURCES
 
 # real H200 fixtures
 aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)
+
+# shared file discovery of the readers
+aorta_add_unit_test(capture_files SOURCES unit/capture_files_test.cpp)

@@ -3,6 +3,8 @@
 // call lines `calls=<count> <target position>` followed by the call's inclusive cost line.
 #include "aorta/callgrind_reader.hpp"
 
+#include "captures/capture_files.hpp"
+
 #include "aorta/error.hpp"
 
 #include <fmt/format.h>
@@ -251,9 +253,7 @@ void callgrind_file::parse() {
   if (in.bad()) throw capture_error(fmt::format("error reading {}", m_file.string()));
 }
 
-bool is_callgrind_file(const fs::path& path) {
-  return path.filename().string().starts_with("callgrind.out");
-}
+bool is_callgrind_file(const std::string& name) { return name.starts_with("callgrind.out"); }
 
 }  // namespace
 
@@ -268,15 +268,7 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
     files.push_back(dir_or_file);
   } else if (fs::is_directory(dir_or_file, ec)) {
     out.artifact_dir = absolute;
-    fs::recursive_directory_iterator it(dir_or_file, fs::directory_options::none, ec);
-    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec) && is_callgrind_file(it->path())) files.push_back(it->path());
-    }
-    if (ec) {
-      throw capture_error(fmt::format("cannot list the callgrind output directory {}: {}",
-                                      dir_or_file.string(), ec.message()));
-    }
-    std::sort(files.begin(), files.end());
+    files = detail::list_capture_files(dir_or_file, is_callgrind_file, "callgrind");
     if (files.empty()) out.notes.push_back(fmt::format("no callgrind.out* under {}", absolute.string()));
   } else {
     out.artifact_dir = absolute;

@@ -1,6 +1,7 @@
 #include "aorta/hatchet_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/capture_files.hpp"
 #include "captures/hatchet_reader_accumulator.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "captures/hatchet_reader_sax.hpp"
@@ -169,18 +170,8 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
   std::vector<fs::path> files;
   if (fs::is_directory(status)) {
     out.artifact_dir = path;
-    const auto opts = fs::directory_options::skip_permission_denied;
-    for (fs::recursive_directory_iterator it(path, opts, ec), end; !ec && it != end;
-         it.increment(ec)) {
-      // Symlinks are not followed: a capture is what the profiler wrote in this directory.
-      if (it->symlink_status().type() == fs::file_type::regular &&
-          detail::is_hatchet_name(it->path().filename().string()))
-        files.push_back(it->path());
-    }
-    if (ec)
-      throw capture_error(fmt::format("{}: cannot list the directory: {}", path.string(),
-                                      ec.message()));
-    std::sort(files.begin(), files.end());
+    files = detail::list_capture_files(
+        path, [](const std::string& name) { return detail::is_hatchet_name(name); }, "proton");
     if (files.empty())
       out.notes.push_back(fmt::format("no *.hatchet files under {}", path.string()));
   } else {

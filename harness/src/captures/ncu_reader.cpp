@@ -1,6 +1,7 @@
 #include "aorta/ncu_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/capture_files.hpp"
 #include "captures/csv_kernel_table.hpp"
 #include "captures/csv_scanner.hpp"
 
@@ -192,15 +193,8 @@ capture read_ncu_capture(const fs::path& dir_or_file) {
     files.push_back(dir_or_file);
   } else if (fs::is_directory(dir_or_file, ec)) {
     out.artifact_dir = absolute;
-    fs::recursive_directory_iterator it(dir_or_file, fs::directory_options::none, ec);
-    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (it->is_regular_file(ec) && it->path().extension() == ".csv") files.push_back(it->path());
-    }
-    if (ec) {
-      throw capture_error(fmt::format("cannot list the ncu output directory {}: {}",
-                                      dir_or_file.string(), ec.message()));
-    }
-    std::sort(files.begin(), files.end());
+    files = detail::list_capture_files(
+        dir_or_file, [](const std::string& name) { return name.ends_with(".csv"); }, "ncu");
     if (files.empty()) {
       out.notes.push_back(fmt::format("no *.csv under {}", absolute.string()));
     }

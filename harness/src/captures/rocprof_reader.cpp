@@ -1,6 +1,7 @@
 #include "aorta/rocprof_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/capture_files.hpp"
 #include "captures/rocprof_sources.hpp"
 
 #include <fmt/format.h>
@@ -30,23 +31,14 @@ bool named(const std::string& filename, std::string_view stem) {
 
 rocprof_files find_files(const fs::path& dir) {
   rocprof_files found;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::none, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    if (!it->is_regular_file(ec)) continue;
-    const std::string name = it->path().filename().string();
-    if (named(name, "kernel_stats.csv")) found.stats.push_back(it->path());
-    else if (named(name, "kernel_trace.csv")) found.traces.push_back(it->path());
-    else if (named(name, "results.json")) found.results_json.push_back(it->path());
-    else if (named(name, "agent_info.csv")) found.agent_info.push_back(it->path());
-    else if (name.ends_with(".db")) found.rocpd.push_back(it->path());
-  }
-  if (ec) {
-    throw capture_error(fmt::format("cannot list the rocprofv3 output directory {}: {}",
-                                    dir.string(), ec.message()));
-  }
-  for (auto* list : {&found.stats, &found.traces, &found.results_json, &found.agent_info}) {
-    std::sort(list->begin(), list->end());
+  const auto any = [](const std::string&) { return true; };
+  for (const fs::path& file : detail::list_capture_files(dir, any, "rocprofv3")) {
+    const std::string name = file.filename().string();
+    if (named(name, "kernel_stats.csv")) found.stats.push_back(file);
+    else if (named(name, "kernel_trace.csv")) found.traces.push_back(file);
+    else if (named(name, "results.json")) found.results_json.push_back(file);
+    else if (named(name, "agent_info.csv")) found.agent_info.push_back(file);
+    else if (name.ends_with(".db")) found.rocpd.push_back(file);
   }
   return found;
 }
