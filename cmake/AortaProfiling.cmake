@@ -118,7 +118,11 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
   ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash),
-  ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``.
+  ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``;
+  with CMake 3.27 or newer also ``TIMEOUT_SIGNAL_NAME SIGTERM`` and
+  ``TIMEOUT_SIGNAL_GRACE_PERIOD 10``, so a CTest timeout reaches the payload's whole process
+  group through aorta instead of killing aorta alone. Give the recipe a ``timeout`` below the
+  test's ``TIMEOUT`` to have aorta itself stop the payload and record why.
 
   The first test written to a given ``OUTPUT_DIR`` root also registers the report test
   ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``) as the cleanup of the
@@ -360,6 +364,14 @@ function(aorta_add_profiled_test)
       set(groups "${gpus},gpus:1")
     endif()
     set_tests_properties(${arg_NAME} PROPERTIES RESOURCE_GROUPS "${groups}")
+  endif()
+  # CTest's own timeout kills with SIGKILL, which aorta cannot pass on: the payload's process
+  # group would outlive the test. From CTest 3.27 it can send SIGTERM first, which aorta forwards
+  # to the whole group before it records the trial as timed out.
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
+    set_tests_properties(${arg_NAME} PROPERTIES
+      TIMEOUT_SIGNAL_NAME SIGTERM
+      TIMEOUT_SIGNAL_GRACE_PERIOD 10)
   endif()
   if(arg_ENVIRONMENT)
     set_tests_properties(${arg_NAME} PROPERTIES ENVIRONMENT "${arg_ENVIRONMENT}")
