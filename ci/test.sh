@@ -5,6 +5,12 @@ cd "$(dirname "$0")/.."
 
 bash ci/install-deps.sh
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake --preset ci
+# Real Proton CLIs of several Triton releases (PyPI wheels, no GPU needed), for tests/proton_cli.
+triton_versions=(3.5.1 3.6.0 3.8.0 3.9.0)
+proton_pythons=$(bash ci/proton-venvs.sh build/triton "${triton_versions[@]}")
+if [[ -z "$proton_pythons" ]]; then
+  echo "test: WARNING: no Triton could be installed; the Proton CLI compatibility tests do not run"
+fi
+cmake --preset ci "-DAORTA_PROTON_CLI_PYTHONS=$proton_pythons"
 cmake --build --preset ci --parallel "$jobs"
 ctest --preset ci --parallel "$jobs"
