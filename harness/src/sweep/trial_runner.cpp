@@ -32,8 +32,16 @@ std::string joined_argv(const std::vector<std::string>& argv) {
   std::string text;
   for (const auto& arg : argv) {
     if (!text.empty()) text += ' ';
-    const bool plain = !arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>*?()") == std::string::npos;
-    text += plain ? arg : fmt::format("'{}'", arg);
+    const bool plain =
+        !arg.empty() && arg.find_first_of(" \t\n'\"\\$`;&|<>*?()") == std::string::npos;
+    if (plain) {
+      text += arg;
+      continue;
+    }
+    // POSIX shell quoting, so the printed command can be pasted back into a shell as it ran.
+    text += '\'';
+    for (const char c : arg) text += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    text += '\'';
   }
   return text;
 }
