@@ -5,7 +5,8 @@
 # problems on stderr. A version that cannot be installed is reported and left out.
 # usage: ci/proton-venvs.sh DIR VERSION...
 set -uo pipefail
-root=$1
+# Absolute, since the interpreters are used from other working directories (CTest's).
+root=$(realpath -m "$1")
 shift
 pythons=()
 for version in "$@"; do
