@@ -14,3 +14,9 @@ fi
 cmake --preset ci "-DAORTA_PROTON_CLI_PYTHONS=$proton_pythons"
 cmake --build --preset ci --parallel "$jobs"
 ctest --preset ci --parallel "$jobs"
+
+# The same suite once more under AddressSanitizer and UndefinedBehaviorSanitizer (the CLI end-to-end
+# tests included; profiling and packaging tests are left to the build above).
+cmake --preset asan
+cmake --build --preset asan --parallel "$jobs"
+ctest --preset asan --parallel "$jobs"
