@@ -116,7 +116,10 @@ void read_rocprof_trace(benchmark::State& state) {
 
 }  // namespace
 
-BENCHMARK(read_rocprof_trace)->Arg(1'000'000)->Arg(2'000'000)->Unit(benchmark::kMillisecond)
+BENCHMARK(read_rocprof_trace)
+    ->Arg(1'000'000)
+    ->Arg(2'000'000)
+    ->Unit(benchmark::kMillisecond)
     ->MinTime(2.0);
 
 BENCHMARK_MAIN();

@@ -38,7 +38,9 @@ void run_quietly(benchmark::State& state, std::vector<std::string> argv) {
   }
 }
 
-void true_alone(benchmark::State& state) { run_quietly(state, {"/bin/true"}); }
+void true_alone(benchmark::State& state) {
+  run_quietly(state, {"/bin/true"});
+}
 
 void true_under_aorta(benchmark::State& state) {
   const fs::path dir = scratch_dir();
@@ -47,7 +49,10 @@ void true_under_aorta(benchmark::State& state) {
 }
 
 BENCHMARK(true_alone)->Unit(benchmark::kMillisecond)->Repetitions(15)->ReportAggregatesOnly(true);
-BENCHMARK(true_under_aorta)->Unit(benchmark::kMillisecond)->Repetitions(15)->ReportAggregatesOnly(true);
+BENCHMARK(true_under_aorta)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(15)
+    ->ReportAggregatesOnly(true);
 
 }  // namespace
 

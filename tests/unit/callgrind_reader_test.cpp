@@ -38,8 +38,8 @@ protected:
   // Runs the payload under callgrind; the command is made of fixed build-tree paths only.
   void run_payload(const std::string& out_name, const std::string& extra = "") {
     const std::string command = "valgrind --tool=callgrind " + extra + " --callgrind-out-file='" +
-                                (m_dir / out_name).string() + "' '" AORTA_CALLGRIND_PAYLOAD
-                                "' >/dev/null 2>&1";
+                                (m_dir / out_name).string() +
+                                "' '" AORTA_CALLGRIND_PAYLOAD "' >/dev/null 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << command;
   }
 
@@ -110,34 +110,33 @@ TEST_F(callgrind_reader_test, files_of_several_processes_are_summed) {
 // Hand-written to the format spec: compressed names, two position columns with absolute, hex,
 // relative (+N/-N) and "*" positions, a call, a recursive call, an omitted trailing cost.
 TEST_F(callgrind_reader_test, format_details_by_hand) {
-  write("callgrind.out.7",
-        "# callgrind format\n"
-        "version: 1\n"
-        "creator: hand\n"
-        "positions: instr line\n"
-        "events: Dr Ir\n"
-        "summary: 0 112\n"
-        "\n"
-        "ob=(1) /bin/app\n"
-        "fl=(1) app.cpp\n"
-        "fn=(1) main\n"
-        "0x10 3 1 5\n"
-        "+2 * 0 7\n"
-        "cob=(1)\n"
-        "cfl=(1)\n"
-        "cfn=(2) helper(int, char const*)\n"
-        "calls=2 0x40 10\n"
-        "* * 0 100\n"
-        "fn=(2)\n"
-        "0x40 10 0 60\n"
-        "-4 +1 0 40\n"
-        "cfn=(2)\n"
-        "calls=1 0x40 10\n"
-        "* * 0 100\n"
-        "fi=(2) inl.h\n"
-        "fn=(3) (below main)\n"
-        "0x80 1\n"
-        "totals: 0 112\n");
+  write("callgrind.out.7", "# callgrind format\n"
+                           "version: 1\n"
+                           "creator: hand\n"
+                           "positions: instr line\n"
+                           "events: Dr Ir\n"
+                           "summary: 0 112\n"
+                           "\n"
+                           "ob=(1) /bin/app\n"
+                           "fl=(1) app.cpp\n"
+                           "fn=(1) main\n"
+                           "0x10 3 1 5\n"
+                           "+2 * 0 7\n"
+                           "cob=(1)\n"
+                           "cfl=(1)\n"
+                           "cfn=(2) helper(int, char const*)\n"
+                           "calls=2 0x40 10\n"
+                           "* * 0 100\n"
+                           "fn=(2)\n"
+                           "0x40 10 0 60\n"
+                           "-4 +1 0 40\n"
+                           "cfn=(2)\n"
+                           "calls=1 0x40 10\n"
+                           "* * 0 100\n"
+                           "fi=(2) inl.h\n"
+                           "fn=(3) (below main)\n"
+                           "0x80 1\n"
+                           "totals: 0 112\n");
   const capture c = aorta::read_callgrind_capture(m_dir);
   ASSERT_EQ(c.functions.size(), 3u);
   EXPECT_EQ(c.functions[0].name, "main");
@@ -182,33 +181,33 @@ namespace {
 // glibc has two functions callgrind names "(below main)" (in different files), one calling the
 // other; summed by name, the program would be counted twice.
 TEST_F(callgrind_reader_test, same_named_functions_in_different_files_stay_apart) {
-  write("callgrind.out.7",
-        "events: Ir\n"
-        "ob=(1) /lib/libc.so.6\n"
-        "fl=(1) libc-start.c\n"
-        "fn=(1) (below main)\n"
-        "1 5\n"
-        "cfl=(2) libc_start_call_main.h\n"
-        "cfn=(2) (below main)\n"
-        "calls=1 1\n"
-        "1 100\n"
-        "fl=(2)\n"
-        "fn=(2)\n"
-        "1 10\n"
-        "cob=(2) /app\n"
-        "cfl=(3) app.c\n"
-        "cfn=(3) main\n"
-        "calls=1 1\n"
-        "1 90\n"
-        "ob=(2)\n"
-        "fl=(3)\n"
-        "fn=(3)\n"
-        "1 90\n"
-        "totals: 105\n");
+  write("callgrind.out.7", "events: Ir\n"
+                           "ob=(1) /lib/libc.so.6\n"
+                           "fl=(1) libc-start.c\n"
+                           "fn=(1) (below main)\n"
+                           "1 5\n"
+                           "cfl=(2) libc_start_call_main.h\n"
+                           "cfn=(2) (below main)\n"
+                           "calls=1 1\n"
+                           "1 100\n"
+                           "fl=(2)\n"
+                           "fn=(2)\n"
+                           "1 10\n"
+                           "cob=(2) /app\n"
+                           "cfl=(3) app.c\n"
+                           "cfn=(3) main\n"
+                           "calls=1 1\n"
+                           "1 90\n"
+                           "ob=(2)\n"
+                           "fl=(3)\n"
+                           "fn=(3)\n"
+                           "1 90\n"
+                           "totals: 105\n");
   const capture c = aorta::read_callgrind_capture(m_dir);
   ASSERT_EQ(c.functions.size(), 3u);
   const function_cost* outer = find_function(c, "(below main) [libc-start.c in libc.so.6]");
-  const function_cost* inner = find_function(c, "(below main) [libc_start_call_main.h in libc.so.6]");
+  const function_cost* inner =
+      find_function(c, "(below main) [libc_start_call_main.h in libc.so.6]");
   const function_cost* main_fn = find_function(c, "main");
   ASSERT_NE(outer, nullptr);
   ASSERT_NE(inner, nullptr);

@@ -21,9 +21,11 @@ TEST(callgrind_wrap, every_option_in_its_place) {
   options.toggle_collect = "matmul(int)";
   options.cache_sim = true;
   options.trace_children = true;
-  const strings expected{"/usr/bin/valgrind", "--tool=callgrind",
+  const strings expected{"/usr/bin/valgrind",
+                         "--tool=callgrind",
                          "--callgrind-out-file=/t/callgrind/callgrind.out.%p",
-                         "--toggle-collect=matmul(int)", "--cache-sim=yes",
+                         "--toggle-collect=matmul(int)",
+                         "--cache-sim=yes",
                          "--trace-children=yes"};
   EXPECT_EQ(callgrind_argv(options, "/t/callgrind", "/usr/bin/valgrind"), expected);
 }

@@ -26,7 +26,9 @@ protected:
   fs::path m_root;
 };
 
-bool is_csv(const std::string& name) { return name.ends_with(".csv"); }
+bool is_csv(const std::string& name) {
+  return name.ends_with(".csv");
+}
 
 TEST_F(capture_files_test, finds_matching_regular_files_recursively_in_path_order) {
   touch(m_root / "out" / "b.csv");

@@ -10,12 +10,10 @@ namespace {
 capture kernel_capture(std::string collector = "proton") {
   capture source;
   source.collector = std::move(collector);
-  source.kernels = {{"add_kernel", 20, 2'000'000.0},
-                    {"mul", 40, 1'500'000.0},
-                    {"add_kernel_v2", 5, 500'000.0},
-                    {"sgemm_tiled(float const*, int)", 10, 300'000.0},
-                    {"void foo<int, 2>(float)", 3, 200'000.0},
-                    {"foobar_kernel", 4, 100'000.0}};
+  source.kernels = {
+      {"add_kernel", 20, 2'000'000.0},           {"mul", 40, 1'500'000.0},
+      {"add_kernel_v2", 5, 500'000.0},           {"sgemm_tiled(float const*, int)", 10, 300'000.0},
+      {"void foo<int, 2>(float)", 3, 200'000.0}, {"foobar_kernel", 4, 100'000.0}};
   return source;
 }
 
@@ -102,7 +100,8 @@ TEST(CheckParse, EveryForm) {
   EXPECT_EQ(ratio.denominator(), "k/cheap");
   EXPECT_FALSE(ratio.pattern().has_value());  // scopes are names, not regexes
 
-  const auto normalized = check_expression::parse("normalized_cycles(a)/normalized_cycles(b)<=+1.5");
+  const auto normalized =
+      check_expression::parse("normalized_cycles(a)/normalized_cycles(b)<=+1.5");
   EXPECT_EQ(normalized.quantity(), check_quantity::normalized_cycles);
   EXPECT_EQ(normalized.op(), compare_op::less_equal);
   EXPECT_EQ(normalized.threshold(), 1.5);
@@ -128,7 +127,7 @@ TEST(CheckParse, BalancedParenthesesEscapesAndBrackets) {
 
 TEST(CheckParse, ErrorColumns) {
   EXPECT_EQ(error_column("proton_kernel_count >= lots"), 24);
-  EXPECT_EQ(error_column("count(abc == 3"), 6);            // the unclosed '('
+  EXPECT_EQ(error_column("count(abc == 3"), 6);             // the unclosed '('
   EXPECT_EQ(error_column("proton_kernel_count = 60"), 21);  // '=' alone
   EXPECT_EQ(error_column(""), 1);
   EXPECT_EQ(error_column("   "), 4);
@@ -137,15 +136,15 @@ TEST(CheckParse, ErrorColumns) {
   EXPECT_EQ(error_column("cycles(a) / count(b) > 1"), 13);  // different denominator function
   EXPECT_EQ(error_column("x > 60x"), 7);                    // plain numbers only
   EXPECT_EQ(error_column("x > 60 %"), 8);
-  EXPECT_EQ(error_column("top_kernel == foo"), 12);         // '~' expected
+  EXPECT_EQ(error_column("top_kernel == foo"), 12);  // '~' expected
   EXPECT_EQ(error_column("top_kernel ~ "), 14);
   EXPECT_EQ(error_column("1abc > 3"), 1);
   EXPECT_EQ(error_column("x >"), 4);
   EXPECT_EQ(error_column("x"), 2);
   EXPECT_EQ(error_column("x ~ a"), 3);
-  EXPECT_EQ(error_column("x > 1e999"), 5);                  // not finite
-  EXPECT_EQ(error_column("count(*a) == 1"), 7);             // bad regex, at its first character
-  EXPECT_EQ(error_column("time_ms(a) / time_ms(b)"), 24);   // operator missing at the end
+  EXPECT_EQ(error_column("x > 1e999"), 5);                 // not finite
+  EXPECT_EQ(error_column("count(*a) == 1"), 7);            // bad regex, at its first character
+  EXPECT_EQ(error_column("time_ms(a) / time_ms(b)"), 24);  // operator missing at the end
 }
 
 TEST(CheckParse, ErrorMessageHasCaretExpectationAndExample) {
@@ -168,7 +167,7 @@ TEST(CheckEvaluate, EveryOperator) {
     const char* op;
     bool below, equal, above;  // x OP 61, x OP 60, x OP 59
   } table[] = {{"==", false, true, false}, {"!=", true, false, true}, {"<", true, false, false},
-               {"<=", true, true, false},  {">", false, false, true},  {">=", false, true, true}};
+               {"<=", true, true, false},  {">", false, false, true}, {">=", false, true, true}};
   for (const auto& row : table) {
     SCOPED_TRACE(row.op);
     EXPECT_EQ(passes(fmt::format("x {} 61", row.op), {}, metrics), row.below);
@@ -228,7 +227,8 @@ TEST(CheckEvaluate, EmptyCapturesFailWithAReason) {
   empty.collector = "proton";
   const check_result no_kernels = run("count(x) == 0", {empty});
   EXPECT_FALSE(no_kernels.passed);
-  EXPECT_NE(no_kernels.message.find("no capture has kernels (captures: proton)"), std::string::npos);
+  EXPECT_NE(no_kernels.message.find("no capture has kernels (captures: proton)"),
+            std::string::npos);
   EXPECT_FALSE(passes("top_kernel ~ x", {empty}));
   EXPECT_FALSE(passes("cycles(a) > 0", {empty}));
   EXPECT_FALSE(passes("ir(a) == 0", {empty}));
@@ -314,16 +314,15 @@ TEST(CheckEvaluate, FailedMessageShowsExpectedActualAndFiveHottestKernels) {
   EXPECT_EQ(result.expression, "count(add_kernel) == 99");
   EXPECT_EQ(result.expected, "== 99");
   EXPECT_EQ(result.actual, "25");
-  EXPECT_EQ(result.message,
-            "check failed: count(add_kernel) == 99\n"
-            "  expected: == 99\n"
-            "  actual:   25\n"
-            "  hottest kernels (proton):\n"
-            "    add_kernel  launches 20  total 2 ms\n"
-            "    mul  launches 40  total 1.5 ms\n"
-            "    add_kernel_v2  launches 5  total 0.5 ms\n"
-            "    sgemm_tiled(float const*, int)  launches 10  total 0.3 ms\n"
-            "    void foo<int, 2>(float)  launches 3  total 0.2 ms\n");
+  EXPECT_EQ(result.message, "check failed: count(add_kernel) == 99\n"
+                            "  expected: == 99\n"
+                            "  actual:   25\n"
+                            "  hottest kernels (proton):\n"
+                            "    add_kernel  launches 20  total 2 ms\n"
+                            "    mul  launches 40  total 1.5 ms\n"
+                            "    add_kernel_v2  launches 5  total 0.5 ms\n"
+                            "    sgemm_tiled(float const*, int)  launches 10  total 0.3 ms\n"
+                            "    void foo<int, 2>(float)  launches 3  total 0.2 ms\n");
   const check_result passed = run("count(add_kernel) == 25", captures);
   EXPECT_EQ(passed.message, "check passed: count(add_kernel) == 25 (actual: 25)");
 }

@@ -18,9 +18,10 @@ using rows = std::vector<std::vector<std::string>>;
 class csv_scanner_test : public ::testing::Test {
 protected:
   void SetUp() override {
-    m_dir = fs::temp_directory_path() /
-            ("aorta_csv_scanner_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-             "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    m_dir =
+        fs::temp_directory_path() /
+        ("aorta_csv_scanner_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+         "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::create_directories(m_dir);
   }
   void TearDown() override { fs::remove_all(m_dir); }
@@ -43,10 +44,9 @@ protected:
 };
 
 TEST_F(csv_scanner_test, quoted_fields_with_commas_doubled_quotes_and_crlf) {
-  const fs::path file = write(
-      "\"Kind\",\"Kernel_Name\",\"Start\"\r\n"
-      "\"KERNEL_DISPATCH\",\"void foo<int, 2>(float const*, int)\",17\r\n"
-      "\"\",\"say \"\"hi\"\"\",\r\n");
+  const fs::path file = write("\"Kind\",\"Kernel_Name\",\"Start\"\r\n"
+                              "\"KERNEL_DISPATCH\",\"void foo<int, 2>(float const*, int)\",17\r\n"
+                              "\"\",\"say \"\"hi\"\"\",\r\n");
   const rows expected{{"Kind", "Kernel_Name", "Start"},
                       {"KERNEL_DISPATCH", "void foo<int, 2>(float const*, int)", "17"},
                       {"", "say \"hi\"", ""}};
@@ -86,9 +86,9 @@ TEST_F(csv_scanner_test, byte_order_mark_is_skipped) {
 }
 
 TEST_F(csv_scanner_test, skip_lines_until_leaves_the_header_next) {
-  const fs::path file =
-      write("==PROF== Connected to process 12 (/bin/app)\nhello \"unbalanced\n\"ID\",\"Kernel Name\"\n"
-            "\"0\",\"k\"\n");
+  const fs::path file = write(
+      "==PROF== Connected to process 12 (/bin/app)\nhello \"unbalanced\n\"ID\",\"Kernel Name\"\n"
+      "\"0\",\"k\"\n");
   aorta::detail::csv_scanner scanner(file, 64);
   ASSERT_TRUE(scanner.skip_lines_until([](std::string_view l) { return l.starts_with("\"ID\""); }));
   std::vector<std::string_view> fields;

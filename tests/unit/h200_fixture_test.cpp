@@ -71,7 +71,7 @@ TEST(H200Hatchet, VecaddCuptiCountsTwentyAddKernelLaunches) {
             "_ZN2at6native29vectorized_elementwise_kernelILi4ENS0_10AbsFunctorIfEESt5arrayIPcLm2EEE"
             "EviT0_T1_");
   EXPECT_EQ(got.kernels.back().launches, std::uint64_t{1});
-  EXPECT_EQ(total_launches(got), 26U);  // 1 + 1 + 2 + 2 + 20
+  EXPECT_EQ(total_launches(got), 26U);       // 1 + 1 + 2 + 2 + 20
   EXPECT_DOUBLE_EQ(total_ns(got), 68385.0);  // 5472 + 2112 + 4928 + 8959 + 46914
   expect_h200_device(got);
 }

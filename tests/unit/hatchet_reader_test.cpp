@@ -30,8 +30,7 @@ std::string leaf(const std::string& name, const std::string& metrics) {
 std::string interior(const std::string& name, const std::string& children,
                      const std::string& metrics = "") {
   return R"j({"frame":{"name":")j" + name + R"j("},"metrics":{)j" + metrics +
-         R"j(},"children":[)j" +
-         children + "]}";
+         R"j(},"children":[)j" + children + "]}";
 }
 
 std::string document(const std::string& children, const std::string& devices = "{}") {
@@ -51,11 +50,10 @@ bool has_note_containing(const capture& c, const std::string& text) {
 }
 
 TEST(hatchet_reader, scales_every_time_unit_to_ns_and_sorts_by_time) {
-  const capture c = parse(document(
-      leaf("k_ns", R"j("time (ns)":1500,"count":1)j") + "," +
-      leaf("k_us", R"j("time (us)":2.5,"count":2)j") + "," +
-      leaf("k_ms", R"j("time (ms)":0.004,"count":3)j") + "," +
-      leaf("k_s", R"j("time (s)":0.000005,"count":4)j")));
+  const capture c = parse(document(leaf("k_ns", R"j("time (ns)":1500,"count":1)j") + "," +
+                                   leaf("k_us", R"j("time (us)":2.5,"count":2)j") + "," +
+                                   leaf("k_ms", R"j("time (ms)":0.004,"count":3)j") + "," +
+                                   leaf("k_s", R"j("time (s)":0.000005,"count":4)j")));
   ASSERT_EQ(c.kernels.size(), 4U);
   EXPECT_EQ(c.kernels[0].name, "k_s");
   EXPECT_DOUBLE_EQ(c.kernels[0].total_ns, 5000.0);
@@ -79,9 +77,8 @@ TEST(hatchet_reader, equal_times_are_ordered_by_name) {
 
 TEST(hatchet_reader, only_leaves_contribute_and_bare_root_is_empty) {
   // "outer" carries an inclusive 999 ns; only its leaf "inner" counts.
-  const capture c = parse(document(interior("outer",
-                                            leaf("inner", R"j("time (ns)":400,"count":2)j"),
-                                            R"j("time (ns)":999,"count":1)j")));
+  const capture c = parse(document(interior(
+      "outer", leaf("inner", R"j("time (ns)":400,"count":2)j"), R"j("time (ns)":999,"count":1)j")));
   ASSERT_EQ(c.kernels.size(), 1U);
   EXPECT_EQ(c.kernels[0].name, "inner");
   EXPECT_DOUBLE_EQ(c.kernels[0].total_ns, 400.0);
@@ -104,21 +101,21 @@ TEST(hatchet_reader, sums_same_name_leaves_across_the_tree) {
 TEST(hatchet_reader, ignores_cpu_time_and_inclusive_columns) {
   const capture c = parse(document(
       leaf("k", R"j("cpu_time (ns)":9000,"time (ns) (inc)":7000,"time (inc)":5,"time (ns)":300,)j"
-                R"j("count":1)j") + "," +
-      leaf("cpu_only", R"j("cpu_time (us)":5,"count":1)j")));
+                R"j("count":1)j") +
+      "," + leaf("cpu_only", R"j("cpu_time (us)":5,"count":1)j")));
   ASSERT_EQ(c.kernels.size(), 1U);
   EXPECT_EQ(c.kernels[0].name, "k");
   EXPECT_DOUBLE_EQ(c.kernels[0].total_ns, 300.0);
 }
 
 TEST(hatchet_reader, count_missing_fractional_or_negative_makes_launches_unknown) {
-  const capture c = parse(document(
-      leaf("no_count", R"j("time (ns)":10)j") + "," +
-      leaf("fractional", R"j("time (ns)":20,"count":1.9)j") + "," +
-      leaf("negative", R"j("time (ns)":30,"count":-1)j") + "," +
-      leaf("three", R"j("time (ns)":40,"count":3.0)j") + "," +
-      leaf("zero", R"j("time (ns)":50,"count":0)j") + "," +
-      leaf("mixed", R"j("time (ns)":1,"count":2)j") + "," + leaf("mixed", R"j("time (ns)":1)j")));
+  const capture c = parse(document(leaf("no_count", R"j("time (ns)":10)j") + "," +
+                                   leaf("fractional", R"j("time (ns)":20,"count":1.9)j") + "," +
+                                   leaf("negative", R"j("time (ns)":30,"count":-1)j") + "," +
+                                   leaf("three", R"j("time (ns)":40,"count":3.0)j") + "," +
+                                   leaf("zero", R"j("time (ns)":50,"count":0)j") + "," +
+                                   leaf("mixed", R"j("time (ns)":1,"count":2)j") + "," +
+                                   leaf("mixed", R"j("time (ns)":1)j")));
   EXPECT_EQ(find_kernel(c, "no_count")->launches, std::nullopt);
   EXPECT_EQ(find_kernel(c, "fractional")->launches, std::nullopt);
   EXPECT_EQ(find_kernel(c, "negative")->launches, std::nullopt);
@@ -131,13 +128,13 @@ TEST(hatchet_reader, count_missing_fractional_or_negative_makes_launches_unknown
 }
 
 TEST(hatchet_reader, unusable_time_values_are_skipped_and_the_next_key_tried) {
-  const capture c = parse(document(
-      leaf("nan_string", R"j("time (ns)":"NaN","time (us)":2,"count":1)j") + "," +
-      leaf("null_time", R"j("time (ns)":null,"count":1)j") + "," +
-      leaf("negative", R"j("time (ns)":-5,"count":1)j") + "," +
-      leaf("overflow", R"j("time (s)":1e300,"time (ns)":1e300,"count":1)j") + "," +
-      leaf("inf_string", R"j("time (ns)":"inf","count":1)j") + "," +
-      leaf("numeric_string", R"j("time (ns)":"1500","count":"2")j")));
+  const capture c =
+      parse(document(leaf("nan_string", R"j("time (ns)":"NaN","time (us)":2,"count":1)j") + "," +
+                     leaf("null_time", R"j("time (ns)":null,"count":1)j") + "," +
+                     leaf("negative", R"j("time (ns)":-5,"count":1)j") + "," +
+                     leaf("overflow", R"j("time (s)":1e300,"time (ns)":1e300,"count":1)j") + "," +
+                     leaf("inf_string", R"j("time (ns)":"inf","count":1)j") + "," +
+                     leaf("numeric_string", R"j("time (ns)":"1500","count":"2")j")));
   EXPECT_DOUBLE_EQ(find_kernel(c, "nan_string")->total_ns, 2000.0);
   EXPECT_EQ(find_kernel(c, "null_time"), nullptr);
   EXPECT_EQ(find_kernel(c, "negative"), nullptr);
@@ -220,8 +217,8 @@ TEST(hatchet_reader, hip_backend_follows_request_then_triton_version) {
   EXPECT_EQ(parse(hip, {"roctracer", "3.8.0"}).backend, "roctracer");
   EXPECT_EQ(parse(hip, {"rocprofiler", std::nullopt}).backend, "rocprofiler");
   // Kernels without device_type: the device table tells.
-  const std::string untyped = document(leaf("k", R"j("time (ns)":1,"count":1)j"),
-                                       R"j({"HIP":{"0":{"arch":"gfx942"}}})j");
+  const std::string untyped =
+      document(leaf("k", R"j("time (ns)":1,"count":1)j"), R"j({"HIP":{"0":{"arch":"gfx942"}}})j");
   EXPECT_EQ(parse(untyped, {"auto", "3.7.0"}).backend, "roctracer");
 }
 
@@ -243,9 +240,8 @@ protected:
 };
 
 TEST_F(hatchet_dir_test, sums_across_files_in_nested_directories) {
-  write("b/c/proton.part_1.hatchet",
-        document(leaf("add", R"j("time (ns)":50,"count":1)j") + "," +
-                 leaf("mul", R"j("time (ns)":70,"count":4)j")));
+  write("b/c/proton.part_1.hatchet", document(leaf("add", R"j("time (ns)":50,"count":1)j") + "," +
+                                              leaf("mul", R"j("time (ns)":70,"count":4)j")));
   write("a/proton.hatchet", document(leaf("add", R"j("time (ns)":100,"count":1)j")));
   write("a/readme.txt", "not json");
   write("a/proton.hatchet_msgpack", "\x93\x01");

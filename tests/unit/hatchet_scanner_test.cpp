@@ -107,8 +107,10 @@ TEST(hatchet_scanner, key_order_does_not_matter) {
     };
     const std::string scope = node("s", R"j("normalized_cycles": 2, "cycles": 8)j", "");
     const std::string doc =
-        "[" + node("ROOT", "", node("k", R"j("count": 2, "time (ns)": 30)j", "") + "," +
-                                   node("kern", "", scope)) + ", {}]";
+        "[" +
+        node("ROOT", "",
+             node("k", R"j("count": 2, "time (ns)": 30)j", "") + "," + node("kern", "", scope)) +
+        ", {}]";
     const capture c = parse(doc);
     ASSERT_EQ(c.kernels.size(), 1U) << doc;
     EXPECT_EQ(c.kernels[0].name, "k");
@@ -136,7 +138,8 @@ TEST(hatchet_scanner, escapes_decode_and_bad_escapes_fail) {
 TEST(hatchet_scanner, non_json_numbers_are_errors) {
   const auto doc = [](const std::string& value) {
     return R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"k"},)j"
-           R"j("metrics":{"time (ns)":)j" + value + R"j(,"count":1},"children":[]}]}])j";
+           R"j("metrics":{"time (ns)":)j" +
+           value + R"j(,"count":1},"children":[]}]}])j";
   };
   EXPECT_NE(error_of(doc("NaN")).find("NaN or Infinity"), std::string::npos);
   EXPECT_NE(error_of(doc("Infinity")).find("NaN or Infinity"), std::string::npos);
@@ -153,8 +156,9 @@ TEST(hatchet_scanner, wrong_shapes_are_errors_that_say_what_was_expected) {
   EXPECT_NE(error_of("\"hello\"").find("expected a JSON array"), std::string::npos);
   EXPECT_NE(error_of("[]").find("empty top-level array"), std::string::npos);
   EXPECT_NE(error_of("[1]").find("tree node"), std::string::npos);
-  EXPECT_NE(error_of(R"j([{"frame":{"name":"ROOT"},"metrics":[]}])j").find("\"metrics\" is an "
-                                                                            "array"),
+  EXPECT_NE(error_of(R"j([{"frame":{"name":"ROOT"},"metrics":[]}])j")
+                .find("\"metrics\" is an "
+                      "array"),
             std::string::npos);
   EXPECT_NE(error_of(R"j([{"frame":{"name":"ROOT"},"children":{}}])j").find("\"children\""),
             std::string::npos);
@@ -179,7 +183,8 @@ TEST(hatchet_scanner, chrome_traces_are_recognised) {
   const std::string what = error_of(R"j({"traceEvents": [{"name": "k", "ph": "X"}]})j");
   EXPECT_NE(what.find("byte 0"), std::string::npos) << what;
   EXPECT_NE(what.find("looks like a chrome trace; the proton collector parses data: tree"),
-            std::string::npos) << what;
+            std::string::npos)
+      << what;
   const std::string array_form = error_of(R"j([{"name": "k", "ph": "X", "ts": 1}])j");
   EXPECT_NE(array_form.find("chrome trace"), std::string::npos) << array_form;
 }

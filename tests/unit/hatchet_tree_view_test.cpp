@@ -19,9 +19,8 @@ class hatchet_tree_view : public ::testing::Test {
 protected:
   void SetUp() override {
     const ::testing::UnitTest& unit = *::testing::UnitTest::GetInstance();
-    m_file = fs::temp_directory_path() /
-             ("aorta_tree_view_" + std::to_string(unit.random_seed()) + "_" +
-              unit.current_test_info()->name() + ".hatchet");
+    m_file = fs::temp_directory_path() / ("aorta_tree_view_" + std::to_string(unit.random_seed()) +
+                                          "_" + unit.current_test_info()->name() + ".hatchet");
     // Key orders differ on purpose; children come before frame in "big".
     std::ofstream(m_file) << R"j([{"frame":{"name":"ROOT"},"metrics":{"time (ns)":0,"count":0},
       "children":[
@@ -50,25 +49,21 @@ protected:
 };
 
 TEST_F(hatchet_tree_view, default_metric_is_time_ms_with_children_sorted_by_value) {
-  EXPECT_EQ(render(""),
-            header("time/ms") +
-            "4.000 ROOT\n"
-            "├─ 3.000 big.py:2@g\n"
-            "│  ├─ 2.500 k2\n"
-            "│  └─ 0.500 k3\n"
-            "└─ 1.000 small.py:1@f\n"
-            "   └─ 1.000 k1\n");
+  EXPECT_EQ(render(""), header("time/ms") + "4.000 ROOT\n"
+                                            "├─ 3.000 big.py:2@g\n"
+                                            "│  ├─ 2.500 k2\n"
+                                            "│  └─ 0.500 k3\n"
+                                            "└─ 1.000 small.py:1@f\n"
+                                            "   └─ 1.000 k1\n");
 }
 
 TEST_F(hatchet_tree_view, count_reorders_by_launches) {
-  EXPECT_EQ(render("count"),
-            header("count") +
-            "8 ROOT\n"
-            "├─ 6 big.py:2@g\n"
-            "│  ├─ 5 k3\n"
-            "│  └─ 1 k2\n"
-            "└─ 2 small.py:1@f\n"
-            "   └─ 2 k1\n");
+  EXPECT_EQ(render("count"), header("count") + "8 ROOT\n"
+                                               "├─ 6 big.py:2@g\n"
+                                               "│  ├─ 5 k3\n"
+                                               "│  └─ 1 k2\n"
+                                               "└─ 2 small.py:1@f\n"
+                                               "   └─ 2 k1\n");
   const std::string us = render("time/us");
   const std::string us_head = header("time/us");
   ASSERT_EQ(us.substr(0, us_head.size()), us_head);
@@ -100,19 +95,17 @@ TEST(hatchet_tree_view_seed, instrumentation_tree_defaults_to_cycles) {
   const fs::path seed = fs::path(AORTA_FIXTURES_DIR) / "hatchet" / "instrumentation_seed.hatchet";
   std::ostringstream cycles;
   render_hatchet_tree(seed, "", cycles);
-  EXPECT_EQ(cycles.str(),
-            "cycles of " + seed.string() + "\n" +
-            "8615068 ROOT\n"
-            "└─ 8615068 unbalanced_kernel\n"
-            "   ├─ 8463028 expensive\n"
-            "   └─ 152040 cheap\n");
+  EXPECT_EQ(cycles.str(), "cycles of " + seed.string() + "\n" +
+                              "8615068 ROOT\n"
+                              "└─ 8615068 unbalanced_kernel\n"
+                              "   ├─ 8463028 expensive\n"
+                              "   └─ 152040 cheap\n");
   std::ostringstream normalized;
   render_hatchet_tree(seed, "normalized_cycles", normalized);
   const std::string text = normalized.str();
   const std::string head = "normalized_cycles of " + seed.string() + "\n";
   ASSERT_EQ(text.substr(0, head.size()), head);
-  EXPECT_EQ(text.substr(head.size(), text.find('\n', head.size()) - head.size()),
-            "33652.600 ROOT");
+  EXPECT_EQ(text.substr(head.size(), text.find('\n', head.size()) - head.size()), "33652.600 ROOT");
 }
 
 TEST(hatchet_tree_view_seed, malformed_file_is_a_capture_error) {

@@ -152,14 +152,16 @@ TEST(Metrics, CallgrindInstructionCounts) {
 TEST(Metrics, CallgrindFunctionKeysAreCapped) {
   capture source;
   source.collector = "callgrind";
-  for (std::uint64_t i = 1; i <= 30; ++i) source.functions.push_back({"f" + std::to_string(i), i, i * 10});
+  for (std::uint64_t i = 1; i <= 30; ++i)
+    source.functions.push_back({"f" + std::to_string(i), i, i * 10});
   const metric_set metrics = compute_metrics(source);
   std::size_t inclusive_keys = 0;
-  for (const auto& [name, value] : metrics.values) inclusive_keys += name.starts_with("callgrind_ir.");
+  for (const auto& [name, value] : metrics.values)
+    inclusive_keys += name.starts_with("callgrind_ir.");
   EXPECT_EQ(inclusive_keys, callgrind_metric_function_limit);
   EXPECT_EQ(metrics.values.count("callgrind_ir.f30"), 1U);
-  EXPECT_EQ(metrics.values.count("callgrind_ir.f6"), 1U);   // 25th largest
-  EXPECT_EQ(metrics.values.count("callgrind_ir.f5"), 0U);   // 26th
+  EXPECT_EQ(metrics.values.count("callgrind_ir.f6"), 1U);  // 25th largest
+  EXPECT_EQ(metrics.values.count("callgrind_ir.f5"), 0U);  // 26th
   EXPECT_EQ(int_of(metrics, "callgrind_total_ir"), 300);
   EXPECT_EQ(metrics.notes.size(), 1U);
 }
@@ -189,13 +191,12 @@ TEST(Metrics, TableIsAligned) {
   metrics.values["bb"] = 1.5;
   metrics.kernels.push_back({"k", 3, 0.25, "proton"});
   metrics.kernels.push_back({"long_kernel_name", std::nullopt, 12.0, "proton"});
-  EXPECT_EQ(format_metrics_table(metrics),
-            "a_x  5\n"
-            "bb   1.5\n"
-            "\n"
-            "kernel            launches  total ms\n"
-            "k                        3      0.25\n"
-            "long_kernel_name   unknown        12\n");
+  EXPECT_EQ(format_metrics_table(metrics), "a_x  5\n"
+                                           "bb   1.5\n"
+                                           "\n"
+                                           "kernel            launches  total ms\n"
+                                           "k                        3      0.25\n"
+                                           "long_kernel_name   unknown        12\n");
 }
 
 TEST(Metrics, ValueFormatting) {

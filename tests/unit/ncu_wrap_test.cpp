@@ -12,9 +12,20 @@ using strings = std::vector<std::string>;
 using paths = std::vector<std::filesystem::path>;
 
 TEST(ncu_wrap, default_options_write_the_details_page_in_base_units_to_the_log_file) {
-  const strings expected{"ncu", "--target-processes", "all", "--clock-control", "none",
-                         "--metrics", "gpu__time_duration.sum", "--csv", "--page", "details",
-                         "--print-units", "base", "--log-file", "/t/ncu/ncu.csv"};
+  const strings expected{"ncu",
+                         "--target-processes",
+                         "all",
+                         "--clock-control",
+                         "none",
+                         "--metrics",
+                         "gpu__time_duration.sum",
+                         "--csv",
+                         "--page",
+                         "details",
+                         "--print-units",
+                         "base",
+                         "--log-file",
+                         "/t/ncu/ncu.csv"};
   EXPECT_EQ(ncu_argv(ncu_options{}, "/t/ncu", "ncu"), expected);
 }
 
@@ -25,12 +36,26 @@ TEST(ncu_wrap, every_option_in_its_place) {
   options.kernel_name = "sgemm.*";
   options.launch_skip = "2";
   options.launch_count = "10";
-  const strings expected{"/usr/local/cuda/bin/ncu", "--target-processes", "all",
-                         "--clock-control", "base", "--metrics",
+  const strings expected{"/usr/local/cuda/bin/ncu",
+                         "--target-processes",
+                         "all",
+                         "--clock-control",
+                         "base",
+                         "--metrics",
                          "gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed",
-                         "--csv", "--page", "details", "--print-units", "base", "--log-file",
-                         "/t/ncu/ncu.csv", "-k", "regex:sgemm.*", "--launch-skip", "2",
-                         "--launch-count", "10"};
+                         "--csv",
+                         "--page",
+                         "details",
+                         "--print-units",
+                         "base",
+                         "--log-file",
+                         "/t/ncu/ncu.csv",
+                         "-k",
+                         "regex:sgemm.*",
+                         "--launch-skip",
+                         "2",
+                         "--launch-count",
+                         "10"};
   EXPECT_EQ(ncu_argv(options, "/t/ncu", "/usr/local/cuda/bin/ncu"), expected);
 }
 
@@ -75,8 +100,7 @@ TEST(ncu_wrap, ncu_bin_wins_over_everything) {
 TEST(ncu_wrap, broken_ncu_bin_skips_even_with_a_standard_location) {
   const test::scratch_dir dir;
   const auto standard = dir.write("cuda/ncu", "#!/bin/sh\n");
-  const env_map env{{"PATH", dir.path().string()},
-                    {"NCU_BIN", (dir.path() / "nope/ncu").string()}};
+  const env_map env{{"PATH", dir.path().string()}, {"NCU_BIN", (dir.path() / "nope/ncu").string()}};
   EXPECT_THROW((void)resolve_ncu_binary(env, {standard}), skip_error);
 }
 

@@ -13,16 +13,14 @@
 
 namespace aorta::testing_support {
 
-inline option_map make_options(
-    std::initializer_list<std::pair<std::string, std::string>> pairs) {
+inline option_map make_options(std::initializer_list<std::pair<std::string, std::string>> pairs) {
   option_map options;
   for (const auto& [key, text] : pairs) options.emplace(key, option_value{text, {}});
   return options;
 }
 
-inline collector_request request(std::string name,
-                                 std::initializer_list<std::pair<std::string, std::string>> pairs =
-                                     {}) {
+inline collector_request
+request(std::string name, std::initializer_list<std::pair<std::string, std::string>> pairs = {}) {
   return collector_request{std::move(name), make_options(pairs), {}};
 }
 

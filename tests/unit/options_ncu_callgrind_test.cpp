@@ -16,13 +16,13 @@ using aorta::testing_support::thrown;
 using ::testing::HasSubstr;
 using strings = std::vector<std::string>;
 
-std::optional<option_error> ncu_error(
-    std::initializer_list<std::pair<std::string, std::string>> pairs) {
+std::optional<option_error>
+ncu_error(std::initializer_list<std::pair<std::string, std::string>> pairs) {
   return thrown<option_error>([&] { (void)parse_ncu_options(make_options(pairs)); });
 }
 
-std::optional<option_error> callgrind_error(
-    std::initializer_list<std::pair<std::string, std::string>> pairs) {
+std::optional<option_error>
+callgrind_error(std::initializer_list<std::pair<std::string, std::string>> pairs) {
   return thrown<option_error>([&] { (void)parse_callgrind_options(make_options(pairs)); });
 }
 
@@ -36,13 +36,15 @@ TEST(NcuOptions, Defaults) {
 }
 
 TEST(NcuOptions, KernelTimeMetricIsAlwaysFirstAndOnce) {
-  EXPECT_EQ(parse_ncu_options(make_options({{"metrics", "sm__cycles_elapsed.avg, dram__bytes.sum"}}))
-                .metrics,
-            (strings{"gpu__time_duration.sum", "sm__cycles_elapsed.avg", "dram__bytes.sum"}));
-  EXPECT_EQ(parse_ncu_options(make_options(
-                {{"metrics", "dram__bytes.sum gpu__time_duration.sum dram__bytes.sum"}}))
-                .metrics,
-            (strings{"gpu__time_duration.sum", "dram__bytes.sum"}));
+  EXPECT_EQ(
+      parse_ncu_options(make_options({{"metrics", "sm__cycles_elapsed.avg, dram__bytes.sum"}}))
+          .metrics,
+      (strings{"gpu__time_duration.sum", "sm__cycles_elapsed.avg", "dram__bytes.sum"}));
+  EXPECT_EQ(
+      parse_ncu_options(
+          make_options({{"metrics", "dram__bytes.sum gpu__time_duration.sum dram__bytes.sum"}}))
+          .metrics,
+      (strings{"gpu__time_duration.sum", "dram__bytes.sum"}));
   const auto e = ncu_error({{"metrics", " , "}});
   ASSERT_TRUE(e);
   EXPECT_EQ(e->key(), "metrics");
@@ -72,7 +74,8 @@ TEST(NcuOptions, KernelNameIsAVerbatimEcmaScriptRegex) {
 }
 
 TEST(NcuOptions, LaunchSkipAndCountAreDigits) {
-  const auto parsed = parse_ncu_options(make_options({{"launch_skip", " 0 "}, {"launch_count", "12"}}));
+  const auto parsed =
+      parse_ncu_options(make_options({{"launch_skip", " 0 "}, {"launch_count", "12"}}));
   EXPECT_EQ(parsed.launch_skip, "0");
   EXPECT_EQ(parsed.launch_count, "12");
   for (const std::string bad : {"-1", "1.5", "", "ten", "3 4"}) {

@@ -14,8 +14,8 @@ using aorta::testing_support::make_options;
 using aorta::testing_support::thrown;
 using ::testing::HasSubstr;
 
-std::optional<option_error> proton_error(
-    std::initializer_list<std::pair<std::string, std::string>> pairs) {
+std::optional<option_error>
+proton_error(std::initializer_list<std::pair<std::string, std::string>> pairs) {
   return thrown<option_error>([&] { (void)parse_proton_options(make_options(pairs)); });
 }
 
@@ -38,8 +38,8 @@ TEST(ProtonOptions, Defaults) {
 
 TEST(ProtonOptions, EachEnumValueIsAccepted) {
   for (const std::string mode : {"cli", "env"}) EXPECT_EQ(parse({{"mode", mode}}).mode, mode);
-  for (const std::string backend : {"auto", "cupti", "rocprofiler", "roctracer",
-                                    "instrumentation"}) {
+  for (const std::string backend :
+       {"auto", "cupti", "rocprofiler", "roctracer", "instrumentation"}) {
     EXPECT_EQ(parse({{"backend", backend}}).backend, backend);
   }
   for (const std::string context : {"shadow", "python"}) {
@@ -59,8 +59,11 @@ TEST(ProtonOptions, EachEnumValueIsAccepted) {
 }
 
 TEST(ProtonOptions, ValuesAreTrimmedAndLowerCased) {
-  const auto parsed = parse({{"mode", " ENV "}, {"backend", "RocTracer"}, {"context", "Python"},
-                             {"data", " TREE"}, {"hook", "Triton "}});
+  const auto parsed = parse({{"mode", " ENV "},
+                             {"backend", "RocTracer"},
+                             {"context", "Python"},
+                             {"data", " TREE"},
+                             {"hook", "Triton "}});
   EXPECT_EQ(parsed.mode, "env");
   EXPECT_EQ(parsed.backend, "roctracer");
   EXPECT_EQ(parsed.context, "python");
@@ -83,8 +86,9 @@ TEST(ProtonOptions, OutOfDomainValuesNameTheKeyAndTheAllowedValues) {
       {"context", "frames", "allowed: shadow, python."},
       {"data", "hatchet", "allowed: tree, trace."},
       {"instrumentation_mode", "fast", "allowed: default, mma, pcsampling."},
-      {"granularity", "block", "allowed: cta, warp, warp_2, warp_4, warp_8, warp_group, "
-                               "warp_group_2, warp_group_4, warp_group_8."},
+      {"granularity", "block",
+       "allowed: cta, warp, warp_2, warp_4, warp_8, warp_group, "
+       "warp_group_2, warp_group_4, warp_group_8."},
       {"hook", "torch", "allowed: triton."},
       {"backend_mode", "sampling", "allowed: pcsampling, periodic_flushing."},
   };
@@ -123,20 +127,21 @@ TEST(ProtonOptions, QueueInterceptingAndAmdBackends) {
 }
 
 TEST(ProtonOptions, ModeArgumentRenderings) {
-  EXPECT_EQ(parse({{"backend", "instrumentation"}, {"instrumentation_mode", "mma"}})
-                .mode_argument(),
-            "mma");
+  EXPECT_EQ(
+      parse({{"backend", "instrumentation"}, {"instrumentation_mode", "mma"}}).mode_argument(),
+      "mma");
   EXPECT_EQ(parse({{"backend", "instrumentation"}, {"granularity", "warp"}}).mode_argument(),
             "default:granularity=warp");
-  EXPECT_EQ(parse({{"backend", "instrumentation"}, {"instrumentation_mode", "MMA"},
-                   {"granularity", "cta"}})
-                .mode_argument(),
-            "mma:granularity=cta");
+  EXPECT_EQ(
+      parse(
+          {{"backend", "instrumentation"}, {"instrumentation_mode", "MMA"}, {"granularity", "cta"}})
+          .mode_argument(),
+      "mma:granularity=cta");
   EXPECT_EQ(parse({{"backend", "rocprofiler"}, {"backend_mode", "pcsampling"}}).mode_argument(),
             "pcsampling");
-  EXPECT_EQ(parse({{"backend", "roctracer"}, {"backend_mode", "periodic_flushing"}})
-                .mode_argument(),
-            "periodic_flushing");
+  EXPECT_EQ(
+      parse({{"backend", "roctracer"}, {"backend_mode", "periodic_flushing"}}).mode_argument(),
+      "periodic_flushing");
 }
 
 TEST(ProtonOptions, BackendModeWithIntraKernelKnobIsRefusedBeforeTheBackendGate) {
@@ -147,8 +152,8 @@ TEST(ProtonOptions, BackendModeWithIntraKernelKnobIsRefusedBeforeTheBackendGate)
   EXPECT_EQ(e->key(), "backend_mode");
   EXPECT_THAT(e->what(), HasSubstr("cannot be combined with instrumentation_mode"));
   EXPECT_THAT(e->what(), HasSubstr("single --mode"));
-  const auto g = proton_error({{"backend", "instrumentation"}, {"backend_mode", "pcsampling"},
-                               {"granularity", "warp"}});
+  const auto g = proton_error(
+      {{"backend", "instrumentation"}, {"backend_mode", "pcsampling"}, {"granularity", "warp"}});
   ASSERT_TRUE(g);
   EXPECT_EQ(g->key(), "backend_mode");
   EXPECT_THAT(g->what(), HasSubstr("cannot be combined with granularity"));
@@ -172,7 +177,8 @@ TEST(ProtonOptions, BackendModeNeedsAnExplicitWholeKernelBackend) {
     ASSERT_TRUE(e);
     EXPECT_EQ(e->key(), "backend_mode");
     EXPECT_THAT(e->what(), HasSubstr("requires an explicit backend from [cupti, rocprofiler, "
-                                     "roctracer], got backend: " + backend));
+                                     "roctracer], got backend: " +
+                                     backend));
     EXPECT_THAT(e->what(), HasSubstr("which needs mode: env for rocprofiler / roctracer"));
   }
 }
@@ -186,8 +192,7 @@ TEST(ProtonOptions, BackendModeMustSuitTheBackend) {
             "pcsampling");
   EXPECT_EQ(parse({{"backend", "cupti"}, {"backend_mode", "periodic_flushing"}}).backend_mode,
             "periodic_flushing");
-  EXPECT_EQ(parse({{"backend", "rocprofiler"}, {"backend_mode", "periodic_flushing"}})
-                .backend_mode,
+  EXPECT_EQ(parse({{"backend", "rocprofiler"}, {"backend_mode", "periodic_flushing"}}).backend_mode,
             "periodic_flushing");
 }
 

@@ -14,8 +14,8 @@ using aorta::testing_support::thrown;
 using ::testing::HasSubstr;
 using strings = std::vector<std::string>;
 
-std::optional<option_error> rocprof_error(
-    std::initializer_list<std::pair<std::string, std::string>> pairs) {
+std::optional<option_error>
+rocprof_error(std::initializer_list<std::pair<std::string, std::string>> pairs) {
   return thrown<option_error>([&] { (void)parse_rocprof_options(make_options(pairs)); });
 }
 
@@ -39,9 +39,9 @@ TEST(RocprofOptions, EveryTraceDomainIsAccepted) {
 TEST(RocprofOptions, TraceSplitsOnCommasAndSpacesLowerCasesAndDeduplicates) {
   EXPECT_EQ(parse_rocprof_options(make_options({{"trace", "kernel,hip"}})).trace,
             (strings{"kernel", "hip"}));
-  EXPECT_EQ(parse_rocprof_options(make_options({{"trace", " HIP  kernel,\tMemory_Copy , hip"}}))
-                .trace,
-            (strings{"hip", "kernel", "memory_copy"}));
+  EXPECT_EQ(
+      parse_rocprof_options(make_options({{"trace", " HIP  kernel,\tMemory_Copy , hip"}})).trace,
+      (strings{"hip", "kernel", "memory_copy"}));
 }
 
 TEST(RocprofOptions, UnknownTraceDomainNamesTheAllowedOnesAndASuggestion) {

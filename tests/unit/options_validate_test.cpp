@@ -24,7 +24,9 @@ TEST(ValidateCollectors, NamesInWrapOrderThenValidatedOnly) {
                                       "layer_numerics", "amd_log"}));
 }
 
-TEST(ValidateCollectors, NothingRequestedIsFine) { EXPECT_NO_THROW(validate_collectors({})); }
+TEST(ValidateCollectors, NothingRequestedIsFine) {
+  EXPECT_NO_THROW(validate_collectors({}));
+}
 
 TEST(ValidateCollectors, UnknownNameListsValidOnesAndSuggests) {
   const auto e = refusal({request("rocprofv3"), request("proton")});
@@ -37,8 +39,9 @@ TEST(ValidateCollectors, UnknownNameListsValidOnesAndSuggests) {
 }
 
 TEST(ValidateCollectors, ValidatedOnlyNamesAcceptAnyOptions) {
-  EXPECT_NO_THROW(validate_collectors({request("numerics", {{"anything", "goes"}}),
-                                       request("layer_numerics"), request("amd_log", {{"x", ""}})}));
+  EXPECT_NO_THROW(
+      validate_collectors({request("numerics", {{"anything", "goes"}}), request("layer_numerics"),
+                           request("amd_log", {{"x", ""}})}));
 }
 
 TEST(ValidateCollectors, PerCollectorOptionErrorsPropagate) {
@@ -53,7 +56,8 @@ TEST(ValidateCollectors, PerCollectorOptionErrorsPropagate) {
 
 TEST(ValidateCollectors, RocprofWithQueueInterceptingProtonIsRefusedInEitherOrder) {
   for (const std::string backend : {"", "auto", "rocprofiler", "roctracer"}) {
-    const auto proton = backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
+    const auto proton =
+        backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
     for (const auto& requested : {std::vector<collector_request>{request("rocprof"), proton},
                                   std::vector<collector_request>{proton, request("rocprof")}}) {
       const auto e = refusal(requested);
@@ -82,7 +86,8 @@ TEST(ValidateCollectors, RocprofWithInstrumentationProtonIsAllowed) {
 
 TEST(ValidateCollectors, NcuWithCuptiProtonIsRefusedInEitherOrder) {
   for (const std::string backend : {"", "cupti"}) {
-    const auto proton = backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
+    const auto proton =
+        backend.empty() ? request("proton") : request("proton", {{"backend", backend}});
     for (const auto& requested : {std::vector<collector_request>{request("ncu"), proton},
                                   std::vector<collector_request>{proton, request("ncu")}}) {
       const auto e = refusal(requested);
@@ -95,8 +100,8 @@ TEST(ValidateCollectors, NcuWithCuptiProtonIsRefusedInEitherOrder) {
       EXPECT_THAT(e->what(), HasSubstr("backend: instrumentation"));
     }
   }
-  EXPECT_NO_THROW(validate_collectors(
-      {request("ncu"), request("proton", {{"backend", "instrumentation"}})}));
+  EXPECT_NO_THROW(
+      validate_collectors({request("ncu"), request("proton", {{"backend", "instrumentation"}})}));
 }
 
 TEST(ValidateCollectors, CallgrindWithAnyGpuCollectorIsRefusedInEitherOrder) {
@@ -117,8 +122,9 @@ TEST(ValidateCollectors, CallgrindWithAnyGpuCollectorIsRefusedInEitherOrder) {
 }
 
 TEST(ValidateCollectors, RocprofWithNcuIsRefusedInEitherOrder) {
-  for (const auto& requested : {std::vector<collector_request>{request("rocprof"), request("ncu")},
-                                std::vector<collector_request>{request("ncu"), request("rocprof")}}) {
+  for (const auto& requested :
+       {std::vector<collector_request>{request("rocprof"), request("ncu")},
+        std::vector<collector_request>{request("ncu"), request("rocprof")}}) {
     const auto e = refusal(requested);
     ASSERT_TRUE(e);
     EXPECT_EQ(e->collector(), requested.back().name);
@@ -130,8 +136,8 @@ TEST(ValidateCollectors, RocprofWithNcuIsRefusedInEitherOrder) {
 TEST(ValidateCollectors, SingleCollectorsWithGoodOptionsPass) {
   EXPECT_NO_THROW(validate_collectors({request("rocprof", {{"trace", "kernel,hip"}})}));
   EXPECT_NO_THROW(validate_collectors({request("ncu", {{"clock_control", "base"}})}));
-  EXPECT_NO_THROW(validate_collectors({request("proton", {{"mode", "env"},
-                                                          {"backend", "roctracer"}})}));
+  EXPECT_NO_THROW(
+      validate_collectors({request("proton", {{"mode", "env"}, {"backend", "roctracer"}})}));
 }
 
 }  // namespace

@@ -31,8 +31,8 @@ std::string setup_error_message(const process_spec& spec) {
 
 TEST(RunProcessLaunch, ArgvIsPassedLiterallyWithoutAShell) {
   scratch_dir dir;
-  const std::vector<std::string> arguments{"two words", "it's", "\"quoted\"", "$(touch X)",
-                                           "a;b",       "*",    "`touch Y`",  "$HOME", ""};
+  const std::vector<std::string> arguments{
+      "two words", "it's", "\"quoted\"", "$(touch X)", "a;b", "*", "`touch Y`", "$HOME", ""};
   std::vector<std::string> argv{"printf", "[%s]\\n"};
   argv.insert(argv.end(), arguments.begin(), arguments.end());
   auto spec = logged_spec(dir, argv);
@@ -64,9 +64,8 @@ TEST(RunProcessLaunch, ChildSeesExactlyItsEnvironment) {
                       {"AORTA_NEWLINE", "line1\nline2"}};
   ASSERT_EQ(run_process(spec).exit_status, 0);
 
-  const std::string expected = std::string("AORTA_EMPTY=") + '\0' +
-                               "AORTA_NEWLINE=line1\nline2" + '\0' + "AORTA_SPACES=a b = c" +
-                               '\0' + "PATH=/usr/bin:/bin" + '\0';
+  const std::string expected = std::string("AORTA_EMPTY=") + '\0' + "AORTA_NEWLINE=line1\nline2" +
+                               '\0' + "AORTA_SPACES=a b = c" + '\0' + "PATH=/usr/bin:/bin" + '\0';
   EXPECT_EQ(read_file(dir / "stdout.log"), expected);
 }
 
@@ -108,9 +107,8 @@ TEST(RunProcessLaunch, NotFoundOnPathIsASetupErrorNamingProgramAndPath) {
   scratch_dir dir;
   auto spec = logged_spec(dir, {"aorta-definitely-missing", "x"});
   spec.environment["PATH"] = "/nonexistent-a:/nonexistent-b";
-  EXPECT_EQ(setup_error_message(spec),
-            "cannot start 'aorta-definitely-missing': not found on PATH "
-            "(/nonexistent-a:/nonexistent-b)");
+  EXPECT_EQ(setup_error_message(spec), "cannot start 'aorta-definitely-missing': not found on PATH "
+                                       "(/nonexistent-a:/nonexistent-b)");
 }
 
 TEST(RunProcessLaunch, BareNameWithoutPathInTheEnvironmentIsASetupError) {

@@ -109,9 +109,9 @@ TEST(RunProcessCleanup, BackgroundGrandchildDiesWhenTheChildExits) {
 TEST(RunProcessCleanup, OutputHeldOpenByAnEscapedProcessDoesNotHangUs) {
   scratch_dir dir;
   // setsid takes the sleeper out of the group, beyond our kill; it still holds stdout.
-  auto spec = logged_spec(
-      dir, {"/bin/sh", "-c", R"(printf before; setsid sleep 30 & echo $! > "$1"; sleep 0.3)", "sh",
-            (dir / "pidfile").string()});
+  auto spec = logged_spec(dir, {"/bin/sh", "-c",
+                                R"(printf before; setsid sleep 30 & echo $! > "$1"; sleep 0.3)",
+                                "sh", (dir / "pidfile").string()});
   const auto start = steady::now();
   const auto result = run_process(spec);
   const double elapsed = seconds_since(start);
@@ -202,8 +202,8 @@ TEST(RunProcessOutput, EchoCopiesToOurStdoutAndStderr) {
 
 TEST(RunProcessOutput, OneLogFileForBothStreamsKeepsEverything) {
   scratch_dir dir;
-  auto spec = logged_spec(
-      dir, {"/bin/sh", "-c", "printf a; sleep 0.1; printf b >&2; sleep 0.1; printf c"});
+  auto spec =
+      logged_spec(dir, {"/bin/sh", "-c", "printf a; sleep 0.1; printf b >&2; sleep 0.1; printf c"});
   spec.stderr_log = spec.stdout_log;
   EXPECT_EQ(run_process(spec).exit_status, 0);
   EXPECT_EQ(read_file(dir / "stdout.log"), "abc");

@@ -32,13 +32,11 @@ TEST(proton_env_bundle, pinned_backend_mode_and_hook_are_added) {
   options.context = "python";
   options.data = "trace";
   options.hook = "triton";
-  const env_map expected{{"AORTA_PROTON_DIR", "/t/proton"},
-                         {"AORTA_PROTON_NAME", "/t/proton/proton"},
-                         {"AORTA_PROTON_CONTEXT", "python"},
-                         {"AORTA_PROTON_DATA", "trace"},
-                         {"AORTA_PROTON_BACKEND", "cupti"},
-                         {"AORTA_PROTON_MODE", "pcsampling"},
-                         {"AORTA_PROTON_HOOK", "triton"}};
+  const env_map expected{
+      {"AORTA_PROTON_DIR", "/t/proton"},  {"AORTA_PROTON_NAME", "/t/proton/proton"},
+      {"AORTA_PROTON_CONTEXT", "python"}, {"AORTA_PROTON_DATA", "trace"},
+      {"AORTA_PROTON_BACKEND", "cupti"},  {"AORTA_PROTON_MODE", "pcsampling"},
+      {"AORTA_PROTON_HOOK", "triton"}};
   EXPECT_EQ(proton_env_bundle(options, "/t/proton"), expected);
 }
 

@@ -35,11 +35,23 @@ protected:
   }
 };
 
-bool ends_with_escape(const std::string& message) { return message.ends_with(escape); }
+bool ends_with_escape(const std::string& message) {
+  return message.ends_with(escape);
+}
 
 TEST_F(proton_cli_wrap, script_launch_with_default_options) {
-  const strings expected{"python3", "-m", "triton.profiler.proton", "-n", "/t/proton/proton",
-                         "--context", "shadow", "--data", "tree", "vecadd.py", "--iters", "20"};
+  const strings expected{"python3",
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/t/proton/proton",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "vecadd.py",
+                         "--iters",
+                         "20"};
   const launch_plan plan = wrap({"python3", "vecadd.py", "--iters", "20"});
   EXPECT_EQ(plan.argv, expected);
   EXPECT_TRUE(plan.env_set.empty());
@@ -55,9 +67,14 @@ TEST_F(proton_cli_wrap, instrumentation_renders_backend_mode_granularity_and_hoo
   options.instrumentation_mode = "mma";
   options.granularity = "cta";
   options.hook = "triton";
-  const strings expected{"python3", "-u", "-m", "triton.profiler.proton", "-n",
-                         "/t/proton/proton", "-b", "instrumentation", "--context", "python",
-                         "--data", "trace", "--mode", "mma:granularity=cta", "-k", "triton",
+  const strings expected{"python3",   "-u",
+                         "-m",        "triton.profiler.proton",
+                         "-n",        "/t/proton/proton",
+                         "-b",        "instrumentation",
+                         "--context", "python",
+                         "--data",    "trace",
+                         "--mode",    "mma:granularity=cta",
+                         "-k",        "triton",
                          "kernel.py"};
   EXPECT_EQ(wrap({"python3", "-u", "kernel.py"}, options).argv, expected);
 }
@@ -66,9 +83,20 @@ TEST_F(proton_cli_wrap, granularity_alone_renders_the_default_mode) {
   proton_options options;
   options.backend = "instrumentation";
   options.granularity = "warp";
-  const strings expected{"python3", "-m", "triton.profiler.proton", "-n", "/t/proton/proton",
-                         "-b", "instrumentation", "--context", "shadow", "--data", "tree",
-                         "--mode", "default:granularity=warp", "k.py"};
+  const strings expected{"python3",
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/t/proton/proton",
+                         "-b",
+                         "instrumentation",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "--mode",
+                         "default:granularity=warp",
+                         "k.py"};
   EXPECT_EQ(wrap({"python3", "k.py"}, options).argv, expected);
 }
 
@@ -76,16 +104,31 @@ TEST_F(proton_cli_wrap, backend_mode_is_the_mode_value_and_rocprofiler_may_be_pi
   proton_options options;
   options.backend = "rocprofiler";
   options.backend_mode = "periodic_flushing";
-  const strings expected{"python3", "-m", "triton.profiler.proton", "-n", "/t/proton/proton",
-                         "-b", "rocprofiler", "--context", "shadow", "--data", "tree", "--mode",
-                         "periodic_flushing", "k.py"};
+  const strings expected{"python3",
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/t/proton/proton",
+                         "-b",
+                         "rocprofiler",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "--mode",
+                         "periodic_flushing",
+                         "k.py"};
   EXPECT_EQ(wrap({"python3", "k.py"}, options).argv, expected);
 }
 
 TEST_F(proton_cli_wrap, python_dash_m_pytest_becomes_bare_pytest_after_the_flags) {
-  const strings expected{"python3", "-B", "-m", "triton.profiler.proton", "-n",
-                         "/t/proton/proton", "--context", "shadow", "--data", "tree", "pytest",
-                         "-x", "tests/"};
+  const strings expected{"python3",   "-B",
+                         "-m",        "triton.profiler.proton",
+                         "-n",        "/t/proton/proton",
+                         "--context", "shadow",
+                         "--data",    "tree",
+                         "pytest",    "-x",
+                         "tests/"};
   EXPECT_EQ(wrap({"python3", "-B", "-m", "pytest", "-x", "tests/"}).argv, expected);
   EXPECT_EQ(wrap({"python3", "-B", "-mpytest", "-x", "tests/"}).argv, expected);
 }
@@ -204,8 +247,7 @@ TEST(proton_interpreter, override_wins_and_expands_home) {
 }
 
 TEST(proton_interpreter, argv0_python_is_used_as_written) {
-  EXPECT_EQ(resolve_python({"/usr/bin/python3.11", "s.py"}, {}).interpreter,
-            "/usr/bin/python3.11");
+  EXPECT_EQ(resolve_python({"/usr/bin/python3.11", "s.py"}, {}).interpreter, "/usr/bin/python3.11");
 }
 
 TEST(proton_interpreter, pytest_shebang_names_the_interpreter) {
@@ -253,8 +295,16 @@ TEST(proton_interpreter, pytest_by_path_reads_that_files_shebang_and_runs_as_bar
   const auto pytest = dir.write("venv/bin/pytest", "#!" + python.string() + "\n");
   // PATH names no pytest: only the path in argv[0] can lead to the venv's interpreter.
   const env_map env{{"PATH", "/nonexistent"}};
-  const strings expected{python.string(), "-m", "triton.profiler.proton", "-n",
-                         "/t/proton/proton", "--context", "shadow", "--data", "tree", "pytest",
+  const strings expected{python.string(),
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/t/proton/proton",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "pytest",
                          "tests/test_gelu.py"};
   EXPECT_EQ(proton_wrap(launch_plan{{pytest.string(), "tests/test_gelu.py"}, {}, {}, {}},
                         proton_options{}, "/t/proton", env)
@@ -267,9 +317,18 @@ TEST(proton_interpreter, bare_pytest_wrap_runs_proton_under_the_shebang_interpre
   const auto python = dir.write("venv/bin/python3", "#!/bin/sh\n");
   dir.write("venv/bin/pytest", "#!" + python.string() + "\n");
   const env_map env{{"PATH", (dir.path() / "venv/bin").string()}};
-  const strings expected{python.string(), "-m", "triton.profiler.proton", "-n",
-                         "/t/proton/proton", "--context", "shadow", "--data", "tree", "pytest",
-                         "-k", "gelu"};
+  const strings expected{python.string(),
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/t/proton/proton",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "pytest",
+                         "-k",
+                         "gelu"};
   EXPECT_EQ(proton_wrap(launch_plan{{"pytest", "-k", "gelu"}, {}, {}, {}}, proton_options{},
                         "/t/proton", env)
                 .argv,

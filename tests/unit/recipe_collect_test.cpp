@@ -17,7 +17,9 @@ using aorta::testing_support::thrown;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-aorta::recipe load(const std::string& text) { return load_recipe_from_string(text, "recipe.yaml"); }
+aorta::recipe load(const std::string& text) {
+  return load_recipe_from_string(text, "recipe.yaml");
+}
 
 std::string failure(const std::string& text) {
   const auto e = thrown<recipe_error>([&] { (void)load(text); });
@@ -51,22 +53,22 @@ TEST(RecipeCollect, MappingFormWithoutOptions) {
 }
 
 TEST(RecipeCollect, OptionValuesAreNormalisedToText) {
-  const auto r = load(
-      "schema_version: 1\n"
-      "collect:\n"
-      "  rocprof:\n"
-      "    trace: [kernel, hip]\n"
-      "    stats: True\n"
-      "    kernel_include_regex: \"  Cijk|gemm \"\n"
-      "    summary_units: msec\n"
-      "    output_format: 'csv'\n");
+  const auto r = load("schema_version: 1\n"
+                      "collect:\n"
+                      "  rocprof:\n"
+                      "    trace: [kernel, hip]\n"
+                      "    stats: True\n"
+                      "    kernel_include_regex: \"  Cijk|gemm \"\n"
+                      "    summary_units: msec\n"
+                      "    output_format: 'csv'\n");
   const auto& options = r.collect.at(0).options;
   EXPECT_EQ(options.at("trace").text, "kernel,hip");
   EXPECT_EQ(options.at("stats").text, "true");
   EXPECT_EQ(options.at("kernel_include_regex").text, "  Cijk|gemm ");
   EXPECT_EQ(options.at("summary_units").text, "msec");
   EXPECT_EQ(options.at("trace").where.to_string(), "recipe.yaml:4:12");
-  const auto ncu = load("schema_version: 1\ncollect:\n  ncu: {launch_count: 5, launch_skip: 010}\n");
+  const auto ncu =
+      load("schema_version: 1\ncollect:\n  ncu: {launch_count: 5, launch_skip: 010}\n");
   EXPECT_EQ(ncu.collect.at(0).options.at("launch_count").text, "5");
   EXPECT_EQ(ncu.collect.at(0).options.at("launch_skip").text, "010");
   const auto quoted = load("schema_version: 1\ncollect:\n  callgrind: {cache_sim: \"TRUE\"}\n");
@@ -98,12 +100,11 @@ TEST(RecipeCollect, ShapeErrors) {
 }
 
 TEST(RecipeCollect, OptionErrorPointsAtTheValue) {
-  const std::string message = failure(
-      "schema_version: 1\n"
-      "mode: probe\n"
-      "collect:\n"
-      "  proton:\n"
-      "    backend: rocprof\n");
+  const std::string message = failure("schema_version: 1\n"
+                                      "mode: probe\n"
+                                      "collect:\n"
+                                      "  proton:\n"
+                                      "    backend: rocprof\n");
   EXPECT_EQ(message,
             "recipe.yaml:5:14: recipe.collect.proton.backend: 'rocprof' is not a proton backend; "
             "allowed: auto, cupti, rocprofiler, roctracer, instrumentation. Fix: pick one of "
@@ -121,9 +122,10 @@ TEST(RecipeCollect, UnknownOptionAndUnknownCollectorPointAtTheirNodes) {
 }
 
 TEST(RecipeCollect, ConflictPointsAtTheBackendOrTheCollector) {
-  EXPECT_THAT(failure("schema_version: 1\ncollect:\n  rocprof:\n  proton:\n    backend: roctracer\n"),
-              StartsWith("recipe.yaml:5:14: recipe.collect.proton.backend: rocprof and proton "
-                         "with backend: roctracer cannot run together"));
+  EXPECT_THAT(
+      failure("schema_version: 1\ncollect:\n  rocprof:\n  proton:\n    backend: roctracer\n"),
+      StartsWith("recipe.yaml:5:14: recipe.collect.proton.backend: rocprof and proton "
+                 "with backend: roctracer cannot run together"));
   EXPECT_THAT(failure("schema_version: 1\ncollect: [proton, rocprof]\n"),
               StartsWith("recipe.yaml:2:11: recipe.collect.proton: rocprof and proton with "
                          "backend: auto (which resolves to rocprofiler or roctracer on AMD)"));
@@ -144,8 +146,8 @@ TEST(RecipeCollect, OriginalExampleRecipesLoadUnchanged) {
   EXPECT_EQ(matmul.collect[0].options.at("stats").text, "true");
   EXPECT_EQ(matmul.collect[0].options.at("kernel_include_regex").text, "Cijk|gemm|matmul");
 
-  for (const std::string name : {"triton-vecadd", "amd-roctracer", "amd-instrumentation",
-                                 "amd-rocprofiler"}) {
+  for (const std::string name :
+       {"triton-vecadd", "amd-roctracer", "amd-instrumentation", "amd-rocprofiler"}) {
     const auto r = aorta::load_recipe(fixtures + name + ".yaml");
     EXPECT_EQ(r.mode, "probe") << name;
     EXPECT_EQ(r.trials, 1) << name;

@@ -24,11 +24,10 @@ std::vector<std::string> names(const aorta::recipe& r) {
   return out;
 }
 
-const std::string rocprof_recipe =
-    "schema_version: 1\n"
-    "collect:\n"
-    "  rocprof:\n"
-    "    trace: \"kernel,hip\"\n";
+const std::string rocprof_recipe = "schema_version: 1\n"
+                                   "collect:\n"
+                                   "  rocprof:\n"
+                                   "    trace: \"kernel,hip\"\n";
 
 TEST(CollectOverride, ReplacesTheListAndDropsOptionsOfCollectorsNotKept) {
   auto r = load(rocprof_recipe);

@@ -18,7 +18,9 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 using strings = std::vector<std::string>;
 
-aorta::recipe load(const std::string& text) { return load_recipe_from_string(text, "recipe.yaml"); }
+aorta::recipe load(const std::string& text) {
+  return load_recipe_from_string(text, "recipe.yaml");
+}
 
 std::string failure(const std::string& text) {
   const auto e = thrown<recipe_error>([&] { (void)load(text); });
@@ -59,7 +61,8 @@ TEST(Recipe, ModeProbeOnly) {
   EXPECT_EQ(load("schema_version: 1\nmode: probe\n").mode, "probe");
   for (const std::string mode : {"triage", "sanitizer"}) {
     const std::string message = failure("schema_version: 1\nmode: " + mode + "\n");
-    EXPECT_THAT(message, StartsWith("recipe.yaml:2:7: recipe.mode: '" + mode + "' is not supported"));
+    EXPECT_THAT(message,
+                StartsWith("recipe.yaml:2:7: recipe.mode: '" + mode + "' is not supported"));
     EXPECT_THAT(message, HasSubstr("aorta runs the command"));
     EXPECT_THAT(message, HasSubstr("Fix: use `mode: probe`"));
   }

@@ -13,7 +13,9 @@ namespace {
 
 using strings = std::vector<std::string>;
 
-collector_request request(std::string name) { return collector_request{std::move(name), {}, {}}; }
+collector_request request(std::string name) {
+  return collector_request{std::move(name), {}, {}};
+}
 
 class registry_wrap : public ::testing::Test {
 protected:
@@ -28,17 +30,49 @@ protected:
 TEST_F(registry_wrap, all_four_nest_outermost_first_whatever_the_request_order) {
   const std::vector<collector_request> requested{request("proton"), request("callgrind"),
                                                  request("rocprof"), request("ncu")};
-  const strings expected{
-      m_rocprof.string(), "-d", "/trial/rocprof", "-o", "aorta", "--output-format", "csv",
-      "--kernel-trace", "--stats", "-S", "--summary-output-file", "rocprof_summary", "--",
-      m_ncu.string(), "--target-processes", "all", "--clock-control", "none", "--metrics",
-      "gpu__time_duration.sum", "--csv", "--page", "details", "--print-units", "base",
-      "--log-file", "/trial/ncu/ncu.csv",
-      m_valgrind.string(), "--tool=callgrind",
-      "--callgrind-out-file=/trial/callgrind/callgrind.out.%p", "--cache-sim=no",
-      "python3", "-m", "triton.profiler.proton", "-n", "/trial/proton/proton", "--context",
-      "shadow", "--data", "tree",
-      "train.py", "--steps", "2"};
+  const strings expected{m_rocprof.string(),
+                         "-d",
+                         "/trial/rocprof",
+                         "-o",
+                         "aorta",
+                         "--output-format",
+                         "csv",
+                         "--kernel-trace",
+                         "--stats",
+                         "-S",
+                         "--summary-output-file",
+                         "rocprof_summary",
+                         "--",
+                         m_ncu.string(),
+                         "--target-processes",
+                         "all",
+                         "--clock-control",
+                         "none",
+                         "--metrics",
+                         "gpu__time_duration.sum",
+                         "--csv",
+                         "--page",
+                         "details",
+                         "--print-units",
+                         "base",
+                         "--log-file",
+                         "/trial/ncu/ncu.csv",
+                         m_valgrind.string(),
+                         "--tool=callgrind",
+                         "--callgrind-out-file=/trial/callgrind/callgrind.out.%p",
+                         "--cache-sim=no",
+                         "python3",
+                         "-m",
+                         "triton.profiler.proton",
+                         "-n",
+                         "/trial/proton/proton",
+                         "--context",
+                         "shadow",
+                         "--data",
+                         "tree",
+                         "train.py",
+                         "--steps",
+                         "2"};
   const launch_plan plan =
       plan_launch(requested, {"python3", "train.py", "--steps", "2"}, "/trial", m_env);
   EXPECT_EQ(plan.argv, expected);
@@ -48,10 +82,10 @@ TEST_F(registry_wrap, all_four_nest_outermost_first_whatever_the_request_order) 
 
 TEST_F(registry_wrap, no_attaching_collector_leaves_the_argv_byte_for_byte) {
   const strings command{"./bench", "--n", "3", " spaced arg ", ""};
-  for (const auto& requested : {std::vector<collector_request>{},
-                                std::vector<collector_request>{request("numerics"),
-                                                               request("amd_log"),
-                                                               request("layer_numerics")}}) {
+  for (const auto& requested :
+       {std::vector<collector_request>{},
+        std::vector<collector_request>{request("numerics"), request("amd_log"),
+                                       request("layer_numerics")}}) {
     const launch_plan plan = plan_launch(requested, command, "/trial", m_env);
     EXPECT_EQ(plan.argv, command);
     EXPECT_TRUE(plan.env_set.empty());
@@ -62,8 +96,8 @@ TEST_F(registry_wrap, no_attaching_collector_leaves_the_argv_byte_for_byte) {
 
 TEST_F(registry_wrap, callgrind_alone_wraps_a_native_binary) {
   const strings expected{m_valgrind.string(), "--tool=callgrind",
-                         "--callgrind-out-file=/trial/callgrind/callgrind.out.%p",
-                         "--cache-sim=no", "./bench"};
+                         "--callgrind-out-file=/trial/callgrind/callgrind.out.%p", "--cache-sim=no",
+                         "./bench"};
   EXPECT_EQ(plan_launch({request("callgrind")}, {"./bench"}, "/trial", m_env).argv, expected);
 }
 

@@ -61,7 +61,8 @@ trial_record full_record() {
   record.metrics.values["proton_gpu_time_ms"] = 1.0;
   record.metrics.values["proton_artifact_dir"] = std::string("/out/proton");
   record.metrics.values["proton_top_kernels"] = std::vector<std::string>{"add_kernel", "mul"};
-  record.metrics.kernels = {{"add_kernel", 20, 0.75, "proton"}, {"mul", std::nullopt, 0.25, "proton"}};
+  record.metrics.kernels = {{"add_kernel", 20, 0.75, "proton"},
+                            {"mul", std::nullopt, 0.25, "proton"}};
   record.metrics.notes = {"a metric note"};
   record.checks = {{"count(add) == 20", true, "== 20", "20", "check passed"}};
   record.verdict = verdict::fail;
@@ -74,8 +75,7 @@ trial_record full_record() {
 
 TEST(TrialRecord, JsonRoundTrip) {
   const trial_record original = full_record();
-  const trial_record back =
-      trial_record_from_json(nlohmann::json::parse(to_json(original).dump()));
+  const trial_record back = trial_record_from_json(nlohmann::json::parse(to_json(original).dump()));
   EXPECT_EQ(back.schema_version, 1);
   EXPECT_EQ(back.aorta_version, "0.1.0");
   EXPECT_EQ(back.recipe_path, "/src/recipe.yaml");
@@ -157,7 +157,8 @@ TEST(TrialRecord, WriteIsAtomicAndLeavesNoTemporaries) {
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++entries;
   EXPECT_EQ(entries, 1U);
   EXPECT_EQ(trial_record_from_json(nlohmann::json::parse(read_text(path))).ticket, "T-1");
-  EXPECT_THROW(write_result_json(dir.path() / "missing" / "result.json", full_record()), setup_error);
+  EXPECT_THROW(write_result_json(dir.path() / "missing" / "result.json", full_record()),
+               setup_error);
 }
 
 TEST(Report, CTestMeasurementsOnlyNumericAndEscaped) {
@@ -193,8 +194,10 @@ TEST(Report, AggregateOverTwoCellsAndThreeTrials) {
   fs::create_directories(root / "cellA" / "trial_1");
   fs::create_directories(root / "cellA" / "trial_2");
   fs::create_directories(root / "group" / "cellB" / "trial_0");
-  write_result_json(root / "cellA" / "trial_0" / "result.json", proton_trial(60, 0.25, verdict::pass));
-  write_result_json(root / "cellA" / "trial_1" / "result.json", proton_trial(66, 0.75, verdict::fail));
+  write_result_json(root / "cellA" / "trial_0" / "result.json",
+                    proton_trial(60, 0.25, verdict::pass));
+  write_result_json(root / "cellA" / "trial_1" / "result.json",
+                    proton_trial(66, 0.75, verdict::fail));
   std::ofstream(root / "cellA" / "trial_2" / "result.json") << "{not json";
   trial_record callgrind;
   callgrind.metrics.values["callgrind_total_ir"] = std::int64_t{1000};
@@ -206,11 +209,10 @@ TEST(Report, AggregateOverTwoCellsAndThreeTrials) {
   EXPECT_EQ(summary.cells, 2U);
   ASSERT_EQ(summary.notes.size(), 1U);
   EXPECT_NE(summary.notes[0].find("cellA/trial_2/result.json: not valid JSON"), std::string::npos);
-  EXPECT_EQ(summary.to_string(),
-            "report: 3 trials in 2 cells -> perf.md, matrix.json, report.html "
-            "(1 result.json skipped)\n"
-            "  cellA: 1 pass, 1 fail, 0 skip, 0 error\n"
-            "  group/cellB: 1 pass, 0 fail, 0 skip, 0 error");
+  EXPECT_EQ(summary.to_string(), "report: 3 trials in 2 cells -> perf.md, matrix.json, report.html "
+                                 "(1 result.json skipped)\n"
+                                 "  cellA: 1 pass, 1 fail, 0 skip, 0 error\n"
+                                 "  group/cellB: 1 pass, 0 fail, 0 skip, 0 error");
 
   const auto matrix = nlohmann::json::parse(read_text(root / "matrix.json"));
   EXPECT_EQ(matrix.at("schema_version"), 1);
@@ -273,7 +275,8 @@ TEST(Report, EmptyTreeAndMissingDirectory) {
   const temp_dir dir;
   const report_summary summary = write_aggregate_report(dir.path());
   EXPECT_EQ(summary.trials, 0U);
-  EXPECT_EQ(summary.to_string(), "report: 0 trials in 0 cells -> perf.md, matrix.json, report.html");
+  EXPECT_EQ(summary.to_string(),
+            "report: 0 trials in 0 cells -> perf.md, matrix.json, report.html");
   EXPECT_TRUE(fs::exists(dir.path() / "report.html"));
   EXPECT_THROW((void)write_aggregate_report(dir.path() / "absent"), usage_error);
 }

@@ -190,8 +190,7 @@ protected:
 };
 
 TEST_F(rocprof_reader_tmp, overflowing_total_is_a_capture_error) {
-  write("aorta_kernel_stats.csv",
-        "Name,Calls,TotalDurationNs\nk,1,1e308\nk,1,1e308\n");
+  write("aorta_kernel_stats.csv", "Name,Calls,TotalDurationNs\nk,1,1e308\nk,1,1e308\n");
   EXPECT_THROW((void)aorta::read_rocprof_capture(m_dir), aorta::capture_error);
 }
 

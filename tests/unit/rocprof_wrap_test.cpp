@@ -11,9 +11,19 @@ namespace {
 using strings = std::vector<std::string>;
 
 TEST(rocprof_wrap, default_options_name_csv_kernel_trace_stats_and_summary_file) {
-  const strings expected{"/opt/rocm/bin/rocprofv3", "-d", "/t/rocprof", "-o", "aorta",
-                         "--output-format", "csv", "--kernel-trace", "--stats", "-S",
-                         "--summary-output-file", "rocprof_summary", "--"};
+  const strings expected{"/opt/rocm/bin/rocprofv3",
+                         "-d",
+                         "/t/rocprof",
+                         "-o",
+                         "aorta",
+                         "--output-format",
+                         "csv",
+                         "--kernel-trace",
+                         "--stats",
+                         "-S",
+                         "--summary-output-file",
+                         "rocprof_summary",
+                         "--"};
   EXPECT_EQ(rocprof_argv(rocprof_options{}, "/t/rocprof", "/opt/rocm/bin/rocprofv3"), expected);
 }
 
@@ -25,13 +35,31 @@ TEST(rocprof_wrap, every_option_in_its_place_with_pmc_last) {
   options.pmc = {"SQ_WAVES", "GRBM_COUNT"};
   options.kernel_include_regex = "^Gemm.*Kernel$";
   options.summary_units = "usec";
-  const strings expected{"rocprofv3", "-d", "/out dir/rocprof", "-o", "aorta",
-                         "--output-format", "json", "--hip-trace", "--kernel-trace",
-                         "--hip-runtime-trace", "--memory-copy-trace", "--rccl-trace",
-                         "--marker-trace", "--scratch-memory-trace", "-S",
-                         "--summary-output-file", "rocprof_summary", "-u", "usec",
-                         "--kernel-include-regex", "^Gemm.*Kernel$", "--pmc", "SQ_WAVES",
-                         "GRBM_COUNT", "--"};
+  const strings expected{"rocprofv3",
+                         "-d",
+                         "/out dir/rocprof",
+                         "-o",
+                         "aorta",
+                         "--output-format",
+                         "json",
+                         "--hip-trace",
+                         "--kernel-trace",
+                         "--hip-runtime-trace",
+                         "--memory-copy-trace",
+                         "--rccl-trace",
+                         "--marker-trace",
+                         "--scratch-memory-trace",
+                         "-S",
+                         "--summary-output-file",
+                         "rocprof_summary",
+                         "-u",
+                         "usec",
+                         "--kernel-include-regex",
+                         "^Gemm.*Kernel$",
+                         "--pmc",
+                         "SQ_WAVES",
+                         "GRBM_COUNT",
+                         "--"};
   EXPECT_EQ(rocprof_argv(options, "/out dir/rocprof", "rocprofv3"), expected);
 }
 
@@ -46,8 +74,8 @@ TEST(rocprof_wrap, non_executable_file_on_path_is_passed_over) {
   const test::scratch_dir dir;
   dir.write("first/rocprofv3", "data\n", 0644);
   const auto tool = dir.write("second/rocprofv3", "#!/bin/sh\n");
-  const env_map env{{"PATH", (dir.path() / "first").string() + ":" +
-                                 (dir.path() / "second").string()}};
+  const env_map env{
+      {"PATH", (dir.path() / "first").string() + ":" + (dir.path() / "second").string()}};
   EXPECT_EQ(resolve_rocprof_binary(env), tool.string());
 }
 
@@ -64,8 +92,7 @@ TEST(rocprof_wrap, rocprof_bin_path_wins_over_path_and_expands_home) {
 TEST(rocprof_wrap, rocprof_bin_bare_name_is_looked_up_on_path) {
   const test::scratch_dir dir;
   const auto tool = dir.write("bin/rocprofv3-nightly", "#!/bin/sh\n");
-  const env_map env{{"PATH", (dir.path() / "bin").string()},
-                    {"ROCPROF_BIN", "rocprofv3-nightly"}};
+  const env_map env{{"PATH", (dir.path() / "bin").string()}, {"ROCPROF_BIN", "rocprofv3-nightly"}};
   EXPECT_EQ(resolve_rocprof_binary(env), tool.string());
 }
 

@@ -29,7 +29,8 @@ bool contains(const std::string& text, const std::string& part) {
 TEST(ExplainEmptyCapture, ProtonWithoutAHatchetNamesSysExitAndTheDirectory) {
   const std::string text = explain_empty_capture(empty_of("proton"), options({{"mode", "cli"}}));
   EXPECT_TRUE(text.starts_with("empty capture: proton wrote no .hatchet under "
-                               "/results/trial_0/proton.")) << text;
+                               "/results/trial_0/proton."))
+      << text;
   EXPECT_TRUE(contains(text, "sys.exit(0)")) << text;
   EXPECT_TRUE(contains(text, "crashed or was killed")) << text;
   EXPECT_TRUE(contains(text, "allow_empty: true")) << text;
@@ -45,7 +46,8 @@ TEST(ExplainEmptyCapture, ProtonDefaultsToModeCli) {
 TEST(ExplainEmptyCapture, ProtonEnvModePutsTheMissingStartCallFirst) {
   const std::string text = explain_empty_capture(empty_of("proton"), options({{"mode", "env"}}));
   EXPECT_TRUE(contains(text, "in mode: env the payload must call "
-                             "proton.start(os.environ['AORTA_PROTON_NAME'], ...)")) << text;
+                             "proton.start(os.environ['AORTA_PROTON_NAME'], ...)"))
+      << text;
   EXPECT_LT(text.find("proton.start("), text.find("sys.exit(0)")) << text;
 }
 
@@ -54,7 +56,8 @@ TEST(ExplainEmptyCapture, ProtonWithABareRootNamesTheLateBackend) {
   bare.files.push_back("/results/trial_0/proton/proton.hatchet");
   const std::string text = explain_empty_capture(bare, options({{"mode", "cli"}}));
   EXPECT_TRUE(text.starts_with("empty capture: /results/trial_0/proton holds a tree with no "
-                               "kernel and no scope (a bare ROOT).")) << text;
+                               "kernel and no scope (a bare ROOT)."))
+      << text;
   EXPECT_TRUE(contains(text, "roctracer pinned under mode: cli")) << text;
   EXPECT_TRUE(contains(text, "only data: tree is read")) << text;
   EXPECT_FALSE(contains(text, "sys.exit(0)")) << text;
@@ -63,7 +66,8 @@ TEST(ExplainEmptyCapture, ProtonWithABareRootNamesTheLateBackend) {
 TEST(ExplainEmptyCapture, Rocprof) {
   const std::string text = explain_empty_capture(empty_of("rocprof"), {});
   EXPECT_TRUE(text.starts_with("empty capture: rocprofv3 left no kernel data under "
-                               "/results/trial_0/rocprof.")) << text;
+                               "/results/trial_0/rocprof."))
+      << text;
   EXPECT_TRUE(contains(text, "kernel_include_regex matched no kernel")) << text;
   EXPECT_TRUE(contains(text, "pftrace/otf2/rocpd")) << text;
 }
@@ -79,7 +83,8 @@ TEST(ExplainEmptyCapture, Ncu) {
 TEST(ExplainEmptyCapture, Callgrind) {
   const std::string text = explain_empty_capture(empty_of("callgrind"), {});
   EXPECT_TRUE(text.starts_with("empty capture: callgrind recorded no function cost under "
-                               "/results/trial_0/callgrind.")) << text;
+                               "/results/trial_0/callgrind."))
+      << text;
   EXPECT_TRUE(contains(text, "toggle_collect names a function that never ran")) << text;
   EXPECT_TRUE(contains(text, "trace_children: true")) << text;
 }

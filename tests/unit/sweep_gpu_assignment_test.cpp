@@ -77,8 +77,8 @@ TEST(CtestAllocatedGpus, MalformedGroupCountIsASetupError) {
   for (const char* count : {"two", "", "-1", "2x"}) {
     const env_map env{{"CTEST_RESOURCE_GROUP_COUNT", count},
                       {"CTEST_RESOURCE_GROUP_0_GPUS", "id:0,slots:1"}};
-    EXPECT_THROW(static_cast<void>(ctest_allocated_gpus(env)), setup_error) << "count '" << count
-                                                                            << "'";
+    EXPECT_THROW(static_cast<void>(ctest_allocated_gpus(env)), setup_error)
+        << "count '" << count << "'";
   }
 }
 

@@ -131,7 +131,8 @@ TEST(WriteCommandRecord, RecordsTheCommandTheWrappedArgvAndTheEnvironmentChanges
   const auto record = nlohmann::json::parse(read_file(scratch / "command.json"));
   EXPECT_EQ(record.at("schema_version"), 1);
   EXPECT_EQ(record.at("command"), nlohmann::json({"./payload", "a b"}));
-  EXPECT_EQ(record.at("argv"), nlohmann::json({"valgrind", "--tool=callgrind", "./payload", "a b"}));
+  EXPECT_EQ(record.at("argv"),
+            nlohmann::json({"valgrind", "--tool=callgrind", "./payload", "a b"}));
   EXPECT_EQ(record.at("env_set").at("AORTA_PROTON_NAME"), "/tmp/x/proton");
   EXPECT_EQ(record.at("env_unset"), nlohmann::json({"HIP_VISIBLE_DEVICES"}));
   EXPECT_EQ(record.at("warnings").size(), 1U);

@@ -16,27 +16,51 @@ inline constexpr error_t success = hipSuccess;
 inline constexpr auto host_to_device = hipMemcpyHostToDevice;
 inline constexpr auto device_to_host = hipMemcpyDeviceToHost;
 
-inline error_t get_device_count(int* count) { return hipGetDeviceCount(count); }
-inline error_t set_device(int device) { return hipSetDevice(device); }
+inline error_t get_device_count(int* count) {
+  return hipGetDeviceCount(count);
+}
+inline error_t set_device(int device) {
+  return hipSetDevice(device);
+}
 inline error_t get_device_properties(device_properties* props, int device) {
   return hipGetDeviceProperties(props, device);
 }
-inline std::string arch_name(const device_properties& props) { return props.gcnArchName; }
-inline error_t malloc_bytes(void** ptr, std::size_t bytes) { return hipMalloc(ptr, bytes); }
-inline error_t free_bytes(void* ptr) { return hipFree(ptr); }
+inline std::string arch_name(const device_properties& props) {
+  return props.gcnArchName;
+}
+inline error_t malloc_bytes(void** ptr, std::size_t bytes) {
+  return hipMalloc(ptr, bytes);
+}
+inline error_t free_bytes(void* ptr) {
+  return hipFree(ptr);
+}
 inline error_t copy(void* dst, const void* src, std::size_t bytes, hipMemcpyKind kind) {
   return hipMemcpy(dst, src, bytes, kind);
 }
-inline error_t event_create(event_t* event) { return hipEventCreate(event); }
-inline error_t event_destroy(event_t event) { return hipEventDestroy(event); }
-inline error_t event_record(event_t event) { return hipEventRecord(event, nullptr); }
-inline error_t event_synchronize(event_t event) { return hipEventSynchronize(event); }
+inline error_t event_create(event_t* event) {
+  return hipEventCreate(event);
+}
+inline error_t event_destroy(event_t event) {
+  return hipEventDestroy(event);
+}
+inline error_t event_record(event_t event) {
+  return hipEventRecord(event, nullptr);
+}
+inline error_t event_synchronize(event_t event) {
+  return hipEventSynchronize(event);
+}
 inline error_t event_elapsed_ms(float* ms, event_t start, event_t stop) {
   return hipEventElapsedTime(ms, start, stop);
 }
-inline error_t last_error() { return hipGetLastError(); }
-inline error_t device_synchronize() { return hipDeviceSynchronize(); }
-inline const char* error_string(error_t error) { return hipGetErrorString(error); }
+inline error_t last_error() {
+  return hipGetLastError();
+}
+inline error_t device_synchronize() {
+  return hipDeviceSynchronize();
+}
+inline const char* error_string(error_t error) {
+  return hipGetErrorString(error);
+}
 }  // namespace gpu
 
 #elif defined(__CUDACC__)
@@ -51,29 +75,51 @@ inline constexpr error_t success = cudaSuccess;
 inline constexpr auto host_to_device = cudaMemcpyHostToDevice;
 inline constexpr auto device_to_host = cudaMemcpyDeviceToHost;
 
-inline error_t get_device_count(int* count) { return cudaGetDeviceCount(count); }
-inline error_t set_device(int device) { return cudaSetDevice(device); }
+inline error_t get_device_count(int* count) {
+  return cudaGetDeviceCount(count);
+}
+inline error_t set_device(int device) {
+  return cudaSetDevice(device);
+}
 inline error_t get_device_properties(device_properties* props, int device) {
   return cudaGetDeviceProperties(props, device);
 }
 inline std::string arch_name(const device_properties& props) {
   return "sm_" + std::to_string(props.major) + std::to_string(props.minor);
 }
-inline error_t malloc_bytes(void** ptr, std::size_t bytes) { return cudaMalloc(ptr, bytes); }
-inline error_t free_bytes(void* ptr) { return cudaFree(ptr); }
+inline error_t malloc_bytes(void** ptr, std::size_t bytes) {
+  return cudaMalloc(ptr, bytes);
+}
+inline error_t free_bytes(void* ptr) {
+  return cudaFree(ptr);
+}
 inline error_t copy(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind) {
   return cudaMemcpy(dst, src, bytes, kind);
 }
-inline error_t event_create(event_t* event) { return cudaEventCreate(event); }
-inline error_t event_destroy(event_t event) { return cudaEventDestroy(event); }
-inline error_t event_record(event_t event) { return cudaEventRecord(event, nullptr); }
-inline error_t event_synchronize(event_t event) { return cudaEventSynchronize(event); }
+inline error_t event_create(event_t* event) {
+  return cudaEventCreate(event);
+}
+inline error_t event_destroy(event_t event) {
+  return cudaEventDestroy(event);
+}
+inline error_t event_record(event_t event) {
+  return cudaEventRecord(event, nullptr);
+}
+inline error_t event_synchronize(event_t event) {
+  return cudaEventSynchronize(event);
+}
 inline error_t event_elapsed_ms(float* ms, event_t start, event_t stop) {
   return cudaEventElapsedTime(ms, start, stop);
 }
-inline error_t last_error() { return cudaGetLastError(); }
-inline error_t device_synchronize() { return cudaDeviceSynchronize(); }
-inline const char* error_string(error_t error) { return cudaGetErrorString(error); }
+inline error_t last_error() {
+  return cudaGetLastError();
+}
+inline error_t device_synchronize() {
+  return cudaDeviceSynchronize();
+}
+inline const char* error_string(error_t error) {
+  return cudaGetErrorString(error);
+}
 }  // namespace gpu
 
 #else

@@ -11,7 +11,7 @@ namespace aorta {
 struct callgrind_options {
   // Collect only while inside this function (valgrind --toggle-collect); nullopt = everything.
   std::optional<std::string> toggle_collect;
-  bool cache_sim = false;  // --cache-sim; off: instruction counts only, and much faster
+  bool cache_sim = false;       // --cache-sim; off: instruction counts only, and much faster
   bool trace_children = false;  // --trace-children, for payloads started through a script
 };
 

@@ -43,12 +43,12 @@ struct device_info {
 };
 
 struct capture {
-  std::string collector;                  // "proton", "rocprof", "ncu", "callgrind"
-  std::filesystem::path artifact_dir;     // absolute
+  std::string collector;                     // "proton", "rocprof", "ncu", "callgrind"
+  std::filesystem::path artifact_dir;        // absolute
   std::vector<std::filesystem::path> files;  // every file that contributed data
-  std::vector<kernel_stat> kernels;       // sorted by total_ns, descending
-  std::vector<scope_stat> scopes;         // in first-seen order
-  std::vector<function_cost> functions;   // sorted by inclusive_ir, descending
+  std::vector<kernel_stat> kernels;          // sorted by total_ns, descending
+  std::vector<scope_stat> scopes;            // in first-seen order
+  std::vector<function_cost> functions;      // sorted by inclusive_ir, descending
   std::vector<device_info> devices;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;

@@ -26,8 +26,8 @@ public:
                         const std::vector<collector_request>& all_requested) const = 0;
 
   // nullopt when it can run here; otherwise the reason it cannot (the test is skipped, exit 77).
-  [[nodiscard]] virtual std::optional<std::string> unavailable_reason(
-      const option_map& options, const env_map& env) const = 0;
+  [[nodiscard]] virtual std::optional<std::string> unavailable_reason(const option_map& options,
+                                                                      const env_map& env) const = 0;
 
   // Wraps `inner` (argv and env changes of everything inside this collector). `output_dir` is this
   // collector's private output directory (created empty by the caller). Throws recipe_error when

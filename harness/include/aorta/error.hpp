@@ -28,8 +28,7 @@ struct source_location {
 
 class error : public std::runtime_error {
 public:
-  error(exit_code code, const std::string& message)
-      : std::runtime_error(message), m_code(code) {}
+  error(exit_code code, const std::string& message) : std::runtime_error(message), m_code(code) {}
   [[nodiscard]] exit_code code() const noexcept { return m_code; }
 
 private:
@@ -54,8 +53,8 @@ public:
 class option_error : public error {
 public:
   option_error(std::string collector, std::string key, const std::string& message)
-      : error(exit_code::usage, message), m_collector(std::move(collector)),
-        m_key(std::move(key)) {}
+      : error(exit_code::usage, message), m_collector(std::move(collector)), m_key(std::move(key)) {
+  }
   [[nodiscard]] const std::string& collector() const noexcept { return m_collector; }
   // Empty when the error concerns the collector as a whole (e.g. a cross-collector conflict).
   [[nodiscard]] const std::string& key() const noexcept { return m_key; }

@@ -14,7 +14,7 @@ using env_map = std::map<std::string, std::string>;
 
 struct launch_plan {
   std::vector<std::string> argv;
-  env_map env_set;                   // set in the child (aorta owns the child's environment)
+  env_map env_set;                     // set in the child (aorta owns the child's environment)
   std::vector<std::string> env_unset;  // removed from the child
   std::vector<std::string> warnings;   // printed to stderr before the launch
 

@@ -12,8 +12,8 @@ namespace aorta {
 struct ncu_options {
   // Metrics to collect; gpu__time_duration.sum is always included (it is what kernel time is).
   std::vector<std::string> metrics{"gpu__time_duration.sum"};
-  std::string clock_control = "none";     // none | base (none: measure the card as it is)
-  std::optional<std::string> kernel_name;  // regex, passed as `-k regex:<re>`
+  std::string clock_control = "none";       // none | base (none: measure the card as it is)
+  std::optional<std::string> kernel_name;   // regex, passed as `-k regex:<re>`
   std::optional<std::string> launch_skip;   // digits
   std::optional<std::string> launch_count;  // digits
 };

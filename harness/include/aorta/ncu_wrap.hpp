@@ -26,8 +26,8 @@ inline constexpr const char* ncu_log_file_name = "ncu.csv";
 // Where Nsight Compute installs itself when it is not on PATH, best first, under `root`:
 // <root>/usr/local/cuda/bin/ncu, then <root>/opt/nvidia/nsight-compute/<version>/ncu, newest
 // version first. Only candidates that exist as executable files are listed.
-[[nodiscard]] std::vector<std::filesystem::path> ncu_standard_locations(
-    const std::filesystem::path& root = "/");
+[[nodiscard]] std::vector<std::filesystem::path>
+ncu_standard_locations(const std::filesystem::path& root = "/");
 
 // `$NCU_BIN` (same rules as ROCPROF_BIN), else `ncu` on env's PATH, else the first of
 // `standard_locations`. Throws skip_error naming NCU_BIN and the fix.

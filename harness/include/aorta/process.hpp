@@ -13,12 +13,12 @@
 namespace aorta {
 
 struct process_spec {
-  std::vector<std::string> argv;       // argv[0] is looked up on the child's PATH when bare
-  env_map environment;                 // the child's complete environment
+  std::vector<std::string> argv;            // argv[0] is looked up on the child's PATH when bare
+  env_map environment;                      // the child's complete environment
   std::filesystem::path working_directory;  // empty = inherit
-  std::filesystem::path stdout_log;    // empty = not logged
+  std::filesystem::path stdout_log;         // empty = not logged
   std::filesystem::path stderr_log;
-  bool echo = true;                    // also copy the child's output to our stdout/stderr
+  bool echo = true;                      // also copy the child's output to our stdout/stderr
   std::chrono::milliseconds timeout{0};  // 0 = none
   // After the timeout: SIGTERM to the group, then SIGKILL once this grace period has passed.
   std::chrono::milliseconds kill_grace{5000};

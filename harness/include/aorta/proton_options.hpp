@@ -9,11 +9,11 @@
 namespace aorta {
 
 struct proton_options {
-  std::string mode = "cli";         // attach mode: cli | env
-  std::string backend = "auto";     // auto | cupti | rocprofiler | roctracer | instrumentation
+  std::string mode = "cli";      // attach mode: cli | env
+  std::string backend = "auto";  // auto | cupti | rocprofiler | roctracer | instrumentation
   std::optional<std::string> backend_mode;          // per-backend table, reference §1.4
-  std::string context = "shadow";   // shadow | python
-  std::string data = "tree";        // tree | trace
+  std::string context = "shadow";                   // shadow | python
+  std::string data = "tree";                        // tree | trace
   std::optional<std::string> instrumentation_mode;  // default | mma | pcsampling
   std::optional<std::string> granularity;           // cta | warp | warp_2 | ... | warp_group_8
   std::optional<std::string> hook;                  // triton

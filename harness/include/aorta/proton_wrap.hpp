@@ -28,9 +28,9 @@ struct python_command {
 
 // HIP_/CUDA_VISIBLE_DEVICES rewritten as ROCR_VISIBLE_DEVICES, which is all Proton accepts on AMD.
 struct device_translation {
-  std::vector<std::string> removed;                  // variables to unset in the child
-  std::optional<std::string> rocr_visible_devices;   // the value ROCR_VISIBLE_DEVICES gets
-  std::optional<std::string> warning;                // what was translated and why
+  std::vector<std::string> removed;                 // variables to unset in the child
+  std::optional<std::string> rocr_visible_devices;  // the value ROCR_VISIBLE_DEVICES gets
+  std::optional<std::string> warning;               // what was translated and why
 
   [[nodiscard]] bool empty() const noexcept { return removed.empty(); }
 };
@@ -46,7 +46,8 @@ struct device_translation {
                                            const env_map& env);
 
 // Rule 9: accepts `python [safe flags] script.py ...`, `python [safe flags] -m pytest ...` and
-// `[path/]pytest ...`, the last two as a bare `pytest ...` target. Throws recipe_error otherwise, naming `proton: {mode: env}`.
+// `[path/]pytest ...`, the last two as a bare `pytest ...` target. Throws recipe_error otherwise,
+// naming `proton: {mode: env}`.
 [[nodiscard]] python_command split_python_command(const std::vector<std::string>& argv);
 
 // Applies only to queue-intercepting backends (auto, rocprofiler, roctracer). Never mutates env.
@@ -69,8 +70,7 @@ struct device_translation {
 // skip_error when the chosen interpreter does not exist); mode env leaves the argv alone and sets
 // the bundle. Both apply the device translation. Warnings land in the plan.
 [[nodiscard]] launch_plan proton_wrap(launch_plan inner, const proton_options& options,
-                                      const std::filesystem::path& output_dir,
-                                      const env_map& env);
+                                      const std::filesystem::path& output_dir, const env_map& env);
 
 // Mode cli with $AORTA_PROTON_PYTHON set to something that does not resolve: the reason; nullopt
 // otherwise (without the override the interpreter comes from the command, checked at wrap time).

@@ -15,9 +15,9 @@ struct rocprof_options {
   std::vector<std::string> trace{"kernel"};
   std::string output_format = "csv";  // csv | json | pftrace | otf2 | rocpd
   bool stats = true;
-  std::vector<std::string> pmc;  // counter names; emitted last before `--`
+  std::vector<std::string> pmc;                     // counter names; emitted last before `--`
   std::optional<std::string> kernel_include_regex;  // verbatim
-  std::optional<std::string> summary_units;  // sec | msec | usec | nsec
+  std::optional<std::string> summary_units;         // sec | msec | usec | nsec
 };
 
 // Throws option_error naming the key, the allowed values and the fix.

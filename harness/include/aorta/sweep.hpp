@@ -1,5 +1,5 @@
-// `aorta sweep run`: recipe → collectors → launch → capture → metrics → checks → result.json, once
-// per trial. The CLI only parses flags and maps the outcome to an exit code.
+// `aorta sweep run`: recipe → collectors → launch → capture → metrics → checks → result.json,
+// once per trial. The CLI only parses flags and maps the outcome to an exit code.
 #pragma once
 
 #include "aorta/check.hpp"

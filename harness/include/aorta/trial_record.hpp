@@ -47,7 +47,7 @@ struct trial_record {
   metric_set metrics;
   std::vector<check_result> checks;
   aorta::verdict verdict = aorta::verdict::error;
-  std::string reason;  // why the verdict, in one line
+  std::string reason;                           // why the verdict, in one line
   std::map<std::string, std::string> versions;  // profiler, Triton, driver, GPU, ...
   std::string started_at;                       // ISO 8601, UTC
   std::vector<std::string> notes;

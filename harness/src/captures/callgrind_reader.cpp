@@ -77,13 +77,13 @@ private:
   std::unordered_map<std::uint64_t, std::string> m_file_names;  // fl, fi, fe, cfi, cfl
   std::unordered_map<std::uint64_t, std::string> m_fn_names;    // fn, cfn
   std::unordered_map<std::uint64_t, std::string> m_obj_names;   // ob, cob
-  std::size_t m_positions = 1;  // "line" unless `positions:` says otherwise
+  std::size_t m_positions = 1;      // "line" unless `positions:` says otherwise
   std::optional<std::size_t> m_ir;  // index of Ir among the events
-  std::string m_object;  // current ob=
-  std::string m_source;  // current fl=
-  std::string m_fn;      // key of the current function
+  std::string m_object;             // current ob=
+  std::string m_source;             // current fl=
+  std::string m_fn;                 // key of the current function
   std::string m_fn_name;
-  std::string m_cfn;     // key of the function the pending call goes to
+  std::string m_cfn;  // key of the function the pending call goes to
   std::string m_call_object;
   std::string m_call_source;
   bool m_call_pending = false;  // the next cost line is a call's inclusive cost
@@ -253,7 +253,9 @@ void callgrind_file::parse() {
   if (in.bad()) throw capture_error(fmt::format("error reading {}", m_file.string()));
 }
 
-bool is_callgrind_file(const std::string& name) { return name.starts_with("callgrind.out"); }
+bool is_callgrind_file(const std::string& name) {
+  return name.starts_with("callgrind.out");
+}
 
 }  // namespace
 
@@ -269,7 +271,8 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
   } else if (fs::is_directory(dir_or_file, ec)) {
     out.artifact_dir = absolute;
     files = detail::list_capture_files(dir_or_file, is_callgrind_file, "callgrind");
-    if (files.empty()) out.notes.push_back(fmt::format("no callgrind.out* under {}", absolute.string()));
+    if (files.empty())
+      out.notes.push_back(fmt::format("no callgrind.out* under {}", absolute.string()));
   } else {
     out.artifact_dir = absolute;
     out.notes.push_back(fmt::format("no callgrind output at {}", absolute.string()));
@@ -295,9 +298,9 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
     f.name = sums.name;
     if (name_uses[sums.name] > 1) {
       // Distinct functions sharing a name: say which file (and object) each one is.
-      f.name += fmt::format(" [{}{}{}]", fs::path(sums.file).filename().string(),
-                            sums.object.empty() ? "" : " in ",
-                            fs::path(sums.object).filename().string());
+      f.name +=
+          fmt::format(" [{}{}{}]", fs::path(sums.file).filename().string(),
+                      sums.object.empty() ? "" : " in ", fs::path(sums.object).filename().string());
     }
     const std::string& name = f.name;
     f.self_ir = sums.self;

@@ -12,8 +12,9 @@ namespace aorta::detail {
 // Symlinks are neither followed nor read: a capture is what the profiler wrote in this directory,
 // and a payload that can write there must not be able to point a reader anywhere else (the
 // original's guard 16). Throws capture_error naming `dir` and `profiler` when it cannot be listed.
-[[nodiscard]] std::vector<std::filesystem::path> list_capture_files(
-    const std::filesystem::path& dir, const std::function<bool(const std::string&)>& wanted,
-    std::string_view profiler);
+[[nodiscard]] std::vector<std::filesystem::path>
+list_capture_files(const std::filesystem::path& dir,
+                   const std::function<bool(const std::string&)>& wanted,
+                   std::string_view profiler);
 
 }  // namespace aorta::detail

@@ -15,7 +15,9 @@ namespace {
 constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 
 // The bytes that end an unquoted field.
-constexpr bool is_field_end(char c) noexcept { return c == ',' || c == '\n' || c == '\r'; }
+constexpr bool is_field_end(char c) noexcept {
+  return c == ',' || c == '\n' || c == '\r';
+}
 
 std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -29,8 +31,9 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
     : m_path(file), m_chunk_size(std::max<std::size_t>(chunk_size, 64)) {
   m_file.reset(std::fopen(file.c_str(), "rb"));
   if (!m_file) {
-    throw capture_error(fmt::format("cannot open {}: {}; check that the file exists and is readable",
-                                    file.string(), std::strerror(errno)));
+    throw capture_error(
+        fmt::format("cannot open {}: {}; check that the file exists and is readable", file.string(),
+                    std::strerror(errno)));
   }
   m_buffer.resize(m_chunk_size);
 }

@@ -5,8 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <cstdio>
+#include <deque>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -58,8 +58,8 @@ private:
   std::unique_ptr<std::FILE, file_closer> m_file;
   std::size_t m_chunk_size;
   std::vector<char> m_buffer;
-  std::size_t m_pos = 0;   // first unparsed byte
-  std::size_t m_end = 0;   // one past the last buffered byte
+  std::size_t m_pos = 0;  // first unparsed byte
+  std::size_t m_end = 0;  // one past the last buffered byte
   bool m_eof = false;
   std::size_t m_row_number = 0;
   bool m_row_unterminated = false;

@@ -108,7 +108,8 @@ void scan_hatchet_file(const fs::path& file, const std::function<void(json_chunk
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     throw capture_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
-                                    "readable)", file.string(), std::strerror(errno)));
+                                    "readable)",
+                                    file.string(), std::strerror(errno)));
   fd_closer closer(fd);
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
   try {
@@ -134,17 +135,19 @@ std::string resolve_proton_backend(const hatchet_read_options& options, bool saw
 }
 
 capture read_hatchet_stream(std::istream& in, std::size_t chunk_size,
-                            const hatchet_read_options& options,
-                            const std::string& display_name) {
+                            const hatchet_read_options& options, const std::string& display_name) {
   capture out;
   out.collector = "proton";
   hatchet_accumulator acc;
   try {
-    scan_document(acc, [&](char* data, std::size_t size) {
-      in.read(data, static_cast<std::streamsize>(size));
-      if (in.bad()) throw capture_error(display_name + ": read failed");
-      return static_cast<std::size_t>(in.gcount());
-    }, chunk_size);
+    scan_document(
+        acc,
+        [&](char* data, std::size_t size) {
+          in.read(data, static_cast<std::streamsize>(size));
+          if (in.bad()) throw capture_error(display_name + ": read failed");
+          return static_cast<std::size_t>(in.gcount());
+        },
+        chunk_size);
   } catch (const json_error& e) {
     throw capture_error(fmt::format("{}: byte {}: {}", display_name, e.offset(), e.what()));
   }

@@ -17,8 +17,10 @@ constexpr std::size_t max_notes = 50;
 }  // namespace
 
 void hatchet_accumulator::note(std::string text) {
-  if (m_notes.size() < max_notes) m_notes.push_back(std::move(text));
-  else ++m_notes_dropped;
+  if (m_notes.size() < max_notes)
+    m_notes.push_back(std::move(text));
+  else
+    ++m_notes_dropped;
 }
 
 void hatchet_accumulator::node_begin(std::size_t depth) {
@@ -39,8 +41,8 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
           {node.name, node.cycles.value_or(0.0), node.normalized_cycles.value_or(0.0)});
       m_saw_scopes = true;
     } else if (!node.rejected_time.empty()) {
-      note(fmt::format("leaf '{}' dropped: {} is not a finite non-negative time",
-                       node.name, node.rejected_time));
+      note(fmt::format("leaf '{}' dropped: {} is not a finite non-negative time", node.name,
+                       node.rejected_time));
     }
     if (!node.rejected_cycles.empty())
       note(fmt::format("scope '{}': skipped {} (not a finite non-negative number)", node.name,
@@ -57,28 +59,30 @@ void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
   kernel_total& total = it->second;
   total.total_ns += *leaf.time_ns;
   switch (leaf.count) {
-    case hatchet_node::count_state::valid:
-      if (total.launches > std::numeric_limits<std::uint64_t>::max() - leaf.launches) {
-        if (total.launches_known)
-          note(fmt::format("kernel '{}': launch count overflows 64 bits; count unknown",
-                           leaf.name));
-        total.launches_known = false;
-      }
-      total.launches += leaf.launches;
-      break;
-    case hatchet_node::count_state::invalid:
-      note(fmt::format("kernel '{}': {} is not a non-negative integer; launch count unknown",
-                       leaf.name, leaf.rejected_count));
+  case hatchet_node::count_state::valid:
+    if (total.launches > std::numeric_limits<std::uint64_t>::max() - leaf.launches) {
+      if (total.launches_known)
+        note(fmt::format("kernel '{}': launch count overflows 64 bits; count unknown", leaf.name));
       total.launches_known = false;
-      break;
-    case hatchet_node::count_state::missing:
-      note(fmt::format("kernel '{}': no \"count\" metric; launch count unknown", leaf.name));
-      total.launches_known = false;
-      break;
+    }
+    total.launches += leaf.launches;
+    break;
+  case hatchet_node::count_state::invalid:
+    note(fmt::format("kernel '{}': {} is not a non-negative integer; launch count unknown",
+                     leaf.name, leaf.rejected_count));
+    total.launches_known = false;
+    break;
+  case hatchet_node::count_state::missing:
+    note(fmt::format("kernel '{}': no \"count\" metric; launch count unknown", leaf.name));
+    total.launches_known = false;
+    break;
   }
-  if (leaf.device_type == "CUDA") m_saw_cuda = true;
-  else if (leaf.device_type == "HIP") m_saw_hip = true;
-  else m_saw_untyped_kernel = true;
+  if (leaf.device_type == "CUDA")
+    m_saw_cuda = true;
+  else if (leaf.device_type == "HIP")
+    m_saw_hip = true;
+  else
+    m_saw_untyped_kernel = true;
 }
 
 void hatchet_accumulator::add_scope(std::string_view kernel, const pending_scope& scope) {

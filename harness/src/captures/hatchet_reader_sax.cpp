@@ -39,19 +39,15 @@ void hatchet_node::reset() {
 hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit) noexcept {
   if (key.empty()) return hatchet_metric::ignored;
   switch (key.front()) {
-    case 'c':
-      if (key == "count") return hatchet_metric::count;
-      if (key == "cycles") return hatchet_metric::cycles;
-      return hatchet_metric::ignored;
-    case 'n':
-      return key == "normalized_cycles" ? hatchet_metric::normalized_cycles
-                                        : hatchet_metric::ignored;
-    case 'd':
-      return key == "device_type" ? hatchet_metric::device_type : hatchet_metric::ignored;
-    case 't':
-      break;
-    default:
-      return hatchet_metric::ignored;
+  case 'c':
+    if (key == "count") return hatchet_metric::count;
+    if (key == "cycles") return hatchet_metric::cycles;
+    return hatchet_metric::ignored;
+  case 'n':
+    return key == "normalized_cycles" ? hatchet_metric::normalized_cycles : hatchet_metric::ignored;
+  case 'd': return key == "device_type" ? hatchet_metric::device_type : hatchet_metric::ignored;
+  case 't': break;
+  default: return hatchet_metric::ignored;
   }
   // "time (<unit>)": the text before '(' is exactly "time"; "(inc)" columns are inclusive.
   if (key.find("(inc)") != std::string_view::npos) return hatchet_metric::ignored;
@@ -62,11 +58,16 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
   if (trim(key.substr(0, open)) != "time" || !trim(key.substr(close + 1)).empty())
     return hatchet_metric::ignored;
   const std::string_view unit = trim(key.substr(open + 1, close - open - 1));
-  if (unit == "ns") ns_per_unit = 1.0;
-  else if (unit == "us") ns_per_unit = 1e3;
-  else if (unit == "ms") ns_per_unit = 1e6;
-  else if (unit == "s") ns_per_unit = 1e9;
-  else return hatchet_metric::ignored;
+  if (unit == "ns")
+    ns_per_unit = 1.0;
+  else if (unit == "us")
+    ns_per_unit = 1e3;
+  else if (unit == "ms")
+    ns_per_unit = 1e6;
+  else if (unit == "s")
+    ns_per_unit = 1e9;
+  else
+    return hatchet_metric::ignored;
   return hatchet_metric::time;
 }
 
@@ -92,61 +93,66 @@ hatchet_sax_base::role hatchet_sax_base::value_role() {
   if (m_stack.empty()) return role::top;
   open_container& parent = m_stack.back();
   switch (parent.what) {
-    case role::top: {
-      const std::uint32_t index = parent.elements++;
-      if (index == 0) return role::node;
-      if (index == 1) return role::devices;
-      throw json_shape_error("a third element in the top-level array (expected exactly "
-                             "[root node, device table])");
-    }
-    case role::children:
-      ++parent.elements;
-      return role::node;
-    default:
-      return m_after_key;
+  case role::top: {
+    const std::uint32_t index = parent.elements++;
+    if (index == 0) return role::node;
+    if (index == 1) return role::devices;
+    throw json_shape_error("a third element in the top-level array (expected exactly "
+                           "[root node, device table])");
+  }
+  case role::children: ++parent.elements; return role::node;
+  default: return m_after_key;
   }
 }
 
 void hatchet_sax_base::wrong_type(role r, std::string_view found) {
   const std::string got(found);
   switch (r) {
-    case role::top:
-      if (got == "an object")
-        throw json_shape_error("the document is a JSON object, expected a JSON array "
-                               "[root node, device table]; " + std::string(chrome_trace_hint));
-      throw json_shape_error("the document is " + got + ", expected a JSON array "
-                             "[root node, device table] as Proton writes for data: tree");
-    case role::node:
-      throw json_shape_error("found " + got + " where a tree node {\"frame\": {...}, "
-                             "\"metrics\": {...}, \"children\": [...]} was expected");
-    case role::frame:
-      throw json_shape_error("\"frame\" is " + got + ", expected an object with a \"name\"");
-    case role::frame_name: case role::node_name:
-      throw json_shape_error("the frame name is " + got + ", expected a string");
-    case role::metrics:
-      throw json_shape_error("\"metrics\" is " + got + ", expected an object of metric values");
-    case role::children:
-      throw json_shape_error("\"children\" is " + got + ", expected an array of nodes");
-    case role::devices:
-      throw json_shape_error("the device table (element 2 of the top-level array) is " + got +
-                             ", expected an object {\"CUDA\"|\"HIP\": {\"<id>\": {...}}}");
-    case role::device_kind: case role::device:
-      throw json_shape_error("a device table entry is " + got +
-                             ", expected an object {\"<id>\": {\"arch\": ..., ...}}");
-    default:
-      throw json_shape_error("unexpected " + got);
+  case role::top:
+    if (got == "an object")
+      throw json_shape_error("the document is a JSON object, expected a JSON array "
+                             "[root node, device table]; " +
+                             std::string(chrome_trace_hint));
+    throw json_shape_error("the document is " + got +
+                           ", expected a JSON array "
+                           "[root node, device table] as Proton writes for data: tree");
+  case role::node:
+    throw json_shape_error("found " + got +
+                           " where a tree node {\"frame\": {...}, "
+                           "\"metrics\": {...}, \"children\": [...]} was expected");
+  case role::frame:
+    throw json_shape_error("\"frame\" is " + got + ", expected an object with a \"name\"");
+  case role::frame_name:
+  case role::node_name: throw json_shape_error("the frame name is " + got + ", expected a string");
+  case role::metrics:
+    throw json_shape_error("\"metrics\" is " + got + ", expected an object of metric values");
+  case role::children:
+    throw json_shape_error("\"children\" is " + got + ", expected an array of nodes");
+  case role::devices:
+    throw json_shape_error("the device table (element 2 of the top-level array) is " + got +
+                           ", expected an object {\"CUDA\"|\"HIP\": {\"<id>\": {...}}}");
+  case role::device_kind:
+  case role::device:
+    throw json_shape_error("a device table entry is " + got +
+                           ", expected an object {\"<id>\": {\"arch\": ..., ...}}");
+  default: throw json_shape_error("unexpected " + got);
   }
 }
 
 void hatchet_sax_base::on_node_key(std::string_view key) {
-  if (key == "frame") m_after_key = role::frame;
-  else if (key == "metrics") m_after_key = role::metrics;
-  else if (key == "children") m_after_key = role::children;
-  else if (key == "name") m_after_key = role::node_name;
+  if (key == "frame")
+    m_after_key = role::frame;
+  else if (key == "metrics")
+    m_after_key = role::metrics;
+  else if (key == "children")
+    m_after_key = role::children;
+  else if (key == "name")
+    m_after_key = role::node_name;
   else if (key == "traceEvents" || key == "ph" || key == "ts")
     throw json_shape_error("a node has the key \"" + std::string(key) + "\"; " +
                            std::string(chrome_trace_hint));
-  else m_after_key = role::skip;
+  else
+    m_after_key = role::skip;
 }
 
 void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
@@ -160,42 +166,42 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
     return r;
   };
   switch (m_metric) {
-    case hatchet_metric::ignored:
-      return;
-    case hatchet_metric::device_type:
-      if (is_string) node.device_type.assign(text);
-      return;
-    case hatchet_metric::time: {
-      if (node.time_ns) return;  // the first usable time key wins
-      const std::optional<double> v = parse_metric_number(text);
-      const double ns = v ? *v * m_metric_scale : 0.0;
-      if (!v || !std::isfinite(*v) || *v < 0.0 || !std::isfinite(ns)) {
-        if (node.rejected_time.empty()) node.rejected_time = rejected();
-        return;
-      }
-      node.time_ns = ns;
+  case hatchet_metric::ignored: return;
+  case hatchet_metric::device_type:
+    if (is_string) node.device_type.assign(text);
+    return;
+  case hatchet_metric::time: {
+    if (node.time_ns) return;  // the first usable time key wins
+    const std::optional<double> v = parse_metric_number(text);
+    const double ns = v ? *v * m_metric_scale : 0.0;
+    if (!v || !std::isfinite(*v) || *v < 0.0 || !std::isfinite(ns)) {
+      if (node.rejected_time.empty()) node.rejected_time = rejected();
       return;
     }
-    case hatchet_metric::count: {
-      const std::optional<std::uint64_t> n = parse_launch_count(text);
-      if (n) {
-        node.count = hatchet_node::count_state::valid;
-        node.launches = *n;
-      } else {
-        node.count = hatchet_node::count_state::invalid;
-        node.rejected_count = rejected();
-      }
+    node.time_ns = ns;
+    return;
+  }
+  case hatchet_metric::count: {
+    const std::optional<std::uint64_t> n = parse_launch_count(text);
+    if (n) {
+      node.count = hatchet_node::count_state::valid;
+      node.launches = *n;
+    } else {
+      node.count = hatchet_node::count_state::invalid;
+      node.rejected_count = rejected();
+    }
+    return;
+  }
+  case hatchet_metric::cycles:
+  case hatchet_metric::normalized_cycles: {
+    const std::optional<double> v = parse_metric_number(text);
+    if (!v || !std::isfinite(*v) || *v < 0.0) {
+      if (node.rejected_cycles.empty()) node.rejected_cycles = rejected();
       return;
     }
-    case hatchet_metric::cycles: case hatchet_metric::normalized_cycles: {
-      const std::optional<double> v = parse_metric_number(text);
-      if (!v || !std::isfinite(*v) || *v < 0.0) {
-        if (node.rejected_cycles.empty()) node.rejected_cycles = rejected();
-        return;
-      }
-      (m_metric == hatchet_metric::cycles ? node.cycles : node.normalized_cycles) = *v;
-      return;
-    }
+    (m_metric == hatchet_metric::cycles ? node.cycles : node.normalized_cycles) = *v;
+    return;
+  }
   }
 }
 

@@ -44,8 +44,14 @@ struct hatchet_node {
 };
 
 // Metric keys the reader understands.
-enum class hatchet_metric : std::uint8_t { ignored, time, count, cycles, normalized_cycles,
-                                           device_type };
+enum class hatchet_metric : std::uint8_t {
+  ignored,
+  time,
+  count,
+  cycles,
+  normalized_cycles,
+  device_type
+};
 // Classifies a metrics key; for time keys sets `ns_per_unit` (1, 1e3, 1e6, 1e9).
 hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit) noexcept;
 // A JSON number's text or a numeric string as a double; nullopt when it is not one.
@@ -57,8 +63,19 @@ std::optional<std::uint64_t> parse_launch_count(std::string_view text) noexcept;
 class hatchet_sax_base {
 protected:
   enum class role : std::uint8_t {
-    top, node, frame, frame_name, node_name, metrics, metric_value, children, devices,
-    device_kind, device, device_property, skip
+    top,
+    node,
+    frame,
+    frame_name,
+    node_name,
+    metrics,
+    metric_value,
+    children,
+    devices,
+    device_kind,
+    device,
+    device_property,
+    skip
   };
   struct open_container {
     role what;
@@ -99,23 +116,22 @@ public:
     }
     const role r = value_role();
     switch (r) {
-      case role::node:
-        if (m_depth != 0) m_nodes[m_depth - 1].has_children = true;
-        if (m_depth == m_nodes.size()) m_nodes.emplace_back();
-        m_nodes[m_depth].reset();
-        m_sink.node_begin(m_depth);
-        ++m_depth;
-        break;
-      case role::device:
-        m_sink.device_seen(m_device_kind, m_device_id);
-        break;
-      case role::frame: case role::metrics: case role::devices: case role::device_kind:
-        break;
-      case role::metric_value: case role::device_property: case role::skip:
-        m_skip_depth = 1;
-        return;
-      default:
-        wrong_type(r, "an object");
+    case role::node:
+      if (m_depth != 0) m_nodes[m_depth - 1].has_children = true;
+      if (m_depth == m_nodes.size()) m_nodes.emplace_back();
+      m_nodes[m_depth].reset();
+      m_sink.node_begin(m_depth);
+      ++m_depth;
+      break;
+    case role::device: m_sink.device_seen(m_device_kind, m_device_id); break;
+    case role::frame:
+    case role::metrics:
+    case role::devices:
+    case role::device_kind: break;
+    case role::metric_value:
+    case role::device_property:
+    case role::skip: m_skip_depth = 1; return;
+    default: wrong_type(r, "an object");
     }
     m_stack.push_back({r, 0});
   }
@@ -164,17 +180,26 @@ public:
   void key(std::string_view k) {
     if (m_skip_depth != 0) return;
     switch (m_stack.back().what) {
-      case role::node: on_node_key(k); break;
-      case role::frame: m_after_key = k == "name" ? role::frame_name : role::skip; break;
-      case role::metrics:
-        m_after_key = role::metric_value;
-        m_metric = classify_hatchet_metric(k, m_metric_scale);
-        if (m_metric != hatchet_metric::ignored) m_metric_key.assign(k);
-        break;
-      case role::devices: m_after_key = role::device_kind; m_device_kind.assign(k); break;
-      case role::device_kind: m_after_key = role::device; m_device_id.assign(k); break;
-      case role::device: m_after_key = role::device_property; m_property.assign(k); break;
-      default: m_after_key = role::skip; break;
+    case role::node: on_node_key(k); break;
+    case role::frame: m_after_key = k == "name" ? role::frame_name : role::skip; break;
+    case role::metrics:
+      m_after_key = role::metric_value;
+      m_metric = classify_hatchet_metric(k, m_metric_scale);
+      if (m_metric != hatchet_metric::ignored) m_metric_key.assign(k);
+      break;
+    case role::devices:
+      m_after_key = role::device_kind;
+      m_device_kind.assign(k);
+      break;
+    case role::device_kind:
+      m_after_key = role::device;
+      m_device_id.assign(k);
+      break;
+    case role::device:
+      m_after_key = role::device_property;
+      m_property.assign(k);
+      break;
+    default: m_after_key = role::skip; break;
     }
   }
 
@@ -188,24 +213,25 @@ private:
     if (m_skip_depth != 0) return;
     const role r = value_role();
     switch (r) {
-      case role::skip: return;
-      case role::metric_value: on_metric_value(text, is_string); return;
-      case role::device_property:
-        if (found != "null") m_sink.device_property(m_device_kind, m_device_id, m_property, text);
-        return;
-      case role::frame_name: case role::node_name:
-        if (!is_string) wrong_type(r, found);
-        if (r == role::frame_name || !current().name_from_frame) {
-          current().name.assign(text);
-          current().has_name = true;
-          current().name_from_frame = r == role::frame_name;
-        }
-        return;
-      case role::metrics: case role::devices:
-        if (found == "null") return;  // treated as empty
-        wrong_type(r, found);
-      default:
-        wrong_type(r, found);
+    case role::skip: return;
+    case role::metric_value: on_metric_value(text, is_string); return;
+    case role::device_property:
+      if (found != "null") m_sink.device_property(m_device_kind, m_device_id, m_property, text);
+      return;
+    case role::frame_name:
+    case role::node_name:
+      if (!is_string) wrong_type(r, found);
+      if (r == role::frame_name || !current().name_from_frame) {
+        current().name.assign(text);
+        current().has_name = true;
+        current().name_from_frame = r == role::frame_name;
+      }
+      return;
+    case role::metrics:
+    case role::devices:
+      if (found == "null") return;  // treated as empty
+      wrong_type(r, found);
+    default: wrong_type(r, found);
     }
   }
 

@@ -59,35 +59,34 @@ std::size_t json_unescape(std::string_view raw, std::string& out) {
     const char e = raw[slash + 1];
     i = slash + 2;
     switch (e) {
-      case '"': out.push_back('"'); break;
-      case '\\': out.push_back('\\'); break;
-      case '/': out.push_back('/'); break;
-      case 'b': out.push_back('\b'); break;
-      case 'f': out.push_back('\f'); break;
-      case 'n': out.push_back('\n'); break;
-      case 'r': out.push_back('\r'); break;
-      case 't': out.push_back('\t'); break;
-      case 'u': {
-        const long hi = read_hex4(raw, i);
-        if (hi < 0) return slash;
-        i += 4;
-        unsigned long cp = static_cast<unsigned long>(hi);
-        if (hi >= 0xD800 && hi <= 0xDBFF) {
-          // A high surrogate must be followed by an escaped low surrogate.
-          if (i + 2 > raw.size() || raw[i] != '\\' || raw[i + 1] != 'u') return slash;
-          const long lo = read_hex4(raw, i + 2);
-          if (lo < 0xDC00 || lo > 0xDFFF) return slash;
-          i += 6;
-          cp = 0x10000 + ((static_cast<unsigned long>(hi) - 0xD800) << 10) +
-               (static_cast<unsigned long>(lo) - 0xDC00);
-        } else if (hi >= 0xDC00 && hi <= 0xDFFF) {
-          return slash;
-        }
-        append_utf8(out, cp);
-        break;
-      }
-      default:
+    case '"': out.push_back('"'); break;
+    case '\\': out.push_back('\\'); break;
+    case '/': out.push_back('/'); break;
+    case 'b': out.push_back('\b'); break;
+    case 'f': out.push_back('\f'); break;
+    case 'n': out.push_back('\n'); break;
+    case 'r': out.push_back('\r'); break;
+    case 't': out.push_back('\t'); break;
+    case 'u': {
+      const long hi = read_hex4(raw, i);
+      if (hi < 0) return slash;
+      i += 4;
+      unsigned long cp = static_cast<unsigned long>(hi);
+      if (hi >= 0xD800 && hi <= 0xDBFF) {
+        // A high surrogate must be followed by an escaped low surrogate.
+        if (i + 2 > raw.size() || raw[i] != '\\' || raw[i + 1] != 'u') return slash;
+        const long lo = read_hex4(raw, i + 2);
+        if (lo < 0xDC00 || lo > 0xDFFF) return slash;
+        i += 6;
+        cp = 0x10000 + ((static_cast<unsigned long>(hi) - 0xD800) << 10) +
+             (static_cast<unsigned long>(lo) - 0xDC00);
+      } else if (hi >= 0xDC00 && hi <= 0xDFFF) {
         return slash;
+      }
+      append_utf8(out, cp);
+      break;
+    }
+    default: return slash;
     }
   }
   return std::string_view::npos;

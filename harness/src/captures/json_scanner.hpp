@@ -58,7 +58,9 @@ namespace json_char {
 // Bit 1: whitespace. Bit 2: ends the fast string loop ('"', '\\', control characters).
 // Bit 4: may appear in a number token.
 inline constexpr auto table = [] {
-  struct t { unsigned char v[256]{}; } r;
+  struct t {
+    unsigned char v[256]{};
+  } r;
   for (int c : {' ', '\t', '\n', '\r'}) r.v[c] |= 1;
   for (int c = 0; c < 0x20; ++c) r.v[c] |= 2;
   r.v[static_cast<unsigned char>('"')] |= 2;
@@ -67,11 +69,15 @@ inline constexpr auto table = [] {
   for (int c : {'-', '+', '.', 'e', 'E'}) r.v[c] |= 4;
   return r;
 }();
-inline bool is_space(char c) noexcept { return (table.v[static_cast<unsigned char>(c)] & 1) != 0; }
+inline bool is_space(char c) noexcept {
+  return (table.v[static_cast<unsigned char>(c)] & 1) != 0;
+}
 inline bool ends_plain_string(char c) noexcept {
   return (table.v[static_cast<unsigned char>(c)] & 2) != 0;
 }
-inline bool in_number(char c) noexcept { return (table.v[static_cast<unsigned char>(c)] & 4) != 0; }
+inline bool in_number(char c) noexcept {
+  return (table.v[static_cast<unsigned char>(c)] & 4) != 0;
+}
 }  // namespace json_char
 
 template <class Handler>
@@ -79,8 +85,7 @@ class json_scanner {
 public:
   json_scanner(Handler& handler, json_chunk_reader reader,
                std::size_t chunk_size = json_default_chunk_size)
-      : m_handler(handler), m_reader(std::move(reader)),
-        m_buf(chunk_size == 0 ? 1 : chunk_size) {
+      : m_handler(handler), m_reader(std::move(reader)), m_buf(chunk_size == 0 ? 1 : chunk_size) {
     m_cur = m_lim = m_tok = m_buf.data();
   }
 
@@ -94,8 +99,15 @@ public:
   }
 
 private:
-  enum class expect : std::uint8_t { value, first_value_or_end, key, first_key_or_end, colon,
-                                     comma_or_end, done };
+  enum class expect : std::uint8_t {
+    value,
+    first_value_or_end,
+    key,
+    first_key_or_end,
+    colon,
+    comma_or_end,
+    done
+  };
 
   [[nodiscard]] std::uint64_t offset_of(const char* p) const noexcept {
     return m_base + static_cast<std::uint64_t>(p - m_buf.data());
@@ -170,7 +182,8 @@ private:
           continue;
         }
         fail(p, "unescaped control character " +
-                    json_describe_char(static_cast<unsigned char>(*p)) + " inside a string (JSON requires \\n, \\t or \\u00XX)");
+                    json_describe_char(static_cast<unsigned char>(*p)) +
+                    " inside a string (JSON requires \\n, \\t or \\u00XX)");
       }
       scanned = static_cast<std::size_t>(p - m_tok);
       m_cur = m_tok;
@@ -218,9 +231,12 @@ private:
       fail(m_tok, "invalid literal; expected '" + std::string(word) + "'");
     }
     m_cur = m_tok + word.size();
-    if (c == 't') m_handler.boolean(true);
-    else if (c == 'f') m_handler.boolean(false);
-    else m_handler.null();
+    if (c == 't')
+      m_handler.boolean(true);
+    else if (c == 'f')
+      m_handler.boolean(false);
+    else
+      m_handler.null();
   }
 
   void push(char kind) {
@@ -235,57 +251,60 @@ private:
     m_tok = m_cur;
     ++m_cur;
     m_stack.pop_back();
-    if (kind == '{') m_handler.end_object();
-    else m_handler.end_array();
+    if (kind == '{')
+      m_handler.end_object();
+    else
+      m_handler.end_array();
     after_value();
   }
 
   void scan_value(int c) {
     m_tok = m_cur;
     switch (c) {
-      case '{':
-        ++m_cur;
-        push('{');
-        m_handler.begin_object();
-        m_state = expect::first_key_or_end;
-        return;
-      case '[':
-        ++m_cur;
-        push('[');
-        m_handler.begin_array();
-        m_state = expect::first_value_or_end;
-        return;
-      case '"':
-        m_handler.string_value(scan_string());
+    case '{':
+      ++m_cur;
+      push('{');
+      m_handler.begin_object();
+      m_state = expect::first_key_or_end;
+      return;
+    case '[':
+      ++m_cur;
+      push('[');
+      m_handler.begin_array();
+      m_state = expect::first_value_or_end;
+      return;
+    case '"': m_handler.string_value(scan_string()); break;
+    case 't':
+    case 'f':
+    case 'n': scan_literal(); break;
+    case 'N':
+    case 'I':
+      fail(m_cur, "found NaN or Infinity, which is not JSON (a non-finite value was written)");
+    default:
+      if (c == '-' || (c >= '0' && c <= '9')) {
+        m_handler.number(scan_number());
         break;
-      case 't': case 'f': case 'n':
-        scan_literal();
-        break;
-      case 'N': case 'I':
-        fail(m_cur, "found NaN or Infinity, which is not JSON (a non-finite value was written)");
-      default:
-        if (c == '-' || (c >= '0' && c <= '9')) {
-          m_handler.number(scan_number());
-          break;
-        }
-        fail(m_cur, "expected a value (object, array, string, number, true, false or null), "
-                    "found " + json_describe_char(c));
+      }
+      fail(m_cur, "expected a value (object, array, string, number, true, false or null), "
+                  "found " +
+                      json_describe_char(c));
     }
     after_value();
   }
 
   [[nodiscard]] std::string truncated_message() const {
     std::string what = "unexpected end of input";
-    if (!m_stack.empty())
-      what += m_stack.back() == '{' ? " inside an object" : " inside an array";
+    if (!m_stack.empty()) what += m_stack.back() == '{' ? " inside an object" : " inside an array";
     switch (m_state) {
-      case expect::value: case expect::first_value_or_end: what += ": expected a value"; break;
-      case expect::key: case expect::first_key_or_end: what += ": expected a key"; break;
-      case expect::colon: what += ": expected ':'"; break;
-      case expect::comma_or_end:
-        what += m_stack.back() == '{' ? ": expected ',' or '}'" : ": expected ',' or ']'";
-        break;
-      case expect::done: break;
+    case expect::value:
+    case expect::first_value_or_end: what += ": expected a value"; break;
+    case expect::key:
+    case expect::first_key_or_end: what += ": expected a key"; break;
+    case expect::colon: what += ": expected ':'"; break;
+    case expect::comma_or_end:
+      what += m_stack.back() == '{' ? ": expected ',' or '}'" : ": expected ',' or ']'";
+      break;
+    case expect::done: break;
     }
     return what + " (the file is truncated, or the writer did not finish)";
   }
@@ -299,48 +318,45 @@ private:
         fail(m_lim, truncated_message());
       }
       switch (m_state) {
-        case expect::first_value_or_end:
-          if (c == ']') {
-            close('[');
-            break;
-          }
-          [[fallthrough]];
-        case expect::value:
-          scan_value(c);
-          break;
-        case expect::first_key_or_end:
-          if (c == '}') {
-            close('{');
-            break;
-          }
-          [[fallthrough]];
-        case expect::key:
-          if (c != '"')
-            fail(m_cur, "expected a string key, found " + json_describe_char(c));
-          m_handler.key(scan_string());
-          m_state = expect::colon;
-          break;
-        case expect::colon:
-          if (c != ':') fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
-          ++m_cur;
-          m_state = expect::value;
-          break;
-        case expect::comma_or_end: {
-          const char kind = m_stack.back();
-          if (c == ',') {
-            ++m_cur;
-            m_state = kind == '{' ? expect::key : expect::value;
-          } else if (c == (kind == '{' ? '}' : ']')) {
-            close(kind);
-          } else {
-            fail(m_cur, std::string("expected ',' or '") + (kind == '{' ? '}' : ']') +
-                            "', found " + json_describe_char(c));
-          }
+      case expect::first_value_or_end:
+        if (c == ']') {
+          close('[');
           break;
         }
-        case expect::done:
-          fail(m_cur, "unexpected data after the end of the JSON document, found " +
+        [[fallthrough]];
+      case expect::value: scan_value(c); break;
+      case expect::first_key_or_end:
+        if (c == '}') {
+          close('{');
+          break;
+        }
+        [[fallthrough]];
+      case expect::key:
+        if (c != '"') fail(m_cur, "expected a string key, found " + json_describe_char(c));
+        m_handler.key(scan_string());
+        m_state = expect::colon;
+        break;
+      case expect::colon:
+        if (c != ':') fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
+        ++m_cur;
+        m_state = expect::value;
+        break;
+      case expect::comma_or_end: {
+        const char kind = m_stack.back();
+        if (c == ',') {
+          ++m_cur;
+          m_state = kind == '{' ? expect::key : expect::value;
+        } else if (c == (kind == '{' ? '}' : ']')) {
+          close(kind);
+        } else {
+          fail(m_cur, std::string("expected ',' or '") + (kind == '{' ? '}' : ']') + "', found " +
                           json_describe_char(c));
+        }
+        break;
+      }
+      case expect::done:
+        fail(m_cur,
+             "unexpected data after the end of the JSON document, found " + json_describe_char(c));
       }
     }
   }
@@ -348,7 +364,7 @@ private:
   Handler& m_handler;
   json_chunk_reader m_reader;
   std::vector<char> m_buf;
-  std::string m_scratch;     // unescaped string bodies
+  std::string m_scratch;      // unescaped string bodies
   std::vector<char> m_stack;  // '{' or '[' per open container
   const char* m_cur = nullptr;
   const char* m_lim = nullptr;

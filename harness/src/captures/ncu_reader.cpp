@@ -88,7 +88,8 @@ void read_details(detail::csv_scanner& scanner, const csv_header& header,
   const std::size_t unit_col = header.find("Metric Unit");
   const std::size_t value_col = header.find("Metric Value");
   const std::size_t needed = std::max({id_col, kernel_col, metric_col, value_col,
-                                       unit_col == csv_header::npos ? 0 : unit_col}) + 1;
+                                       unit_col == csv_header::npos ? 0 : unit_col}) +
+                             1;
   std::set<std::string, std::less<>> seen_ids;
   std::vector<std::string_view> fields;
   while (scanner.next_row(fields)) {
@@ -135,9 +136,9 @@ void read_file(const fs::path& file, detail::kernel_table& table, capture& out) 
   detail::csv_scanner scanner(file);
   std::vector<std::string_view> fields;
   if (!scanner.skip_lines_until(is_header_line) || !scanner.next_row(fields)) {
-    out.notes.push_back(fmt::format(
-        "{}: no ncu CSV header (a line starting with \"ID\"); was ncu run with --csv?",
-        file.string()));
+    out.notes.push_back(
+        fmt::format("{}: no ncu CSV header (a line starting with \"ID\"); was ncu run with --csv?",
+                    file.string()));
     return;
   }
   const csv_header header(fields);
@@ -162,9 +163,9 @@ void read_file(const fs::path& file, detail::kernel_table& table, capture& out) 
   if (result.rows == 0) {
     out.notes.push_back(fmt::format("{}: header only, no data", file.string()));
   } else if (result.launches == 0 && result.bad_values == 0 && result.bad_units.empty()) {
-    out.notes.push_back(fmt::format(
-        "{}: {} rows but no {} metric; collect it (--metrics {}) to get kernel times",
-        file.string(), result.rows, time_metric, time_metric));
+    out.notes.push_back(
+        fmt::format("{}: {} rows but no {} metric; collect it (--metrics {}) to get kernel times",
+                    file.string(), result.rows, time_metric, time_metric));
   }
   if (result.duplicate_ids > 0) {
     out.notes.push_back(fmt::format("{}: {} repeated {} rows for an ID already seen were ignored",
@@ -172,11 +173,13 @@ void read_file(const fs::path& file, detail::kernel_table& table, capture& out) 
   }
   if (result.bad_values > 0) {
     out.notes.push_back(fmt::format("{}: {} {} values dropped: not a non-negative number or no "
-                                    "kernel name", file.string(), result.bad_values, time_metric));
+                                    "kernel name",
+                                    file.string(), result.bad_values, time_metric));
   }
   for (const std::string& unit : result.bad_units) {
     out.notes.push_back(fmt::format("{}: {} in unit '{}' is not a time unit; re-run ncu with "
-                                    "--print-units base", file.string(), time_metric, unit));
+                                    "--print-units base",
+                                    file.string(), time_metric, unit));
   }
 }
 

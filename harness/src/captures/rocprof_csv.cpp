@@ -33,10 +33,9 @@ std::optional<csv_header> read_header(csv_scanner& scanner, std::vector<std::str
 
 // The positions of `names` in `header`, or nullopt with a note naming every missing column.
 template <std::size_t N>
-std::optional<std::array<std::size_t, N>> find_columns(const csv_header& header,
-                                                       const std::array<std::string_view, N>& names,
-                                                       const std::filesystem::path& file,
-                                                       std::vector<std::string>& notes) {
+std::optional<std::array<std::size_t, N>>
+find_columns(const csv_header& header, const std::array<std::string_view, N>& names,
+             const std::filesystem::path& file, std::vector<std::string>& notes) {
   std::array<std::size_t, N> columns{};
   std::vector<std::string_view> missing;
   for (std::size_t i = 0; i < N; ++i) {

@@ -84,8 +84,8 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
   }
   const auto tool_it = root.is_object() ? root.find("rocprofiler-sdk-tool") : root.end();
   if (!root.is_object() || tool_it == root.end()) {
-    notes.push_back(
-        fmt::format("{}: no \"rocprofiler-sdk-tool\" key; not rocprofv3 JSON, no data", file.string()));
+    notes.push_back(fmt::format("{}: no \"rocprofiler-sdk-tool\" key; not rocprofv3 JSON, no data",
+                                file.string()));
     return false;
   }
   // One element per profiled process.
@@ -132,8 +132,8 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
     }
   }
   if (dispatches == 0) {
-    notes.push_back(fmt::format("{}: no buffer_records.kernel_dispatch records, no data",
-                                file.string()));
+    notes.push_back(
+        fmt::format("{}: no buffer_records.kernel_dispatch records, no data", file.string()));
   }
   if (unnamed > 0) {
     notes.push_back(fmt::format("{}: {} of {} dispatches dropped: kernel_id not in kernel_symbols",

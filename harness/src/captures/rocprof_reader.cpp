@@ -34,11 +34,16 @@ rocprof_files find_files(const fs::path& dir) {
   const auto any = [](const std::string&) { return true; };
   for (const fs::path& file : detail::list_capture_files(dir, any, "rocprofv3")) {
     const std::string name = file.filename().string();
-    if (named(name, "kernel_stats.csv")) found.stats.push_back(file);
-    else if (named(name, "kernel_trace.csv")) found.traces.push_back(file);
-    else if (named(name, "results.json")) found.results_json.push_back(file);
-    else if (named(name, "agent_info.csv")) found.agent_info.push_back(file);
-    else if (name.ends_with(".db")) found.rocpd.push_back(file);
+    if (named(name, "kernel_stats.csv"))
+      found.stats.push_back(file);
+    else if (named(name, "kernel_trace.csv"))
+      found.traces.push_back(file);
+    else if (named(name, "results.json"))
+      found.results_json.push_back(file);
+    else if (named(name, "agent_info.csv"))
+      found.agent_info.push_back(file);
+    else if (name.ends_with(".db"))
+      found.rocpd.push_back(file);
   }
   return found;
 }

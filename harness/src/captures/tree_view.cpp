@@ -24,8 +24,8 @@ enum class view_metric : std::uint8_t { time, count, cycles, normalized_cycles }
 struct metric_choice {
   std::string_view name;
   view_metric kind;
-  double divisor;        // ns per displayed unit for time
-  const char* format;    // how a value prints
+  double divisor;      // ns per displayed unit for time
+  const char* format;  // how a value prints
 };
 
 constexpr std::array<metric_choice, 7> metric_choices{{
@@ -106,24 +106,24 @@ private:
 const metric_choice& choose_metric(std::string_view requested, const tree_builder& tree,
                                    const std::filesystem::path& file) {
   if (requested.empty())
-    requested = tree.present(view_metric::time) || !tree.present(view_metric::cycles)
-                    ? "time/ms" : "cycles";
+    requested = tree.present(view_metric::time) || !tree.present(view_metric::cycles) ? "time/ms"
+                                                                                      : "cycles";
   const auto it = std::find_if(metric_choices.begin(), metric_choices.end(),
                                [&](const metric_choice& m) { return m.name == requested; });
   if (it == metric_choices.end())
-    throw usage_error(fmt::format("unknown metric '{}' for aorta view; available: {}", requested,
-                                  metric_list()));
-  if (!tree.present(it->kind) && (tree.present(view_metric::time) ||
-                                  tree.present(view_metric::cycles) ||
-                                  tree.present(view_metric::count))) {
+    throw usage_error(
+        fmt::format("unknown metric '{}' for aorta view; available: {}", requested, metric_list()));
+  if (!tree.present(it->kind) &&
+      (tree.present(view_metric::time) || tree.present(view_metric::cycles) ||
+       tree.present(view_metric::count))) {
     std::string there;
     for (const metric_choice& m : metric_choices) {
       if (!tree.present(m.kind)) continue;
       if (!there.empty()) there += ", ";
       there += m.name;
     }
-    throw usage_error(fmt::format("{} has no '{}' values; choose one of: {}", file.string(),
-                                  requested, there));
+    throw usage_error(
+        fmt::format("{} has no '{}' values; choose one of: {}", file.string(), requested, there));
   }
   return *it;
 }
@@ -138,8 +138,7 @@ void print(const std::vector<tree_builder::view_node>& nodes, std::uint32_t inde
       << node.name << '\n';
   const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
   for (std::size_t i = 0; i < node.children.size(); ++i)
-    print(nodes, node.children[i], metric, child_prefix, false, i + 1 == node.children.size(),
-          out);
+    print(nodes, node.children[i], metric, child_prefix, false, i + 1 == node.children.size(), out);
 }
 
 }  // namespace

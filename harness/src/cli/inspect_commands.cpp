@@ -32,9 +32,10 @@ nlohmann::json metrics_json(const metric_set& metrics) {
   }
   nlohmann::json kernels = nlohmann::json::array();
   for (const auto& row : metrics.kernels) {
-    kernels.push_back({{"name", row.name},
-                       {"launches", row.launches ? nlohmann::json(*row.launches) : nlohmann::json()},
-                       {"total_ms", row.total_ms}});
+    kernels.push_back(
+        {{"name", row.name},
+         {"launches", row.launches ? nlohmann::json(*row.launches) : nlohmann::json()},
+         {"total_ms", row.total_ms}});
   }
   return {{"metrics", values}, {"kernels", kernels}};
 }

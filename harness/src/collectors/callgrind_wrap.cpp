@@ -7,9 +7,9 @@ namespace aorta {
 std::vector<std::string> callgrind_argv(const callgrind_options& options,
                                         const std::filesystem::path& output_dir,
                                         const std::string& valgrind_binary) {
-  std::vector<std::string> argv{
-      valgrind_binary, "--tool=callgrind",
-      "--callgrind-out-file=" + (output_dir / "callgrind.out.%p").string()};
+  std::vector<std::string> argv{valgrind_binary, "--tool=callgrind",
+                                "--callgrind-out-file=" +
+                                    (output_dir / "callgrind.out.%p").string()};
   if (options.toggle_collect) argv.push_back("--toggle-collect=" + *options.toggle_collect);
   argv.emplace_back(options.cache_sim ? "--cache-sim=yes" : "--cache-sim=no");
   if (options.trace_children) argv.emplace_back("--trace-children=yes");

@@ -37,8 +37,7 @@ std::optional<std::filesystem::path> find_on_path(std::string_view name, const e
   }
 }
 
-std::optional<std::filesystem::path> resolve_command(std::string_view command,
-                                                     const env_map& env) {
+std::optional<std::filesystem::path> resolve_command(std::string_view command, const env_map& env) {
   if (command.find('/') != std::string_view::npos) {
     if (is_executable_file(command)) return std::filesystem::path(command);
     return std::nullopt;

@@ -53,10 +53,10 @@ std::string parse_count(const option_map& options, std::string_view key, bool ze
   });
   const bool is_zero = all_digits && digits.find_first_not_of('0') == std::string::npos;
   if (!all_digits || (is_zero && !zero_allowed)) {
-    fail(key, fmt::format("expected a whole number {}, got '{}'. Fix: write digits only, e.g. "
-                          "{}: \"{}\".",
-                          zero_allowed ? ">= 0" : ">= 1", option->text, key,
-                          zero_allowed ? "0" : "1"));
+    fail(key,
+         fmt::format("expected a whole number {}, got '{}'. Fix: write digits only, e.g. "
+                     "{}: \"{}\".",
+                     zero_allowed ? ">= 0" : ">= 1", option->text, key, zero_allowed ? "0" : "1"));
   }
   return digits;
 }

@@ -14,7 +14,8 @@ namespace aorta::detail {
 
 [[nodiscard]] std::string trim(std::string_view text);
 [[nodiscard]] std::string to_lower(std::string_view text);
-[[nodiscard]] std::string join(const std::vector<std::string>& items, std::string_view separator = ", ");
+[[nodiscard]] std::string join(const std::vector<std::string>& items,
+                               std::string_view separator = ", ");
 
 // Tokens separated by commas and/or whitespace, empties dropped, order kept.
 [[nodiscard]] std::vector<std::string> split_list(std::string_view text);

@@ -18,7 +18,7 @@ namespace {
 constexpr std::string_view escape = "or switch the recipe to proton: {mode: env}";
 constexpr std::string_view fallback_python = "python3";
 // Interpreter flags that take no argument and do not change what gets run.
-constexpr std::array<std::string_view, 10> safe_flags{"-u", "-B", "-E", "-s", "-S",
+constexpr std::array<std::string_view, 10> safe_flags{"-u", "-B",  "-E", "-s", "-S",
                                                       "-O", "-OO", "-I", "-b", "-q"};
 
 std::string basename_of(std::string_view command) {
@@ -47,7 +47,9 @@ std::optional<std::string> shebang_command(const std::filesystem::path& script) 
   return std::string("env");
 }
 
-bool is_pytest(std::string_view command) { return basename_of(command) == "pytest"; }
+bool is_pytest(std::string_view command) {
+  return basename_of(command) == "pytest";
+}
 
 python_choice pytest_interpreter(const std::string& command, const env_map& env) {
   const std::string fix =

@@ -15,8 +15,8 @@ namespace {
 constexpr std::string_view collector = "proton";
 
 const std::vector<std::string>& option_keys() {
-  static const std::vector<std::string> keys{"mode",    "backend", "backend_mode",
-                                             "context", "data",    "instrumentation_mode",
+  static const std::vector<std::string> keys{"mode",        "backend", "backend_mode",
+                                             "context",     "data",    "instrumentation_mode",
                                              "granularity", "hook"};
   return keys;
 }
@@ -38,8 +38,8 @@ const std::map<std::string, std::vector<std::string>>& backend_modes() {
 
 // Trimmed, lower-cased value of `key`, checked against `allowed`; nullopt when absent.
 std::optional<std::string> read_enum(const option_map& options, std::string_view key,
-                                     const std::vector<std::string>& allowed,
-                                     std::string_view what, std::string_view fix) {
+                                     const std::vector<std::string>& allowed, std::string_view what,
+                                     std::string_view fix) {
   const auto* option = detail::find_option(options, key);
   if (option == nullptr) return std::nullopt;
   std::string value = detail::to_lower(detail::trim(option->text));
@@ -49,8 +49,8 @@ std::optional<std::string> read_enum(const option_map& options, std::string_view
 
 void check_mode_combinations(const proton_options& parsed) {
   const bool intra_kernel = parsed.instrumentation_mode || parsed.granularity;
-  const std::string_view intra_key = parsed.instrumentation_mode ? "instrumentation_mode"
-                                                                 : "granularity";
+  const std::string_view intra_key =
+      parsed.instrumentation_mode ? "instrumentation_mode" : "granularity";
   // Before the backend gate: the real cause is that all three render into one --mode value.
   if (parsed.backend_mode && intra_kernel) {
     fail("backend_mode",
@@ -82,8 +82,8 @@ void check_mode_combinations(const proton_options& parsed) {
     fail("backend_mode",
          fmt::format("'{}' is not a mode of backend {}; allowed for {}: {}. Fix: pick one of "
                      "those, or choose a backend that supports '{}'.",
-                     *parsed.backend_mode, parsed.backend, parsed.backend,
-                     detail::join(allowed), *parsed.backend_mode));
+                     *parsed.backend_mode, parsed.backend, parsed.backend, detail::join(allowed),
+                     *parsed.backend_mode));
   }
 }
 
@@ -132,15 +132,16 @@ proton_options parse_proton_options(const option_map& options) {
   }
   parsed.instrumentation_mode =
       read_enum(options, "instrumentation_mode", {"default", "mma", "pcsampling"},
-                "a proton instrumentation_mode", "pick one of those, with backend: "
-                                                 "instrumentation.");
-  parsed.granularity = read_enum(
-      options, "granularity",
-      {"cta", "warp", "warp_2", "warp_4", "warp_8", "warp_group", "warp_group_2", "warp_group_4",
-       "warp_group_8"},
-      "a proton granularity", "pick one of those, with backend: instrumentation.");
-  parsed.hook = read_enum(options, "hook", {"triton"}, "a proton hook",
-                          "use triton, or remove the option.");
+                "a proton instrumentation_mode",
+                "pick one of those, with backend: "
+                "instrumentation.");
+  parsed.granularity =
+      read_enum(options, "granularity",
+                {"cta", "warp", "warp_2", "warp_4", "warp_8", "warp_group", "warp_group_2",
+                 "warp_group_4", "warp_group_8"},
+                "a proton granularity", "pick one of those, with backend: instrumentation.");
+  parsed.hook =
+      read_enum(options, "hook", {"triton"}, "a proton hook", "use triton, or remove the option.");
   check_mode_combinations(parsed);
   return parsed;
 }

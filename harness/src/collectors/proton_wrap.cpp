@@ -34,8 +34,7 @@ void apply_translation(launch_plan& plan, const device_translation& translation)
 
 }  // namespace
 
-device_translation translate_device_variables(const proton_options& options,
-                                              const env_map& env) {
+device_translation translate_device_variables(const proton_options& options, const env_map& env) {
   if (!options.queue_intercepting()) return {};
   const auto hip = env.find("HIP_VISIBLE_DEVICES");
   const auto cuda = env.find("CUDA_VISIBLE_DEVICES");
@@ -56,10 +55,10 @@ device_translation translate_device_variables(const proton_options& options,
       options.backend);
   const std::string removed = fmt::format("{}", fmt::join(translation.removed, " and "));
   if (rocr != env.end()) {
-    translation.warning = fmt::format(
-        "proton: removed {} from the payload's environment and kept the existing "
-        "ROCR_VISIBLE_DEVICES='{}', which takes precedence: {}",
-        removed, source->second, why);
+    translation.warning =
+        fmt::format("proton: removed {} from the payload's environment and kept the existing "
+                    "ROCR_VISIBLE_DEVICES='{}', which takes precedence: {}",
+                    removed, source->second, why);
   } else {
     translation.warning = fmt::format(
         "proton: translated {}='{}' to ROCR_VISIBLE_DEVICES='{}' and removed {} from the "
@@ -69,8 +68,7 @@ device_translation translate_device_variables(const proton_options& options,
   return translation;
 }
 
-env_map proton_env_bundle(const proton_options& options,
-                          const std::filesystem::path& output_dir) {
+env_map proton_env_bundle(const proton_options& options, const std::filesystem::path& output_dir) {
   env_map bundle{
       {"AORTA_PROTON_DIR", output_dir.string()},
       {"AORTA_PROTON_NAME", session_name(output_dir)},
@@ -86,8 +84,7 @@ env_map proton_env_bundle(const proton_options& options,
 
 std::vector<std::string> proton_cli_argv(const proton_options& options,
                                          const std::filesystem::path& output_dir,
-                                         const std::string& python,
-                                         const python_command& command) {
+                                         const std::string& python, const python_command& command) {
   std::vector<std::string> argv{python};
   argv.insert(argv.end(), command.interpreter_flags.begin(), command.interpreter_flags.end());
   argv.insert(argv.end(), {"-m", "triton.profiler.proton", "-n", session_name(output_dir)});

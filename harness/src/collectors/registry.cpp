@@ -42,7 +42,8 @@ std::optional<std::string> reason_if_missing(Resolve resolve) {
 // marks its planning environment with AORTA_DRY_RUN, and a missing binary is then named instead of
 // refused (the dry run reports it as missing separately).
 template <typename Resolve>
-std::string binary_or_placeholder(Resolve resolve, std::string_view binary, const env_map& env) {
+std::string resolved_or_marked_missing(Resolve resolve, std::string_view binary,
+                                       const env_map& env) {
   if (!env.contains("AORTA_DRY_RUN")) return resolve();
   try {
     return resolve();
@@ -51,7 +52,6 @@ std::string binary_or_placeholder(Resolve resolve, std::string_view binary, cons
   }
 }
 
-
 class rocprof_collector final : public collector_base {
 public:
   [[nodiscard]] std::string_view name() const override { return "rocprof"; }
@@ -59,16 +59,17 @@ public:
                 const std::vector<collector_request>& /*all_requested*/) const override {
     (void)parse_rocprof_options(options);
   }
-  [[nodiscard]] std::optional<std::string> unavailable_reason(
-      const option_map& /*options*/, const env_map& env) const override {
+  [[nodiscard]] std::optional<std::string> unavailable_reason(const option_map& /*options*/,
+                                                              const env_map& env) const override {
     return reason_if_missing([&] { return resolve_rocprof_binary(env); });
   }
   [[nodiscard]] launch_plan wrap(launch_plan inner, const option_map& options,
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
     return prefixed(std::move(inner), rocprof_argv(parse_rocprof_options(options), output_dir,
-                                  binary_or_placeholder([&] { return resolve_rocprof_binary(env); },
-                                                        "rocprofv3", env)));
+                                                   resolved_or_marked_missing(
+                                                       [&] { return resolve_rocprof_binary(env); },
+                                                       "rocprofv3", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
@@ -83,16 +84,17 @@ public:
                 const std::vector<collector_request>& /*all_requested*/) const override {
     (void)parse_ncu_options(options);
   }
-  [[nodiscard]] std::optional<std::string> unavailable_reason(
-      const option_map& /*options*/, const env_map& env) const override {
+  [[nodiscard]] std::optional<std::string> unavailable_reason(const option_map& /*options*/,
+                                                              const env_map& env) const override {
     return reason_if_missing([&] { return resolve_ncu_binary(env); });
   }
   [[nodiscard]] launch_plan wrap(launch_plan inner, const option_map& options,
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
-    return prefixed(std::move(inner),
-                    ncu_argv(parse_ncu_options(options), output_dir,
-                             binary_or_placeholder([&] { return resolve_ncu_binary(env); }, "ncu", env)));
+    return prefixed(
+        std::move(inner),
+        ncu_argv(parse_ncu_options(options), output_dir,
+                 resolved_or_marked_missing([&] { return resolve_ncu_binary(env); }, "ncu", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
@@ -107,16 +109,18 @@ public:
                 const std::vector<collector_request>& /*all_requested*/) const override {
     (void)parse_callgrind_options(options);
   }
-  [[nodiscard]] std::optional<std::string> unavailable_reason(
-      const option_map& /*options*/, const env_map& env) const override {
+  [[nodiscard]] std::optional<std::string> unavailable_reason(const option_map& /*options*/,
+                                                              const env_map& env) const override {
     return reason_if_missing([&] { return resolve_valgrind_binary(env); });
   }
   [[nodiscard]] launch_plan wrap(launch_plan inner, const option_map& options,
                                  const std::filesystem::path& output_dir,
                                  const env_map& env) const override {
-    return prefixed(std::move(inner), callgrind_argv(parse_callgrind_options(options), output_dir,
-                                    binary_or_placeholder([&] { return resolve_valgrind_binary(env); },
-                                                          "valgrind", env)));
+    return prefixed(
+        std::move(inner),
+        callgrind_argv(parse_callgrind_options(options), output_dir,
+                       resolved_or_marked_missing([&] { return resolve_valgrind_binary(env); },
+                                                  "valgrind", env)));
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
@@ -132,8 +136,8 @@ public:
                 const std::vector<collector_request>& /*all_requested*/) const override {
     (void)parse_proton_options(options);
   }
-  [[nodiscard]] std::optional<std::string> unavailable_reason(
-      const option_map& options, const env_map& env) const override {
+  [[nodiscard]] std::optional<std::string> unavailable_reason(const option_map& options,
+                                                              const env_map& env) const override {
     return proton_unavailable_reason(parse_proton_options(options), env);
   }
   [[nodiscard]] launch_plan wrap(launch_plan inner, const option_map& options,
@@ -157,8 +161,8 @@ public:
   [[nodiscard]] std::string_view name() const override { return m_name; }
   void validate(const option_map& /*options*/,
                 const std::vector<collector_request>& /*all_requested*/) const override {}
-  [[nodiscard]] std::optional<std::string> unavailable_reason(
-      const option_map& /*options*/, const env_map& /*env*/) const override {
+  [[nodiscard]] std::optional<std::string>
+  unavailable_reason(const option_map& /*options*/, const env_map& /*env*/) const override {
     return std::nullopt;
   }
   [[nodiscard]] launch_plan wrap(launch_plan inner, const option_map& /*options*/,
@@ -224,8 +228,9 @@ launch_plan plan_launch(const std::vector<collector_request>& requested,
         std::find_if(requested.begin(), requested.end(),
                      [&](const collector_request& r) { return r.name == (*collector)->name(); });
     if (request == requested.end()) continue;
-    plan = (*collector)->wrap(std::move(plan), request->options,
-                              trial_dir / std::string((*collector)->name()), env);
+    plan = (*collector)
+               ->wrap(std::move(plan), request->options,
+                      trial_dir / std::string((*collector)->name()), env);
   }
   return plan;
 }

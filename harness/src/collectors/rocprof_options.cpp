@@ -37,8 +37,7 @@ void push_unique(std::vector<std::string>& items, std::string item) {
 std::vector<std::string> parse_trace(const std::string& text) {
   std::vector<std::string> domains;
   for (const auto& token : detail::split_list(detail::to_lower(text))) {
-    if (std::find(trace_domains().begin(), trace_domains().end(), token) ==
-        trace_domains().end()) {
+    if (std::find(trace_domains().begin(), trace_domains().end(), token) == trace_domains().end()) {
       fail("trace", fmt::format("unknown trace domain '{}'; allowed: {}.{} Fix: list one or more "
                                 "of those, separated by commas or spaces (e.g. \"kernel,hip\").",
                                 token, detail::join(trace_domains()),

@@ -35,8 +35,9 @@ std::string_view trace_flag(const std::string& domain) {
 std::vector<std::string> rocprof_argv(const rocprof_options& options,
                                       const std::filesystem::path& output_dir,
                                       const std::string& rocprof_binary) {
-  std::vector<std::string> argv{rocprof_binary,     "-d", output_dir.string(), "-o", "aorta",
-                                "--output-format", options.output_format};
+  std::vector<std::string> argv{
+      rocprof_binary,       "-d", output_dir.string(), "-o", "aorta", "--output-format",
+      options.output_format};
   for (const auto& domain : options.trace) argv.emplace_back(trace_flag(domain));
   if (options.stats) argv.emplace_back("--stats");
   // -S alone prints the summary to stderr; the stem is relative to -d (an absolute path would be

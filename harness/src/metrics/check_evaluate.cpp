@@ -20,15 +20,17 @@ struct measured {
   std::string reason;  // set when value is empty; for a value, an optional remark
 };
 
-measured unmeasured(std::string reason) { return {std::nullopt, std::move(reason)}; }
+measured unmeasured(std::string reason) {
+  return {std::nullopt, std::move(reason)};
+}
 
 enum class data_kind { kernels, scopes, functions };
 
 const capture* first_with(const std::vector<capture>& captures, data_kind kind) {
   for (const auto& candidate : captures) {
-    const bool has = kind == data_kind::kernels   ? !candidate.kernels.empty()
-                     : kind == data_kind::scopes  ? !candidate.scopes.empty()
-                                                  : !candidate.functions.empty();
+    const bool has = kind == data_kind::kernels  ? !candidate.kernels.empty()
+                     : kind == data_kind::scopes ? !candidate.scopes.empty()
+                                                 : !candidate.functions.empty();
     if (has) return &candidate;
   }
   return nullptr;
@@ -66,8 +68,9 @@ measured kernel_quantity(const std::vector<capture>& captures, check_quantity qu
     }
   }
   if (!unknown_counts.empty()) {
-    return unmeasured(fmt::format("the launch count of {} is unknown ({} gave no trustworthy count)",
-                                  joined_names(unknown_counts), source->collector));
+    return unmeasured(
+        fmt::format("the launch count of {} is unknown ({} gave no trustworthy count)",
+                    joined_names(unknown_counts), source->collector));
   }
   if (matched == 0) return {0.0, fmt::format("no kernel matches '{}'", argument)};
   return {total, {}};
@@ -111,7 +114,8 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
   std::vector<std::string> known;
   for (const auto& entry : source->scopes) {
     std::string name = entry.kernel.empty() ? entry.scope : entry.kernel + "/" + entry.scope;
-    if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(std::move(name));
+    if (std::find(known.begin(), known.end(), name) == known.end())
+      known.push_back(std::move(name));
   }
   return unmeasured(fmt::format("no scope '{}' in the {} capture; its scopes: {}", argument,
                                 source->collector, joined_names(known)));
@@ -139,17 +143,15 @@ measured function_quantity(const std::vector<capture>& captures, const std::stri
 measured measure(const check_expression& expression, const std::vector<capture>& captures,
                  const std::string& argument, const std::optional<std::regex>& pattern) {
   switch (expression.quantity()) {
-    case check_quantity::count:
-    case check_quantity::time_ms:
-      return kernel_quantity(captures, expression.quantity(), argument, *pattern);
-    case check_quantity::cycles:
-    case check_quantity::normalized_cycles:
-      return scope_quantity(captures, expression.quantity(), argument);
-    case check_quantity::ir:
-      return function_quantity(captures, argument, *pattern);
-    case check_quantity::metric:
-    case check_quantity::top_kernel:
-      break;
+  case check_quantity::count:
+  case check_quantity::time_ms:
+    return kernel_quantity(captures, expression.quantity(), argument, *pattern);
+  case check_quantity::cycles:
+  case check_quantity::normalized_cycles:
+    return scope_quantity(captures, expression.quantity(), argument);
+  case check_quantity::ir: return function_quantity(captures, argument, *pattern);
+  case check_quantity::metric:
+  case check_quantity::top_kernel: break;
   }
   return unmeasured("not a measured quantity");
 }
@@ -214,7 +216,8 @@ std::string function_context(const capture& source) {
 }
 
 // What the failed check is about: kernels, scopes or functions, falling back to whatever exists.
-std::string failure_context(const check_expression& expression, const std::vector<capture>& captures) {
+std::string failure_context(const check_expression& expression,
+                            const std::vector<capture>& captures) {
   data_kind preferred = data_kind::kernels;
   if (expression.quantity() == check_quantity::cycles ||
       expression.quantity() == check_quantity::normalized_cycles ||
@@ -226,7 +229,8 @@ std::string failure_context(const check_expression& expression, const std::vecto
               expression.argument().starts_with("callgrind_"))) {
     preferred = data_kind::functions;
   }
-  for (const data_kind kind : {preferred, data_kind::kernels, data_kind::scopes, data_kind::functions}) {
+  for (const data_kind kind :
+       {preferred, data_kind::kernels, data_kind::scopes, data_kind::functions}) {
     const capture* source = first_with(captures, kind);
     if (source == nullptr) continue;
     if (kind == data_kind::kernels) return kernel_context(*source);
@@ -261,14 +265,15 @@ check_result evaluate_top_kernel(const check_expression& expression,
       source->kernels.begin(), source->kernels.end(),
       [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns < b.total_ns; });
   const bool passed = std::regex_search(top->name, *expression.pattern());
-  return finish(expression, captures, passed, expected, top->name,
-                passed ? "" : fmt::format("the hottest kernel does not match '{}'", expression.argument()));
+  return finish(
+      expression, captures, passed, expected, top->name,
+      passed ? "" : fmt::format("the hottest kernel does not match '{}'", expression.argument()));
 }
 
 }  // namespace
 
-check_result evaluate_check(const check_expression& expression, const std::vector<capture>& captures,
-                            const metric_set& metrics) {
+check_result evaluate_check(const check_expression& expression,
+                            const std::vector<capture>& captures, const metric_set& metrics) {
   if (expression.quantity() == check_quantity::top_kernel) {
     return evaluate_top_kernel(expression, captures);
   }
@@ -284,7 +289,8 @@ check_result evaluate_check(const check_expression& expression, const std::vecto
 
   const measured numerator =
       measure(expression, captures, expression.argument(), expression.pattern());
-  if (!numerator.value) return finish(expression, captures, false, expected, "unknown", numerator.reason);
+  if (!numerator.value)
+    return finish(expression, captures, false, expected, "unknown", numerator.reason);
 
   if (!expression.is_ratio()) {
     const bool passed = compare(*numerator.value, expression.op(), expression.threshold());
@@ -293,8 +299,8 @@ check_result evaluate_check(const check_expression& expression, const std::vecto
     return finish(expression, captures, passed, expected, std::move(actual), "");
   }
 
-  const measured denominator = measure(expression, captures, *expression.denominator(),
-                                       expression.denominator_pattern());
+  const measured denominator =
+      measure(expression, captures, *expression.denominator(), expression.denominator_pattern());
   if (!denominator.value) {
     return finish(expression, captures, false, expected, "unknown",
                   fmt::format("denominator: {}", denominator.reason));

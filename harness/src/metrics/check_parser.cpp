@@ -39,9 +39,15 @@ const function_form* find_form(std::string_view name) {
   return nullptr;
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_name_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+bool is_digit(char c) {
+  return c >= '0' && c <= '9';
+}
+bool is_name_start(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
 bool is_name_char(char c) {
   return is_name_start(c) || is_digit(c) || c == '.' || c == '/' || c == ':' || c == '-';
 }
@@ -117,14 +123,15 @@ private:
     return m_text.substr(start, m_pos - start);
   }
 
-  [[noreturn]] void fail(std::size_t pos, std::string_view expected, std::string_view example) const {
+  [[noreturn]] void fail(std::size_t pos, std::string_view expected,
+                         std::string_view example) const {
     std::string shown(m_text);
     for (char& c : shown) {
       if (is_space(c)) c = ' ';
     }
-    throw usage_error(fmt::format(
-        "check expression error at column {}: expected {}\n  {}\n  {}^\nexample: {}", pos + 1,
-        expected, shown, std::string(pos, ' '), example));
+    throw usage_error(
+        fmt::format("check expression error at column {}: expected {}\n  {}\n  {}^\nexample: {}",
+                    pos + 1, expected, shown, std::string(pos, ' '), example));
   }
 
   std::regex compile(std::string_view pattern, std::size_t pos, std::string_view example) const {
@@ -177,9 +184,10 @@ private:
     const std::string_view denominator_name = read_name();
     skip_spaces();
     if (denominator_name != form.name || peek() != '(') {
-      fail(denominator_start, fmt::format("{}( as the denominator: both sides of a ratio use the "
-                                          "same function",
-                                          form.name),
+      fail(denominator_start,
+           fmt::format("{}( as the denominator: both sides of a ratio use the "
+                       "same function",
+                       form.name),
            form.example);
     }
     const std::size_t denominator_pos = m_pos + 1;
@@ -274,37 +282,37 @@ check_expression check_expression::parse(std::string_view text) {
 
 std::string_view to_string(compare_op op) noexcept {
   switch (op) {
-    case compare_op::equal: return "==";
-    case compare_op::not_equal: return "!=";
-    case compare_op::less: return "<";
-    case compare_op::less_equal: return "<=";
-    case compare_op::greater: return ">";
-    case compare_op::greater_equal: return ">=";
+  case compare_op::equal: return "==";
+  case compare_op::not_equal: return "!=";
+  case compare_op::less: return "<";
+  case compare_op::less_equal: return "<=";
+  case compare_op::greater: return ">";
+  case compare_op::greater_equal: return ">=";
   }
   return "?";
 }
 
 bool compare(double actual, compare_op op, double threshold) noexcept {
   switch (op) {
-    case compare_op::equal: return actual == threshold;
-    case compare_op::not_equal: return actual != threshold;
-    case compare_op::less: return actual < threshold;
-    case compare_op::less_equal: return actual <= threshold;
-    case compare_op::greater: return actual > threshold;
-    case compare_op::greater_equal: return actual >= threshold;
+  case compare_op::equal: return actual == threshold;
+  case compare_op::not_equal: return actual != threshold;
+  case compare_op::less: return actual < threshold;
+  case compare_op::less_equal: return actual <= threshold;
+  case compare_op::greater: return actual > threshold;
+  case compare_op::greater_equal: return actual >= threshold;
   }
   return false;
 }
 
 std::string_view to_string(check_quantity quantity) noexcept {
   switch (quantity) {
-    case check_quantity::metric: return "metric";
-    case check_quantity::count: return "count";
-    case check_quantity::time_ms: return "time_ms";
-    case check_quantity::cycles: return "cycles";
-    case check_quantity::normalized_cycles: return "normalized_cycles";
-    case check_quantity::ir: return "ir";
-    case check_quantity::top_kernel: return "top_kernel";
+  case check_quantity::metric: return "metric";
+  case check_quantity::count: return "count";
+  case check_quantity::time_ms: return "time_ms";
+  case check_quantity::cycles: return "cycles";
+  case check_quantity::normalized_cycles: return "normalized_cycles";
+  case check_quantity::ir: return "ir";
+  case check_quantity::top_kernel: return "top_kernel";
   }
   return "?";
 }

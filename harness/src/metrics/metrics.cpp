@@ -20,16 +20,17 @@ std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
   std::vector<const kernel_stat*> ordered;
   ordered.reserve(source.kernels.size());
   for (const auto& kernel : source.kernels) ordered.push_back(&kernel);
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const kernel_stat* a, const kernel_stat* b) { return a->total_ns > b->total_ns; });
+  std::stable_sort(ordered.begin(), ordered.end(), [](const kernel_stat* a, const kernel_stat* b) {
+    return a->total_ns > b->total_ns;
+  });
   return ordered;
 }
 
 void add_kernel_metrics(const capture& source, const std::string& prefix, metric_set& out) {
   const auto ordered = kernels_by_time(source);
   for (const kernel_stat* kernel : ordered) {
-    out.kernels.push_back({kernel->name, kernel->launches, kernel->total_ns / ns_per_ms,
-                           source.collector});
+    out.kernels.push_back(
+        {kernel->name, kernel->launches, kernel->total_ns / ns_per_ms, source.collector});
   }
 
   bool every_count_known = true;
@@ -118,19 +119,20 @@ std::int64_t as_metric_int(std::uint64_t value) {
 void add_function_metrics(const capture& source, metric_set& out) {
   std::vector<const function_cost*> ordered;
   for (const auto& function : source.functions) ordered.push_back(&function);
-  std::stable_sort(ordered.begin(), ordered.end(), [](const function_cost* a, const function_cost* b) {
-    return a->inclusive_ir > b->inclusive_ir;
-  });
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const function_cost* a, const function_cost* b) {
+                     return a->inclusive_ir > b->inclusive_ir;
+                   });
   out.values["callgrind_total_ir"] = as_metric_int(ordered.front()->inclusive_ir);
   for (std::size_t i = 0; i < ordered.size() && i < callgrind_metric_function_limit; ++i) {
     out.values["callgrind_ir." + ordered[i]->name] = as_metric_int(ordered[i]->inclusive_ir);
     out.values["callgrind_self_ir." + ordered[i]->name] = as_metric_int(ordered[i]->self_ir);
   }
   if (ordered.size() > callgrind_metric_function_limit) {
-    out.notes.push_back(fmt::format(
-        "callgrind_ir.* lists the {} functions with the most inclusive Ir of {}; use ir(REGEX) in a "
-        "check to reach the others",
-        callgrind_metric_function_limit, ordered.size()));
+    out.notes.push_back(fmt::format("callgrind_ir.* lists the {} functions with the most inclusive "
+                                    "Ir of {}; use ir(REGEX) in a "
+                                    "check to reach the others",
+                                    callgrind_metric_function_limit, ordered.size()));
   }
 }
 
@@ -151,9 +153,9 @@ void merge_metrics(metric_set& into, const metric_set& from) {
   for (const auto& [name, value] : from.values) {
     auto [where, inserted] = into.values.try_emplace(name, value);
     if (!inserted) {
-      into.notes.push_back(fmt::format("metric {} was produced twice; the later value {} replaced {}",
-                                       name, format_metric_value(value),
-                                       format_metric_value(where->second)));
+      into.notes.push_back(
+          fmt::format("metric {} was produced twice; the later value {} replaced {}", name,
+                      format_metric_value(value), format_metric_value(where->second)));
       where->second = value;
     }
   }

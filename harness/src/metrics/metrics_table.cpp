@@ -42,9 +42,9 @@ std::string format_metrics_table(const metric_set& metrics) {
     out += fmt::format("\n{:<{}}  {:>{}}  {:>{}}\n", name_header, name_width, launches_header,
                        launches_width, time_header, time_width);
     for (const auto& row : metrics.kernels) {
-      out += fmt::format("{:<{}}  {:>{}}  {:>{}}\n", row.name, name_width,
-                         launches_text(row.launches), launches_width,
-                         detail::format_number(row.total_ms), time_width);
+      out +=
+          fmt::format("{:<{}}  {:>{}}  {:>{}}\n", row.name, name_width, launches_text(row.launches),
+                      launches_width, detail::format_number(row.total_ms), time_width);
     }
   }
 

@@ -17,19 +17,21 @@ std::string format_number(double value) {
   return text;
 }
 
-std::string exact_number(double value) { return fmt::format("{}", value); }
+std::string exact_number(double value) {
+  return fmt::format("{}", value);
+}
 
 std::string xml_escape(std::string_view text) {
   std::string escaped;
   escaped.reserve(text.size());
   for (const char c : text) {
     switch (c) {
-      case '&': escaped += "&amp;"; break;
-      case '<': escaped += "&lt;"; break;
-      case '>': escaped += "&gt;"; break;
-      case '"': escaped += "&quot;"; break;
-      case '\'': escaped += "&apos;"; break;
-      default: escaped += c;
+    case '&': escaped += "&amp;"; break;
+    case '<': escaped += "&lt;"; break;
+    case '>': escaped += "&gt;"; break;
+    case '"': escaped += "&quot;"; break;
+    case '\'': escaped += "&apos;"; break;
+    default: escaped += c;
     }
   }
   return escaped;

@@ -67,10 +67,10 @@ void summarise(detail::cell_report& cell) {
   std::map<std::string, std::vector<double>> samples;
   for (const auto& trial : cell.trials) {
     switch (trial.record.verdict) {
-      case verdict::pass: ++cell.passed; break;
-      case verdict::fail: ++cell.failed; break;
-      case verdict::skip: ++cell.skipped; break;
-      case verdict::error: ++cell.errored; break;
+    case verdict::pass: ++cell.passed; break;
+    case verdict::fail: ++cell.failed; break;
+    case verdict::skip: ++cell.skipped; break;
+    case verdict::error: ++cell.errored; break;
     }
     for (const auto& [name, value] : trial.record.metrics.values) {
       if (const auto number = numeric_value(value)) samples[name].push_back(*number);
@@ -99,7 +99,8 @@ detail::report_model collect(const fs::path& results_dir) {
   fs::recursive_directory_iterator walker(
       results_dir, fs::directory_options::skip_permission_denied, walk_error);
   if (walk_error) {
-    throw setup_error(fmt::format("cannot read {}: {}", results_dir.string(), walk_error.message()));
+    throw setup_error(
+        fmt::format("cannot read {}: {}", results_dir.string(), walk_error.message()));
   }
   std::vector<fs::path> found;
   for (; walker != fs::recursive_directory_iterator(); walker.increment(walk_error)) {
@@ -109,9 +110,8 @@ detail::report_model collect(const fs::path& results_dir) {
     }
   }
   if (walk_error) {
-    model.skipped_files.push_back(
-        fmt::format("{}: the directory walk stopped early: {}", results_dir.string(),
-                    walk_error.message()));
+    model.skipped_files.push_back(fmt::format("{}: the directory walk stopped early: {}",
+                                              results_dir.string(), walk_error.message()));
   }
   std::sort(found.begin(), found.end());
 
@@ -177,7 +177,8 @@ std::string render_matrix_json(const report_model& model) {
   for (const auto& cell : model.cells) {
     json summary = json::object();
     for (const auto& [name, stats] : cell.metrics_summary) {
-      summary[name] = {{"mean", stats.mean}, {"min", stats.min}, {"max", stats.max}, {"n", stats.n}};
+      summary[name] = {
+          {"mean", stats.mean}, {"min", stats.min}, {"max", stats.max}, {"n", stats.n}};
     }
     json top_kernels = json::array();
     for (const auto& row : top_kernel_rows(cell.last().metrics)) {
@@ -189,7 +190,8 @@ std::string render_matrix_json(const report_model& model) {
     json last_values = json::object();
     for (const auto& [name, value] : cell.last().metrics.values) {
       if (const auto* text = std::get_if<std::string>(&value)) last_values[name] = *text;
-      if (const auto* list = std::get_if<std::vector<std::string>>(&value)) last_values[name] = *list;
+      if (const auto* list = std::get_if<std::vector<std::string>>(&value))
+        last_values[name] = *list;
     }
     json paths = json::array();
     for (const auto& trial : cell.trials) paths.push_back(trial.result_path);
@@ -227,8 +229,9 @@ std::string ctest_measurements(const metric_set& metrics) {
     } else {
       continue;
     }
-    out += fmt::format("<CTestMeasurement type=\"numeric/double\" name=\"{}\">{}</CTestMeasurement>\n",
-                       detail::xml_escape(name), number);
+    out +=
+        fmt::format("<CTestMeasurement type=\"numeric/double\" name=\"{}\">{}</CTestMeasurement>\n",
+                    detail::xml_escape(name), number);
   }
   return out;
 }
@@ -236,9 +239,9 @@ std::string ctest_measurements(const metric_set& metrics) {
 std::string report_summary::to_string() const {
   std::vector<std::string> names;
   for (const auto& file : files) names.push_back(file.filename().string());
-  std::string text = fmt::format("report: {} trial{} in {} cell{} -> {}", trials,
-                                 trials == 1 ? "" : "s", cells, cells == 1 ? "" : "s",
-                                 fmt::join(names, ", "));
+  std::string text =
+      fmt::format("report: {} trial{} in {} cell{} -> {}", trials, trials == 1 ? "" : "s", cells,
+                  cells == 1 ? "" : "s", fmt::join(names, ", "));
   if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
   for (const auto& line : cell_lines) text += "\n  " + line;
   return text;

@@ -50,13 +50,13 @@ std::string kernel_chart(const metric_set& metrics) {
     if (several_collectors) label = fmt::format("[{}] {}", row.collector, row.name);
     const int length =
         std::max(1, static_cast<int>(row.total_ms / largest * chart_bar_width + 0.5));
-    svg += fmt::format(
-        "<g><title>{}: {} ms</title><text x=\"0\" y=\"{}\">{}</text>"
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#4a78b5\"/>"
-        "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
-        xml_escape(label), format_number(row.total_ms), y + 14, xml_escape(shortened(label)),
-        chart_label_width, y + 2, length, chart_row_height - 6, chart_label_width + length + 6,
-        y + 14, format_number(row.total_ms));
+    svg += fmt::format("<g><title>{}: {} ms</title><text x=\"0\" y=\"{}\">{}</text>"
+                       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#4a78b5\"/>"
+                       "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
+                       xml_escape(label), format_number(row.total_ms), y + 14,
+                       xml_escape(shortened(label)), chart_label_width, y + 2, length,
+                       chart_row_height - 6, chart_label_width + length + 6, y + 14,
+                       format_number(row.total_ms));
     y += chart_row_height;
   }
   svg += "</svg>\n";
@@ -69,16 +69,16 @@ void render_cell(const cell_report& cell, std::string& out) {
   out += fmt::format(
       "<p>{} trial{}: <span class=\"pass\">{} pass</span>, <span class=\"fail\">{} fail</span>, "
       "{} skip, {} error; failure rate {}</p>\n",
-      cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed, cell.failed, cell.skipped, cell.errored,
-      format_number(cell.failure_rate));
+      cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed, cell.failed,
+      cell.skipped, cell.errored, format_number(cell.failure_rate));
   if (!cell.metrics_summary.empty()) {
     out += "<table>\n<tr><th>metric</th><th>mean</th><th>min</th><th>max</th><th>n</th></tr>\n";
     for (const auto& [name, stats] : cell.metrics_summary) {
-      out += fmt::format(
-          "<tr><td><code>{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-          "<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
-          xml_escape(name), format_number(stats.mean), format_number(stats.min),
-          format_number(stats.max), stats.n);
+      out +=
+          fmt::format("<tr><td><code>{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                      "<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
+                      xml_escape(name), format_number(stats.mean), format_number(stats.min),
+                      format_number(stats.max), stats.n);
     }
     out += "</table>\n";
   }
@@ -90,9 +90,9 @@ void render_cell(const cell_report& cell, std::string& out) {
                              xml_escape(format_metric_value(value)));
   }
   if (!text_rows.empty()) {
-    out += fmt::format("<h3>Last trial ({}, {})</h3>\n<table>\n{}</table>\n",
-                       xml_escape(cell.trials.back().result_path), to_string(last.verdict),
-                       text_rows);
+    out +=
+        fmt::format("<h3>Last trial ({}, {})</h3>\n<table>\n{}</table>\n",
+                    xml_escape(cell.trials.back().result_path), to_string(last.verdict), text_rows);
   }
   for (const auto& check : last.checks) {
     out += fmt::format("<p class=\"{}\">{} <code>{}</code>: expected {}, actual {}</p>\n",

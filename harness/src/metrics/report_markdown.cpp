@@ -55,8 +55,9 @@ void render_cell(const cell_report& cell, std::string& out) {
   for (const auto& [name, value] : last.metrics.values) {
     if (numeric_value(value)) continue;
     if (!any_text) {
-      out += fmt::format("Last trial ({}), verdict {}:\n\n| value | of the last trial |\n|---|---|\n",
-                         code(last_path), to_string(last.verdict));
+      out +=
+          fmt::format("Last trial ({}), verdict {}:\n\n| value | of the last trial |\n|---|---|\n",
+                      code(last_path), to_string(last.verdict));
       any_text = true;
     }
     std::string shown;

@@ -39,7 +39,7 @@ struct cell_report {
 
 struct report_model {
   std::string generated_at;
-  std::vector<cell_report> cells;  // by name
+  std::vector<cell_report> cells;          // by name
   std::vector<std::string> skipped_files;  // "path: why"
   std::size_t trial_count = 0;
 };

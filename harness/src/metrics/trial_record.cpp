@@ -77,8 +77,10 @@ std::optional<metric_value> metric_from_json(const std::string& name, const json
 }
 
 json check_to_json(const check_result& check) {
-  return {{"expression", check.expression}, {"passed", check.passed},
-          {"expected", check.expected},     {"actual", check.actual},
+  return {{"expression", check.expression},
+          {"passed", check.passed},
+          {"expected", check.expected},
+          {"actual", check.actual},
           {"message", check.message}};
 }
 
@@ -114,10 +116,10 @@ kernel_row kernel_from_json(const json& object) {
 
 std::string_view to_string(verdict value) noexcept {
   switch (value) {
-    case verdict::pass: return "pass";
-    case verdict::fail: return "fail";
-    case verdict::skip: return "skip";
-    case verdict::error: return "error";
+  case verdict::pass: return "pass";
+  case verdict::fail: return "fail";
+  case verdict::skip: return "skip";
+  case verdict::error: return "error";
   }
   return "error";
 }

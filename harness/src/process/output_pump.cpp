@@ -80,8 +80,8 @@ void output_pump::drain_ready(stream& source) {
     if (source.log_fd >= 0) {
       if (const int failure = write_fully(source.log_fd, buffer.data(), size); failure != 0) {
         if (!m_log_failure) {
-          m_log_failure = "cannot write '" + source.log_path.string() + "': " +
-                          std::strerror(failure) + " (check free space and permissions)";
+          m_log_failure = "cannot write '" + source.log_path.string() +
+                          "': " + std::strerror(failure) + " (check free space and permissions)";
         }
         source.log_fd = -1;  // keep draining the pipe so the child never blocks on it
       }

@@ -174,8 +174,8 @@ process_result run_process(const process_spec& spec) {
   pipe_pair err = open_pipe();
 
   spawn_setup setup;
-  if (const int failure = setup.configure(out.write_end.get(), err.write_end.get(),
-                                          spec.working_directory);
+  if (const int failure =
+          setup.configure(out.write_end.get(), err.write_end.get(), spec.working_directory);
       failure != 0) {
     throw setup_error(describe_start_failure(argv0, std::strerror(failure)));
   }

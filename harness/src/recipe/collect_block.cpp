@@ -21,7 +21,8 @@ std::string scalar_option_text(const YAML::Node& node) {
   // YAML 1.2 core-schema spellings of the two booleans.
   static const std::vector<std::string> booleans{"true", "True", "TRUE", "false", "False", "FALSE"};
   const std::string& text = node.Scalar();
-  if (is_plain_scalar(node) && std::find(booleans.begin(), booleans.end(), text) != booleans.end()) {
+  if (is_plain_scalar(node) &&
+      std::find(booleans.begin(), booleans.end(), text) != booleans.end()) {
     return to_lower(text);
   }
   return text;
@@ -30,9 +31,9 @@ std::string scalar_option_text(const YAML::Node& node) {
 option_value read_option_value(const std::string& file, const map_entry& option,
                                const std::string& path) {
   const YAML::Node& node = option.value;
-  const std::string fix = fmt::format(
-      "Fix: give {} a string, number, boolean or list of those (e.g. {}: \"a,b\").", option.key,
-      option.key);
+  const std::string fix =
+      fmt::format("Fix: give {} a string, number, boolean or list of those (e.g. {}: \"a,b\").",
+                  option.key, option.key);
   if (node.IsScalar()) return option_value{scalar_option_text(node), option.value_at};
   if (node.IsSequence()) {
     std::vector<std::string> parts;
@@ -117,8 +118,7 @@ std::string without_collector_prefix(const option_error& e) {
 
 }  // namespace
 
-std::vector<collector_request> read_collect_block(const std::string& file,
-                                                  const map_entry& entry) {
+std::vector<collector_request> read_collect_block(const std::string& file, const map_entry& entry) {
   std::vector<collector_request> requests;
   if (entry.value.IsSequence()) {
     requests = read_name_list(file, entry);
@@ -166,14 +166,16 @@ void apply_collect_override(recipe& target, std::string_view comma_separated_nam
     if (seen) continue;
     // Option blocks travel with the collectors that survive the override; there is no CLI
     // syntax for options.
-    const auto from_recipe = std::find_if(target.collect.begin(), target.collect.end(),
-                                          [&](const collector_request& r) { return r.name == name; });
+    const auto from_recipe =
+        std::find_if(target.collect.begin(), target.collect.end(),
+                     [&](const collector_request& r) { return r.name == name; });
     if (from_recipe != target.collect.end()) {
       collector_request kept = *from_recipe;
       kept.where = source_location{"--collect", 0, 0};
       requests.push_back(std::move(kept));
     } else {
-      requests.push_back(collector_request{std::move(name), {}, source_location{"--collect", 0, 0}});
+      requests.push_back(
+          collector_request{std::move(name), {}, source_location{"--collect", 0, 0}});
     }
   }
   const std::string flag = fmt::format("--collect {}", comma_separated_names);

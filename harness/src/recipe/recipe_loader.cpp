@@ -22,9 +22,10 @@ using detail::map_entry;
 
 const std::vector<std::string>& handled_keys() {
   static const std::vector<std::string> keys{
-      "schema_version", "mode",      "ticket", "trials",      "timeout_per_trial",
-      "timeout",        "mitigation_axis",     "diagnostic_axis", "env_passthrough_mode",
-      "collect",        "check",     "allow_empty", "environment_exit_codes", "expect_exit"};
+      "schema_version",         "mode",       "ticket",          "trials",
+      "timeout_per_trial",      "timeout",    "mitigation_axis", "diagnostic_axis",
+      "env_passthrough_mode",   "collect",    "check",           "allow_empty",
+      "environment_exit_codes", "expect_exit"};
   return keys;
 }
 
@@ -32,17 +33,16 @@ const std::vector<std::string>& handled_keys() {
 // machinery, so they are accepted (recipes stay portable) and reported as ignored.
 const std::vector<std::string>& ignored_probe_keys() {
   static const std::vector<std::string> keys{
-      "step_time_regex",   "collect_paths",     "confound",
-      "custom_patterns",   "hang_window_sec",   "hang_grace_period_at_start",
-      "tier3_vram_growth", "stop_after",        "disable_detectors",
-      "disable_detector_tiers", "retain",       "redaction"};
+      "step_time_regex",        "collect_paths",   "confound",
+      "custom_patterns",        "hang_window_sec", "hang_grace_period_at_start",
+      "tier3_vram_growth",      "stop_after",      "disable_detectors",
+      "disable_detector_tiers", "retain",          "redaction"};
   return keys;
 }
 
 const std::vector<std::string>& triage_only_keys() {
-  static const std::vector<std::string> keys{"workload",  "cells",       "steps",
-                                             "workload_config", "save_logs", "extra_env",
-                                             "trial_isolation"};
+  static const std::vector<std::string> keys{
+      "workload", "cells", "steps", "workload_config", "save_logs", "extra_env", "trial_isolation"};
   return keys;
 }
 
@@ -50,7 +50,9 @@ bool contains(const std::vector<std::string>& keys, std::string_view key) {
   return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
-std::string key_path(const map_entry& entry) { return "recipe." + entry.key; }
+std::string key_path(const map_entry& entry) {
+  return "recipe." + entry.key;
+}
 
 void read_mode(recipe& target, const map_entry& entry) {
   const std::string mode = detail::trim(detail::read_text(entry, key_path(entry)));
@@ -102,8 +104,7 @@ std::vector<int> read_environment_exit_codes(const std::string& file, const map_
   for (std::size_t i = 0; i < items.size(); ++i) {
     source_location where = detail::location_of(file, items[i]);
     if (where.line == 0 || items[i].IsNull()) where = entry.value_at;
-    const std::string item_path =
-        entry.value.IsSequence() ? fmt::format("{}[{}]", path, i) : path;
+    const std::string item_path = entry.value.IsSequence() ? fmt::format("{}[{}]", path, i) : path;
     if (detail::is_plain_scalar(items[i]) && items[i].Scalar() == "0") {
       fail_at(where, item_path,
               "0 cannot mean \"this environment cannot run me\": it is the payload's success "
@@ -131,9 +132,8 @@ void reject_unknown_key(const map_entry& entry) {
   std::vector<std::string> allowed = handled_keys();
   allowed.insert(allowed.end(), ignored_probe_keys().begin(), ignored_probe_keys().end());
   fail_at(entry.key_at, "recipe",
-          fmt::format("unknown key '{}'.{} Allowed keys: {}. Fix: rename or remove it.",
-                      entry.key, detail::did_you_mean(entry.key, allowed),
-                      detail::join(allowed)));
+          fmt::format("unknown key '{}'.{} Allowed keys: {}. Fix: rename or remove it.", entry.key,
+                      detail::did_you_mean(entry.key, allowed), detail::join(allowed)));
 }
 
 struct timeout_seen {

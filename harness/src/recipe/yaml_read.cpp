@@ -23,7 +23,9 @@ void fail_at(const source_location& where, std::string_view path, const std::str
                                     : fmt::format("{}: {}: {}", prefix, path, message));
 }
 
-bool is_plain_scalar(const YAML::Node& node) { return node.IsScalar() && node.Tag() == "?"; }
+bool is_plain_scalar(const YAML::Node& node) {
+  return node.IsScalar() && node.Tag() == "?";
+}
 
 std::string describe(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
@@ -40,16 +42,18 @@ std::vector<map_entry> mapping_entries(const std::string& file, const YAML::Node
   for (auto it = mapping.begin(); it != mapping.end(); ++it) {
     const source_location key_at = location_of(file, it->first);
     if (!it->first.IsScalar()) {
-      fail_at(key_at, path, fmt::format("keys must be plain names, got {}. Fix: write "
-                                        "`name: value` pairs.",
-                                        describe(it->first)));
+      fail_at(key_at, path,
+              fmt::format("keys must be plain names, got {}. Fix: write "
+                          "`name: value` pairs.",
+                          describe(it->first)));
     }
     std::string key = it->first.Scalar();
     const auto [seen, inserted] = first_line.emplace(key, key_at.line);
     if (!inserted) {
-      fail_at(key_at, path, fmt::format("key '{}' appears twice (first on line {}). Fix: keep "
-                                        "one of them.",
-                                        key, seen->second));
+      fail_at(key_at, path,
+              fmt::format("key '{}' appears twice (first on line {}). Fix: keep "
+                          "one of them.",
+                          key, seen->second));
     }
     source_location value_at = location_of(file, it->second);
     // yaml-cpp places an empty value at the start of the next line; the key is the better spot.
@@ -63,19 +67,20 @@ int read_integer_node(const YAML::Node& node, const source_location& where, std:
                       int minimum, int maximum) {
   const std::string range = fmt::format("an integer from {} to {}", minimum, maximum);
   if (!is_plain_scalar(node)) {
-    fail_at(where, path, fmt::format("expected {}, got {}. Fix: write a bare number without "
-                                     "quotes.",
-                                     range, describe(node)));
+    fail_at(where, path,
+            fmt::format("expected {}, got {}. Fix: write a bare number without "
+                        "quotes.",
+                        range, describe(node)));
   }
   const std::string& text = node.Scalar();
   const char* begin = text.data() + (text.starts_with('+') ? 1 : 0);
   long long value = 0;
   const auto [end, ec] = std::from_chars(begin, text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < minimum ||
-      value > maximum) {
-    fail_at(where, path, fmt::format("expected {}, got '{}'. Fix: use a whole number in that "
-                                     "range.",
-                                     range, text));
+  if (ec != std::errc{} || end != text.data() + text.size() || value < minimum || value > maximum) {
+    fail_at(where, path,
+            fmt::format("expected {}, got '{}'. Fix: use a whole number in that "
+                        "range.",
+                        range, text));
   }
   return static_cast<int>(value);
 }
@@ -92,8 +97,7 @@ double read_positive_seconds(const map_entry& entry, std::string_view path) {
     const std::string& text = node.Scalar();
     const char* begin = text.data() + (text.starts_with('+') ? 1 : 0);
     const auto [end, ec] = std::from_chars(begin, text.data() + text.size(), value);
-    ok = ec == std::errc{} && end == text.data() + text.size() && std::isfinite(value) &&
-         value > 0;
+    ok = ec == std::errc{} && end == text.data() + text.size() && std::isfinite(value) && value > 0;
   }
   if (!ok) {
     fail_at(entry.value_at, path,
@@ -126,16 +130,17 @@ std::string read_text(const map_entry& entry, std::string_view path) {
 
 std::vector<located_text> read_text_list(const std::string& file, const map_entry& entry,
                                          std::string_view path, bool single_allowed) {
-  const std::string shape = single_allowed ? "a string or a list of strings"
-                                           : "a non-empty list of strings";
+  const std::string shape =
+      single_allowed ? "a string or a list of strings" : "a non-empty list of strings";
   std::vector<YAML::Node> items;
   if (entry.value.IsSequence()) {
     for (const auto& item : entry.value) items.push_back(item);
   } else if (single_allowed && entry.value.IsScalar()) {
     items.push_back(entry.value);
   } else {
-    fail_at(entry.value_at, path, fmt::format("expected {}, got {}. Fix: write {}: [a, b].",
-                                              shape, describe(entry.value), entry.key));
+    fail_at(entry.value_at, path,
+            fmt::format("expected {}, got {}. Fix: write {}: [a, b].", shape, describe(entry.value),
+                        entry.key));
   }
   if (items.empty()) {
     fail_at(entry.value_at, path,
@@ -145,16 +150,15 @@ std::vector<located_text> read_text_list(const std::string& file, const map_entr
   }
   std::vector<located_text> texts;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    const source_location where = location_of(file, items[i]).line != 0
-                                      ? location_of(file, items[i])
-                                      : entry.value_at;
-    const std::string item_path = entry.value.IsSequence()
-                                      ? fmt::format("{}[{}]", path, i)
-                                      : std::string(path);
+    const source_location where =
+        location_of(file, items[i]).line != 0 ? location_of(file, items[i]) : entry.value_at;
+    const std::string item_path =
+        entry.value.IsSequence() ? fmt::format("{}[{}]", path, i) : std::string(path);
     if (!items[i].IsScalar() || trim(items[i].Scalar()).empty()) {
-      fail_at(where, item_path, fmt::format("expected a non-blank string, got {}. Fix: write "
-                                            "the entry as text, or remove it.",
-                                            describe(items[i])));
+      fail_at(where, item_path,
+              fmt::format("expected a non-blank string, got {}. Fix: write "
+                          "the entry as text, or remove it.",
+                          describe(items[i])));
     }
     texts.push_back(located_text{items[i].Scalar(), where});
   }

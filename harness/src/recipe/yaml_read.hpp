@@ -40,9 +40,8 @@ struct located_text {
 [[nodiscard]] std::string describe(const YAML::Node& node);
 
 // The pairs of a mapping, in document order; keys must be scalars and appear once.
-[[nodiscard]] std::vector<map_entry> mapping_entries(const std::string& file,
-                                                     const YAML::Node& mapping,
-                                                     std::string_view path);
+[[nodiscard]] std::vector<map_entry>
+mapping_entries(const std::string& file, const YAML::Node& mapping, std::string_view path);
 
 [[nodiscard]] int read_integer(const map_entry& entry, std::string_view path, int minimum,
                                int maximum);

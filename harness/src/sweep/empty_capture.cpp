@@ -22,11 +22,10 @@ std::string explain_proton(const capture& empty, const option_map& options) {
           "and proton.finalize() itself; it did not, or used another name\n" +
           causes;
     }
-    return fmt::format(
-        "empty capture: proton wrote no .hatchet under {}.\nLikely causes:\n{}"
-        "- the payload crashed or was killed before Proton finalized\n"
-        "Set `allow_empty: true` in the recipe only if no GPU work is expected.",
-        empty.artifact_dir.string(), causes);
+    return fmt::format("empty capture: proton wrote no .hatchet under {}.\nLikely causes:\n{}"
+                       "- the payload crashed or was killed before Proton finalized\n"
+                       "Set `allow_empty: true` in the recipe only if no GPU work is expected.",
+                       empty.artifact_dir.string(), causes);
   }
   return fmt::format(
       "empty capture: {} holds a tree with no kernel and no scope (a bare ROOT).\nLikely causes:\n"
@@ -48,7 +47,8 @@ std::string explain_empty_capture(const capture& empty, const option_map& option
         "- the command dispatched no GPU work (rocprofv3 then writes no files at all)\n"
         "- kernel_include_regex matched no kernel\n"
         "- output_format is pftrace/otf2/rocpd, which aorta does not read (use csv or json)\n"
-        "- the command started the GPU work in a process rocprofv3 did not follow (e.g. docker run)",
+        "- the command started the GPU work in a process rocprofv3 did not follow (e.g. docker "
+        "run)",
         empty.artifact_dir.string());
   }
   if (empty.collector == "ncu") {

@@ -6,8 +6,8 @@
 
 #include <charconv>
 #include <filesystem>
-#include <system_error>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 namespace aorta::detail {
@@ -21,9 +21,9 @@ std::vector<std::string> gpu_ids_of(std::string_view allocation, const std::stri
     const std::string_view entry = allocation.substr(0, end);
     const auto id_at = entry.find("id:");
     if (id_at == std::string_view::npos) {
-      throw setup_error(fmt::format(
-          "{}='{}' is not a CTest GPU allocation (expected 'id:<n>,slots:<k>[;...]')", variable,
-          allocation));
+      throw setup_error(
+          fmt::format("{}='{}' is not a CTest GPU allocation (expected 'id:<n>,slots:<k>[;...]')",
+                      variable, allocation));
     }
     const std::string_view rest = entry.substr(id_at + 3);
     const std::string_view id = rest.substr(0, rest.find(','));
@@ -49,10 +49,11 @@ std::optional<std::string> ctest_allocated_gpus(const env_map& env) {
   const auto [end, parse_error] = std::from_chars(text.data(), text.data() + text.size(), groups);
   // Reading a malformed count as "nothing allocated" would let the payload see every GPU.
   if (parse_error != std::errc{} || end != text.data() + text.size() || groups < 0) {
-    throw setup_error(fmt::format("CTEST_RESOURCE_GROUP_COUNT='{}' is not a non-negative integer; "
-                                  "it is set by CTest's resource allocation (--resource-spec-file), "
-                                  "unset it when running aorta by hand",
-                                  text));
+    throw setup_error(
+        fmt::format("CTEST_RESOURCE_GROUP_COUNT='{}' is not a non-negative integer; "
+                    "it is set by CTest's resource allocation (--resource-spec-file), "
+                    "unset it when running aorta by hand",
+                    text));
   }
   std::string joined;
   for (int group = 0; group < groups; ++group) {
@@ -86,6 +87,8 @@ env_map gpu_visibility(const env_map& env, gpu_vendors vendors) {
   return visibility;
 }
 
-env_map gpu_visibility(const env_map& env) { return gpu_visibility(env, installed_gpu_vendors()); }
+env_map gpu_visibility(const env_map& env) {
+  return gpu_visibility(env, installed_gpu_vendors());
+}
 
 }  // namespace aorta::detail

@@ -17,7 +17,6 @@
 namespace aorta {
 namespace {
 
-
 // Device nodes of the GPU drivers a profiler needs: NVIDIA (nvidiactl) or AMD (kfd).
 bool gpu_present() {
   for (const char* node : {"/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd"}) {
@@ -28,8 +27,9 @@ bool gpu_present() {
 }
 
 // nullopt when every attaching collector can run here.
-std::optional<std::string> unavailable_collector(const recipe& spec, const env_map& env,
-                                                 const std::map<std::string, std::string>& versions) {
+std::optional<std::string>
+unavailable_collector(const recipe& spec, const env_map& env,
+                      const std::map<std::string, std::string>& versions) {
   for (const auto& request : spec.collect) {
     const auto* collector = find_collector(request.name);
     if (collector == nullptr || !collector->attaches()) continue;
@@ -77,9 +77,9 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
   int skipped = 0;
   for (const auto& trial : trials) {
     switch (trial.verdict) {
-      case verdict::pass: ++passed; break;
-      case verdict::skip: ++skipped; break;
-      default: ++failed; break;
+    case verdict::pass: ++passed; break;
+    case verdict::skip: ++skipped; break;
+    default: ++failed; break;
     }
   }
   for (const auto& trial : trials) {
@@ -128,8 +128,10 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
         "-- python3 payload.py");
   }
   for (const auto& key : spec.ignored_keys) {
-    fmt::print(err, "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
-                    "ignored\n", spec.path.string(), key);
+    fmt::print(err,
+               "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
+               "ignored\n",
+               spec.path.string(), key);
   }
 
   env_map environment = current_environment();

@@ -12,8 +12,8 @@ namespace fs = std::filesystem;
 
 std::optional<std::string> first_output_line(const std::vector<std::string>& argv,
                                              const env_map& environment) {
-  const fs::path log = fs::temp_directory_path() /
-                       ("aorta-version-" + std::to_string(::getpid()) + ".txt");
+  const fs::path log =
+      fs::temp_directory_path() / ("aorta-version-" + std::to_string(::getpid()) + ".txt");
   process_spec probe;
   probe.argv = argv;
   probe.environment = environment;

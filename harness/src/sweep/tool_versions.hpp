@@ -12,8 +12,9 @@
 
 namespace aorta::detail {
 
-[[nodiscard]] std::map<std::string, std::string> tool_versions(
-    const recipe& spec, const std::vector<std::string>& command, const env_map& environment);
+[[nodiscard]] std::map<std::string, std::string>
+tool_versions(const recipe& spec, const std::vector<std::string>& command,
+              const env_map& environment);
 
 // The first line a short command prints on stdout, or nullopt if it cannot run or fails.
 [[nodiscard]] std::optional<std::string> first_output_line(const std::vector<std::string>& argv,

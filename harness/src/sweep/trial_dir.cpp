@@ -47,18 +47,14 @@ void prepare_trial_dir(const fs::path& trial_dir, const std::vector<std::string>
 void write_command_record(const fs::path& file, const std::vector<std::string>& command,
                           const launch_plan& plan) {
   nlohmann::json record{
-      {"schema_version", 1},
-      {"command", command},
-      {"argv", plan.argv},
-      {"env_set", plan.env_set},
-      {"env_unset", plan.env_unset},
-      {"warnings", plan.warnings},
+      {"schema_version", 1},     {"command", command},          {"argv", plan.argv},
+      {"env_set", plan.env_set}, {"env_unset", plan.env_unset}, {"warnings", plan.warnings},
   };
   std::ofstream stream(file);
   stream << record.dump(2) << '\n';
   if (!stream) {
-    throw setup_error(fmt::format("cannot write {}: check free space and permissions",
-                                  file.string()));
+    throw setup_error(
+        fmt::format("cannot write {}: check free space and permissions", file.string()));
   }
 }
 

@@ -16,7 +16,7 @@ void prepare_trial_dir(const std::filesystem::path& trial_dir,
                        const std::vector<std::string>& collector_dirs);
 
 // command.json: the argv that runs and the environment changes, before anything is launched.
-void write_command_record(const std::filesystem::path& file, const std::vector<std::string>& command,
-                          const launch_plan& plan);
+void write_command_record(const std::filesystem::path& file,
+                          const std::vector<std::string>& command, const launch_plan& plan);
 
 }  // namespace aorta::detail

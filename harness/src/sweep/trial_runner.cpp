@@ -103,7 +103,6 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
   record.verdict = verdict::pass;
 }
 
-
 trial_record new_record(const trial_setup& setup) {
   const recipe& spec = *setup.spec;
   trial_record record;
@@ -161,7 +160,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     for (const auto& [name, value] : plan.env_set) {
       fmt::print(out, "aorta: {}: would set {}={}\n", label, name, value);
     }
-    for (const auto& name : plan.env_unset) fmt::print(out, "aorta: {}: would unset {}\n", label, name);
+    for (const auto& name : plan.env_unset)
+      fmt::print(out, "aorta: {}: would unset {}\n", label, name);
     record.verdict = verdict::skip;
     record.reason = "dry run: nothing was launched";
     return record;
@@ -176,7 +176,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   launch.stdout_log = setup.trial_dir / "stdout.log";
   launch.stderr_log = setup.trial_dir / "stderr.log";
   if (spec.timeout_seconds) {
-    launch.timeout = std::chrono::milliseconds(static_cast<long long>(*spec.timeout_seconds * 1000));
+    launch.timeout =
+        std::chrono::milliseconds(static_cast<long long>(*spec.timeout_seconds * 1000));
   }
   fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
   out.flush();
@@ -195,7 +196,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
       const auto* collector = find_collector(request.name);
       if (collector == nullptr || !collector->attaches()) continue;
       try {
-        captures.push_back(collector->read_capture(setup.trial_dir / request.name, request.options));
+        captures.push_back(
+            collector->read_capture(setup.trial_dir / request.name, request.options));
       } catch (const capture_error& e) {
         record.notes.push_back(e.what());
         if (record.verdict == verdict::pass) {
@@ -214,7 +216,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
         got.backend = detail::resolve_proton_backend(known, false, false, true);
       }
       merge_metrics(record.metrics, compute_metrics(got));
-      for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", request.name, note));
+      for (const auto& note : got.notes)
+        record.notes.push_back(fmt::format("{}: {}", request.name, note));
       if (got.empty() && !spec.allow_empty && record.verdict == verdict::pass) {
         record.verdict = verdict::fail;
         record.reason = explain_empty_capture(got, request.options);

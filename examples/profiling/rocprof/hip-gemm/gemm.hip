@@ -47,8 +47,8 @@ int setting(const char* arg, const char* env_name, int fallback, const char* lab
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
   if (*end != '\0' || value <= 0 || value > max_extent) {
-    std::fprintf(stderr, "gemm: ignoring %s='%s' (want 1..%d); using %d\n", label, text,
-                 max_extent, fallback);
+    std::fprintf(stderr, "gemm: ignoring %s='%s' (want 1..%d); using %d\n", label, text, max_extent,
+                 fallback);
     return fallback;
   }
   return static_cast<int>(value);
@@ -69,7 +69,7 @@ struct xorshift32 {
 };
 
 class device_buffer {
- public:
+public:
   explicit device_buffer(std::size_t count) : m_bytes(count * sizeof(float)) {
     void* ptr = nullptr;
     GEMM_CHECK(gpu::malloc_bytes(&ptr, m_bytes));
@@ -81,13 +81,13 @@ class device_buffer {
   [[nodiscard]] float* get() const { return m_data; }
   [[nodiscard]] std::size_t bytes() const { return m_bytes; }
 
- private:
+private:
   float* m_data = nullptr;
   std::size_t m_bytes;
 };
 
 class event_pair {
- public:
+public:
   event_pair() {
     GEMM_CHECK(gpu::event_create(&m_start));
     GEMM_CHECK(gpu::event_create(&m_stop));
@@ -107,7 +107,7 @@ class event_pair {
     return ms;
   }
 
- private:
+private:
   gpu::event_t m_start{};
   gpu::event_t m_stop{};
 };
