@@ -71,6 +71,39 @@ aorta_cli_test(run.environment_code_other_exit RC 1
           --output "${out}/run.environment_code_other_exit" -- /bin/sh -c "exit 3"
   OUTPUT "payload exited 3 \\(expected 0\\)")
 
+# Exit 2 is also what a command's own usage error gives (Python's missing script, argparse): that
+# is the test's mistake and must fail, not skip.
+aorta_cli_test(run.environment_code_missing_script_fails RC 1
+  CLEAN "${out}/run.environment_code_missing_script_fails"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/environment_code.yaml"
+          --output "${out}/run.environment_code_missing_script_fails"
+          -- python3 "${CMAKE_CURRENT_SOURCE_DIR}/no_such_payload.py"
+  OUTPUT "command itself is wrong .*can't open file .*no_such_payload\\.py"
+         "a usage error is a failure, not a skip"
+  JSON "${out}/run.environment_code_missing_script_fails/trial_0/result.json::verdict=fail")
+
+aorta_cli_test(run.environment_code_argparse_error_fails RC 1
+  CLEAN "${out}/run.environment_code_argparse_error_fails"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/environment_code.yaml"
+          --output "${out}/run.environment_code_argparse_error_fails"
+          -- python3 "${CMAKE_CURRENT_SOURCE_DIR}/argparse_payload.py" --bogus
+  OUTPUT "\"payload: error: unrecognized arguments: --bogus\""
+         "a usage error is a failure, not a skip")
+
+aorta_cli_test(run.environment_marker_matches_skips RC 77
+  CLEAN "${out}/run.environment_marker_matches_skips"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/environment_marker.yaml"
+          --output "${out}/run.environment_marker_matches_skips"
+          -- /bin/sh -c "echo 'payload: no GPU visible, refusing to run' >&2 && exit 2"
+  OUTPUT "trial 0 SKIPPED: payload exited 2")
+
+aorta_cli_test(run.environment_marker_missing_fails RC 1
+  CLEAN "${out}/run.environment_marker_missing_fails"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/environment_marker.yaml"
+          --output "${out}/run.environment_marker_missing_fails"
+          -- /bin/sh -c "echo 'segment table corrupt' >&2 && exit 2"
+  OUTPUT "printed nothing matching the recipe's environment_marker /refusing to run/")
+
 aorta_cli_test(run.timeout RC 1 TIMEOUT 25
   CLEAN "${out}/run.timeout"
   COMMAND "${aorta}" sweep run --recipe "${recipes}/timeout.yaml" --output "${out}/run.timeout"

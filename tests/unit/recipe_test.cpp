@@ -154,6 +154,16 @@ TEST(Recipe, AllowEmptyExitCodes) {
               HasSubstr("recipe.expect_exit: 2 is also listed in environment_exit_codes"));
 }
 
+TEST(Recipe, EnvironmentMarkerIsARegex) {
+  EXPECT_FALSE(load("schema_version: 1\n").environment_marker.has_value());
+  EXPECT_EQ(load("schema_version: 1\nenvironment_marker: \"refusing to run|cannot import\"\n")
+                .environment_marker,
+            std::optional<std::string>("refusing to run|cannot import"));
+  EXPECT_THAT(failure("schema_version: 1\nenvironment_marker: \"no GPU (\"\n"),
+              StartsWith("recipe.yaml:2:21: recipe.environment_marker: 'no GPU (' is not an "
+                         "ECMAScript regex"));
+}
+
 TEST(Recipe, OriginalProbeKeysAreAcceptedAndListedAsIgnored) {
   const auto r = load("schema_version: 1\nstep_time_regex: 'step (\\d+)'\n"
                       "stop_after: {events: 1, max_trials: 3}\nretain: {on_pass: none}\n"

@@ -52,6 +52,9 @@ struct recipe {
   // Payload exit codes that mean "this environment cannot run me" (e.g. 2 for "no GPU"): the
   // trial is reported as skipped (77) instead of failed.
   std::vector<int> environment_exit_codes;
+  // When set, an environment exit code is a skip only if the payload's output matches this
+  // ECMAScript regex (searched), e.g. "refusing to run|cannot import"; otherwise it fails.
+  std::optional<std::string> environment_marker;
   // Exit code the payload must return for a pass (default 0).
   int expect_exit = 0;
   // Keys of the original schema that aorta accepts but does not act on, for a notice.

@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 namespace aorta {
@@ -21,11 +22,21 @@ using detail::fail_at;
 using detail::map_entry;
 
 const std::vector<std::string>& handled_keys() {
-  static const std::vector<std::string> keys{
-      "schema_version",         "mode",       "ticket",          "trials",
-      "timeout_per_trial",      "timeout",    "mitigation_axis", "diagnostic_axis",
-      "env_passthrough_mode",   "collect",    "check",           "allow_empty",
-      "environment_exit_codes", "expect_exit"};
+  static const std::vector<std::string> keys{"schema_version",
+                                             "mode",
+                                             "ticket",
+                                             "trials",
+                                             "timeout_per_trial",
+                                             "timeout",
+                                             "mitigation_axis",
+                                             "diagnostic_axis",
+                                             "env_passthrough_mode",
+                                             "collect",
+                                             "check",
+                                             "allow_empty",
+                                             "environment_exit_codes",
+                                             "environment_marker",
+                                             "expect_exit"};
   return keys;
 }
 
@@ -196,6 +207,17 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
       parsed.allow_empty = detail::read_boolean(entry, path);
     } else if (entry.key == "environment_exit_codes") {
       parsed.environment_exit_codes = read_environment_exit_codes(file, entry);
+    } else if (entry.key == "environment_marker") {
+      std::string marker = detail::read_text(entry, path);
+      try {
+        (void)std::regex(marker, std::regex::ECMAScript);
+      } catch (const std::regex_error& e) {
+        fail_at(entry.value_at, path,
+                fmt::format("'{}' is not an ECMAScript regex ({}). Fix: escape the special "
+                            "characters, e.g. \\( for a literal parenthesis.",
+                            marker, e.what()));
+      }
+      parsed.environment_marker = std::move(marker);
     } else if (entry.key == "expect_exit") {
       parsed.expect_exit = detail::read_integer(entry, path, 0, 255);
     } else if (contains(ignored_probe_keys(), entry.key)) {

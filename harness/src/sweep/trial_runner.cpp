@@ -14,7 +14,10 @@
 #include <chrono>
 #include <ctime>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <ostream>
+#include <regex>
 
 namespace aorta::detail {
 namespace {
@@ -69,6 +72,34 @@ std::string last_output_line(const std::filesystem::path& trial_dir) {
   return {};
 }
 
+// The end of the payload's stderr and stdout (64 KiB of each at most): enough to see why it
+// stopped without reading a chatty payload's whole log.
+std::string payload_output_tail(const std::filesystem::path& trial_dir) {
+  constexpr std::streamoff tail_bytes = 64 * 1024;
+  std::string text;
+  for (const char* name : {"stderr.log", "stdout.log"}) {
+    std::ifstream log(trial_dir / name, std::ios::binary | std::ios::ate);
+    if (!log) continue;
+    const std::streamoff size = log.tellg();
+    log.seekg(std::max<std::streamoff>(0, size - tail_bytes));
+    text.append(std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>());
+    text += '\n';
+  }
+  return text;
+}
+
+// A usage error of the command itself also exits 2, the usual "cannot run here" code: Python's
+// missing script, argparse (Proton's CLI or a payload that did not move its usage errors to 64).
+// Such a run is the test's own mistake and must fail, never skip.
+std::optional<std::string> usage_error_line(const std::string& output) {
+  static const std::regex usage(
+      R"((^|\n)([^\n]*(can't open file '[^\n]*|: error: (argument |unrecognized arguments|)"
+      R"(the following arguments are required)[^\n]*)))");
+  std::smatch found;
+  if (!std::regex_search(output, found, usage)) return std::nullopt;
+  return found[2].str();
+}
+
 // Exit status → verdict before captures and checks are looked at.
 void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
   const recipe& spec = *setup.spec;
@@ -86,6 +117,24 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
   for (const int environment_code : spec.environment_exit_codes) {
     if (status == environment_code && status != spec.expect_exit) {
       record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
+      const std::string output = payload_output_tail(setup.trial_dir);
+      if (const auto usage = usage_error_line(output)) {
+        record.verdict = verdict::fail;
+        record.reason = fmt::format(
+            "payload exited {}, an environment exit code, but its output shows the command "
+            "itself is wrong (\"{}\"): a usage error is a failure, not a skip",
+            status, *usage);
+        return;
+      }
+      if (spec.environment_marker &&
+          !std::regex_search(output, std::regex(*spec.environment_marker))) {
+        record.verdict = verdict::fail;
+        record.reason = fmt::format(
+            "payload exited {}, an environment exit code, but printed nothing matching the "
+            "recipe's environment_marker /{}/ ({}); a skip needs the payload to say why",
+            status, *spec.environment_marker, spec.path.string());
+        return;
+      }
       const std::string said = last_output_line(setup.trial_dir);
       record.reason = fmt::format(
           "payload exited {}, its environment exit code (environment_exit_codes in {}): this "
