@@ -262,22 +262,11 @@ bool is_callgrind_file(const std::string& name) {
 capture read_callgrind_capture(const fs::path& dir_or_file) {
   capture out;
   out.collector = "callgrind";
-  std::error_code ec;
-  const fs::path absolute = fs::absolute(dir_or_file, ec).lexically_normal();
-  std::vector<fs::path> files;
-  if (fs::is_regular_file(dir_or_file, ec)) {
-    out.artifact_dir = absolute.parent_path();
-    files.push_back(dir_or_file);
-  } else if (fs::is_directory(dir_or_file, ec)) {
-    out.artifact_dir = absolute;
-    files = detail::list_capture_files(dir_or_file, is_callgrind_file, "callgrind");
-    if (files.empty())
-      out.notes.push_back(fmt::format("no callgrind.out* under {}", absolute.string()));
-  } else {
-    out.artifact_dir = absolute;
-    out.notes.push_back(fmt::format("no callgrind output at {}", absolute.string()));
-    return out;
-  }
+  auto inputs =
+      detail::find_capture_inputs(dir_or_file, is_callgrind_file, "callgrind", "callgrind.out*");
+  out.artifact_dir = inputs.artifact_dir;
+  out.notes = std::move(inputs.notes);
+  const std::vector<fs::path> files = std::move(inputs.files);
   function_table table;
   for (const fs::path& file : files) {
     callgrind_file parser(file, table);

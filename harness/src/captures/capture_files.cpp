@@ -31,4 +31,26 @@ std::vector<fs::path> list_capture_files(const fs::path& dir,
   return files;
 }
 
+capture_inputs find_capture_inputs(const fs::path& dir_or_file,
+                                   const std::function<bool(const std::string&)>& wanted,
+                                   std::string_view profiler, std::string_view wanted_description) {
+  capture_inputs found;
+  std::error_code ec;
+  const fs::path absolute = fs::absolute(dir_or_file, ec).lexically_normal();
+  if (fs::is_regular_file(dir_or_file, ec)) {
+    found.artifact_dir = absolute.parent_path();
+    found.files.push_back(dir_or_file);
+  } else if (fs::is_directory(dir_or_file, ec)) {
+    found.artifact_dir = absolute;
+    found.files = list_capture_files(dir_or_file, wanted, profiler);
+    if (found.files.empty()) {
+      found.notes.push_back(fmt::format("no {} under {}", wanted_description, absolute.string()));
+    }
+  } else {
+    found.artifact_dir = absolute;
+    found.notes.push_back(fmt::format("no {} output at {}", profiler, absolute.string()));
+  }
+  return found;
+}
+
 }  // namespace aorta::detail

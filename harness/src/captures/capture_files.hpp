@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -16,5 +17,16 @@ namespace aorta::detail {
 list_capture_files(const std::filesystem::path& dir,
                    const std::function<bool(const std::string&)>& wanted,
                    std::string_view profiler);
+
+// What a reader is pointed at: one file, or a directory searched with list_capture_files.
+struct capture_inputs {
+  std::filesystem::path artifact_dir;        // absolute: the directory, or the file's parent
+  std::vector<std::filesystem::path> files;  // what to read
+  std::vector<std::string> notes;            // nothing there, or nothing that matched
+};
+[[nodiscard]] capture_inputs
+find_capture_inputs(const std::filesystem::path& dir_or_file,
+                    const std::function<bool(const std::string&)>& wanted,
+                    std::string_view profiler, std::string_view wanted_description);
 
 }  // namespace aorta::detail

@@ -188,24 +188,11 @@ void read_file(const fs::path& file, detail::kernel_table& table, capture& out) 
 capture read_ncu_capture(const fs::path& dir_or_file) {
   capture out;
   out.collector = "ncu";
-  std::error_code ec;
-  const fs::path absolute = fs::absolute(dir_or_file, ec).lexically_normal();
-  std::vector<fs::path> files;
-  if (fs::is_regular_file(dir_or_file, ec)) {
-    out.artifact_dir = absolute.parent_path();
-    files.push_back(dir_or_file);
-  } else if (fs::is_directory(dir_or_file, ec)) {
-    out.artifact_dir = absolute;
-    files = detail::list_capture_files(
-        dir_or_file, [](const std::string& name) { return name.ends_with(".csv"); }, "ncu");
-    if (files.empty()) {
-      out.notes.push_back(fmt::format("no *.csv under {}", absolute.string()));
-    }
-  } else {
-    out.artifact_dir = absolute;
-    out.notes.push_back(fmt::format("no ncu output at {}", absolute.string()));
-    return out;
-  }
+  auto inputs = detail::find_capture_inputs(
+      dir_or_file, [](const std::string& name) { return name.ends_with(".csv"); }, "ncu", "*.csv");
+  out.artifact_dir = inputs.artifact_dir;
+  out.notes = std::move(inputs.notes);
+  const std::vector<fs::path> files = std::move(inputs.files);
   detail::kernel_table table;
   for (const fs::path& file : files) read_file(file, table, out);
   out.kernels = table.sorted(out.artifact_dir.string());

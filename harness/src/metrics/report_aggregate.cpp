@@ -4,6 +4,7 @@
 #include "metrics/atomic_file.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
+#include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -19,15 +20,6 @@ namespace aorta {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
-}
 
 // n of "trial_<n>", or nullopt for any other name.
 std::optional<int> trial_number(const std::string& directory_name) {
@@ -93,7 +85,7 @@ void summarise(detail::cell_report& cell) {
 
 detail::report_model collect(const fs::path& results_dir) {
   detail::report_model model;
-  model.generated_at = utc_now();
+  model.generated_at = detail::utc_timestamp();
   std::map<std::string, detail::cell_report> cells;
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(

@@ -7,6 +7,7 @@
 #include "captures/hatchet_reader_detail.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
+#include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -21,15 +22,6 @@
 
 namespace aorta::detail {
 namespace {
-
-std::string utc_now() {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  gmtime_r(&now, &parts);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &parts);
-  return text;
-}
 
 std::string joined_argv(const std::vector<std::string>& argv) {
   std::string text;
@@ -162,7 +154,7 @@ trial_record new_record(const trial_setup& setup) {
   record.command = setup.command;
   record.collectors = attaching_collectors(spec);
   record.versions = setup.versions;
-  record.started_at = utc_now();
+  record.started_at = utc_timestamp();
   record.working_directory = std::filesystem::current_path().string();
   return record;
 }
