@@ -20,9 +20,9 @@
 
 #include "aorta/capture.hpp"
 #include "aorta/metrics.hpp"
+#include "aorta/name_regex.hpp"
 
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +47,7 @@ enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, i
 class check_expression {
 public:
   // Throws usage_error naming the column (1-based) with a caret line, what was expected and an
-  // example; a bad regex names the regex and std::regex's message.
+  // example; a bad regex names the regex and why it does not compile.
   [[nodiscard]] static check_expression parse(std::string_view text);
 
   // The text as given (surrounding whitespace removed).
@@ -61,8 +61,8 @@ public:
     return m_denominator;
   }
   // Compiled argument / denominator for the regex forms (count, time_ms, ir, top_kernel).
-  [[nodiscard]] const std::optional<std::regex>& pattern() const noexcept { return m_pattern; }
-  [[nodiscard]] const std::optional<std::regex>& denominator_pattern() const noexcept {
+  [[nodiscard]] const std::optional<name_regex>& pattern() const noexcept { return m_pattern; }
+  [[nodiscard]] const std::optional<name_regex>& denominator_pattern() const noexcept {
     return m_denominator_pattern;
   }
   // Not meaningful for top_kernel.
@@ -79,8 +79,8 @@ private:
   check_quantity m_quantity = check_quantity::metric;
   std::string m_argument;
   std::optional<std::string> m_denominator;
-  std::optional<std::regex> m_pattern;
-  std::optional<std::regex> m_denominator_pattern;
+  std::optional<name_regex> m_pattern;
+  std::optional<name_regex> m_denominator_pattern;
   compare_op m_op = compare_op::equal;
   double m_threshold = 0.0;
   std::string m_threshold_text;

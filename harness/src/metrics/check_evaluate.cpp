@@ -50,14 +50,14 @@ std::string joined_names(const std::vector<std::string>& names) {
 }
 
 measured kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
-                         const std::string& argument, const std::regex& pattern) {
+                         const std::string& argument, const name_regex& pattern) {
   const capture* source = first_with(captures, data_kind::kernels);
   if (source == nullptr) return unmeasured(none_with(captures, "kernels"));
   double total = 0.0;
   std::size_t matched = 0;
   std::vector<std::string> unknown_counts;
   for (const auto& kernel : source->kernels) {
-    if (!std::regex_search(kernel.name, pattern)) continue;
+    if (!pattern.search(kernel.name)) continue;
     ++matched;
     if (quantity == check_quantity::time_ms) {
       total += kernel.total_ns / 1e6;
@@ -122,12 +122,12 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
 }
 
 measured function_quantity(const std::vector<capture>& captures, const std::string& argument,
-                           const std::regex& pattern) {
+                           const name_regex& pattern) {
   const capture* source = first_with(captures, data_kind::functions);
   if (source == nullptr) return unmeasured(none_with(captures, "functions"));
   std::vector<const function_cost*> matches;
   for (const auto& function : source->functions) {
-    if (std::regex_search(function.name, pattern)) matches.push_back(&function);
+    if (pattern.search(function.name)) matches.push_back(&function);
   }
   if (matches.empty()) return {0.0, fmt::format("no function matches '{}'", argument)};
   if (matches.size() > 1) {
@@ -141,7 +141,7 @@ measured function_quantity(const std::vector<capture>& captures, const std::stri
 }
 
 measured measure(const check_expression& expression, const std::vector<capture>& captures,
-                 const std::string& argument, const std::optional<std::regex>& pattern) {
+                 const std::string& argument, const std::optional<name_regex>& pattern) {
   switch (expression.quantity()) {
   case check_quantity::count:
   case check_quantity::time_ms:
@@ -264,7 +264,7 @@ check_result evaluate_top_kernel(const check_expression& expression,
   const auto top = std::max_element(
       source->kernels.begin(), source->kernels.end(),
       [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns < b.total_ns; });
-  const bool passed = std::regex_search(top->name, *expression.pattern());
+  const bool passed = expression.pattern()->search(top->name);
   return finish(
       expression, captures, passed, expected, top->name,
       passed ? "" : fmt::format("the hottest kernel does not match '{}'", expression.argument()));

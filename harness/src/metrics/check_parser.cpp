@@ -134,10 +134,10 @@ private:
                     pos + 1, expected, shown, std::string(pos, ' '), example));
   }
 
-  std::regex compile(std::string_view pattern, std::size_t pos, std::string_view example) const {
+  name_regex compile(std::string_view pattern, std::size_t pos, std::string_view example) const {
     try {
-      return std::regex(pattern.begin(), pattern.end(), std::regex::ECMAScript);
-    } catch (const std::regex_error& error) {
+      return name_regex::compile(pattern);
+    } catch (const std::invalid_argument& error) {
       fail(pos, fmt::format("a valid ECMAScript regex, but '{}' is not: {}", pattern, error.what()),
            example);
     }

@@ -4,6 +4,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/name_regex.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_parser.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_evaluate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/atomic_file.cpp
