@@ -134,6 +134,12 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   a missing profiler or GPU is then a failure (exit 1, ``required profiler unavailable:
   <reason>``) instead of a skip. Use it on CI lanes that own the hardware.
 
+  ``AORTA_LANE_PLATFORMS`` (e.g. ``nvidia``, ``amd``, ``cpu,nvidia``; empty means all) names the
+  platforms a lane covers and is passed as ``--platforms``. A test whose recipe can only capture
+  elsewhere (``rocprof`` or a Proton AMD backend on an NVIDIA lane, ``callgrind`` on a GPU-only
+  lane) is then Skipped as *not applicable*, even with ``AORTA_REQUIRE_PROFILER``; the tests that
+  belong on the lane still fail when their profiler is missing.
+
   Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
   ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``.
 
@@ -170,6 +176,8 @@ option(AORTA_REQUIRE_PROFILER
   "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
 option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
+set(AORTA_LANE_PLATFORMS "" CACHE STRING
+  "Platforms this test lane covers (cpu, nvidia, amd, comma-separated); empty means all")
 set(AORTA_EXECUTABLE "" CACHE FILEPATH
   "An aorta executable used to validate recipes at configure time (optional)")
 mark_as_advanced(AORTA_VALIDATE_RECIPES AORTA_EXECUTABLE)
@@ -316,6 +324,9 @@ function(aorta_add_profiled_test)
   endforeach()
   if(AORTA_REQUIRE_PROFILER)
     list(APPEND aorta_argv --require-profiler)
+  endif()
+  if(NOT AORTA_LANE_PLATFORMS STREQUAL "")
+    list(APPEND aorta_argv --platforms "${AORTA_LANE_PLATFORMS}")
   endif()
 
   if(DEFINED arg_TARGET)

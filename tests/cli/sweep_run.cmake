@@ -166,3 +166,48 @@ aorta_cli_test(run.ctest_gpu_allocation_malformed RC 1
           --output "${out}/run.ctest_gpu_allocation_malformed" -- /bin/true
   OUTPUT "CTEST_RESOURCE_GROUP_COUNT='one' is not a non-negative integer"
   NO_FILES "${out}/run.ctest_gpu_allocation_malformed")
+
+# --platforms: a lane's own tests still fail when their profiler is missing, tests for another
+# platform are skipped as not applicable even under --require-profiler (issue: an NVIDIA lane
+# could never be green while rocprof and callgrind tests failed there).
+aorta_cli_test(run.lane_other_platform_is_not_applicable RC 77
+  CLEAN "${out}/run.lane_other_platform"
+  COMMAND "${aorta}" sweep run --recipe "${PROJECT_SOURCE_DIR}/tests/fixtures/recipes/torch-matmul.yaml"
+          --output "${out}/run.lane_other_platform" --require-profiler --platforms nvidia
+          -- /bin/true
+  OUTPUT "SKIPPED: not applicable on this lane: it covers nvidia \\(--platforms\\)"
+         "capture only on amd: rocprof \\(amd\\)"
+  NOT_OUTPUT "required profiler unavailable"
+  JSON "${out}/run.lane_other_platform/trial_0/result.json::verdict=skip")
+
+aorta_cli_test(run.lane_cpu_test_on_a_gpu_lane RC 77
+  CLEAN "${out}/run.lane_cpu_test"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/run.lane_cpu_test" --require-profiler --platforms nvidia,amd
+          -- /bin/true
+  OUTPUT "it covers nvidia, amd \\(--platforms\\), and the recipe's collectors capture only on cpu"
+  JSON "${out}/run.lane_cpu_test/trial_0/result.json::verdict=skip")
+
+# This machine has no GPU (CI's never does): a test that belongs on the lane still fails.
+if(NOT EXISTS /dev/nvidiactl AND NOT EXISTS /dev/kfd)
+  aorta_cli_test(run.lane_own_test_still_fails RC 1
+    CLEAN "${out}/run.lane_own_test"
+    COMMAND "${aorta}" sweep run --recipe "${recipes}/proton_cli.yaml"
+            --output "${out}/run.lane_own_test" --require-profiler --platforms nvidia
+            -- python3 -c pass
+    OUTPUT "FAILED: required profiler unavailable: proton needs a GPU"
+    NOT_OUTPUT "not applicable"
+    JSON "${out}/run.lane_own_test/trial_0/result.json::verdict=fail")
+endif()
+
+aorta_cli_test(run.lane_dry_run_notes_it RC 0
+  COMMAND "${aorta}" sweep run --recipe "${PROJECT_SOURCE_DIR}/tests/fixtures/recipes/torch-matmul.yaml"
+          --output "${out}/run.lane_dry_run" --platforms cpu --dry-run -- /bin/true
+  OUTPUT "note: not applicable on this lane: it covers cpu"
+  NO_FILES "${out}/run.lane_dry_run/trial_0/result.json")
+
+aorta_cli_test(run.lane_bad_platform RC 64
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/run.lane_bad"
+          --platforms nvidia,gpu -- /bin/true
+  OUTPUT "--platforms 'nvidia,gpu': 'gpu' is not a platform"
+  NO_FILES "${out}/run.lane_bad")

@@ -7,3 +7,5 @@ aorta_add_unit_test(collectors SOURCES
   unit/proton_env_wrap_test.cpp)
 # plan_launch and the registry; links the option parsers of validation.cpp and *_options.cpp.
 aorta_add_unit_test(collectors_registry SOURCES unit/registry_wrap_test.cpp)
+# collector_platforms and --platforms: which lane a recipe belongs on.
+aorta_add_unit_test(collectors_platform SOURCES unit/platform_test.cpp)

@@ -4,6 +4,7 @@
 
 #include "aorta/capture.hpp"
 #include "aorta/launch_plan.hpp"
+#include "aorta/platform.hpp"
 #include "aorta/recipe.hpp"
 
 #include <filesystem>
@@ -46,6 +47,12 @@ public:
   [[nodiscard]] virtual bool attaches() const { return true; }
   // Whether it profiles GPU work (callgrind does not).
   [[nodiscard]] virtual bool profiles_gpu() const { return true; }
+  // The platforms it can capture on with these options (already validated): by default any GPU
+  // vendor for a GPU profiler, the CPU otherwise.
+  [[nodiscard]] virtual platform_set platforms(const option_map& /*options*/) const {
+    return profiles_gpu() ? platform_set{platform::nvidia, platform::amd}
+                          : platform_set{platform::cpu};
+  }
 };
 
 // Every known collector name, in wrap order (outermost first): rocprof, ncu, callgrind, proton,
@@ -57,6 +64,10 @@ public:
 
 // Unknown names, per-collector options and cross-collector conflicts. Throws option_error.
 void validate_collectors(const std::vector<collector_request>& requested);
+
+// Where a recipe's collectors can all capture: the intersection of each attaching collector's
+// platforms (every platform when none attaches). Unknown names count as attaching nowhere.
+[[nodiscard]] platform_set collector_platforms(const std::vector<collector_request>& requested);
 
 // Wraps `command` with every attaching collector in `requested`, outermost first, each writing into
 // `trial_dir / <collector name>`. With no attaching collector the argv is returned unchanged.

@@ -4,6 +4,7 @@
 
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
+#include "aorta/platform.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
 
@@ -25,6 +26,9 @@ struct sweep_request {
   // An environment skip (no profiler, no GPU, payload's environment exit code) becomes a failure:
   // a GPU CI lane must never go green by skipping everything.
   bool require_profiler = false;
+  // The platforms this lane covers (`--platforms`); a recipe whose collectors capture on none of
+  // them is skipped as not applicable, even with require_profiler. nullopt: every platform.
+  std::optional<platform_set> lane_platforms;
 };
 
 struct sweep_outcome {

@@ -18,6 +18,7 @@ struct sweep_flags {
   std::vector<std::string> checks;
   bool dry_run = false;
   bool require_profiler = false;
+  std::string platforms;
 };
 
 }  // namespace
@@ -43,6 +44,10 @@ void add_sweep_command(CLI::App& app, action& selected,
   run->add_flag("--require-profiler", flags->require_profiler,
                 "Fail instead of skipping when a profiler, GPU or the payload's environment is "
                 "missing");
+  run->add_option("--platforms", flags->platforms,
+                  "Platforms this lane covers (cpu, nvidia, amd, comma-separated, or all); a "
+                  "recipe for none of them is skipped as not applicable, even with "
+                  "--require-profiler");
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -53,6 +58,7 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.command = command_after_separator;
       request.dry_run = flags->dry_run;
       request.require_profiler = flags->require_profiler;
+      if (!flags->platforms.empty()) request.lane_platforms = parse_platforms(flags->platforms);
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };

@@ -75,6 +75,9 @@ public:
                                      const option_map& /*options*/) const override {
     return read_rocprof_capture(output_dir);
   }
+  [[nodiscard]] platform_set platforms(const option_map& /*options*/) const override {
+    return {platform::amd};
+  }
 };
 
 class ncu_collector final : public collector_base {
@@ -99,6 +102,9 @@ public:
   [[nodiscard]] capture read_capture(const std::filesystem::path& output_dir,
                                      const option_map& /*options*/) const override {
     return read_ncu_capture(output_dir);
+  }
+  [[nodiscard]] platform_set platforms(const option_map& /*options*/) const override {
+    return {platform::nvidia};
   }
 };
 
@@ -150,6 +156,12 @@ public:
     hatchet_read_options read_options;
     read_options.requested_backend = parse_proton_options(options).backend;
     return read_hatchet_capture(output_dir, read_options);
+  }
+  [[nodiscard]] platform_set platforms(const option_map& options) const override {
+    const proton_options parsed = parse_proton_options(options);
+    if (parsed.amd_backend()) return {platform::amd};
+    if (parsed.backend == "cupti") return {platform::nvidia};
+    return {platform::nvidia, platform::amd};  // auto and instrumentation run on both vendors
   }
 };
 
@@ -205,6 +217,16 @@ const collector_base* find_collector(std::string_view name) {
     if (collector->name() == name) return collector.get();
   }
   return nullptr;
+}
+
+platform_set collector_platforms(const std::vector<collector_request>& requested) {
+  platform_set result = platform_set::all();
+  for (const auto& request : requested) {
+    const auto* collector = find_collector(request.name);
+    if (collector == nullptr) return {};
+    if (collector->attaches()) result = result.intersect(collector->platforms(request.options));
+  }
+  return result;
 }
 
 launch_plan plan_launch(const std::vector<collector_request>& requested,

@@ -14,5 +14,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/callgrind_wrap.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/proton_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/proton_wrap.cpp
+  # platforms a collector captures on (AORTA_LANE_PLATFORMS)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/platform.cpp
   # the registry: collector classes, plan_launch
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/registry.cpp)

@@ -49,6 +49,25 @@ unavailable_collector(const recipe& spec, const env_map& env,
   return std::nullopt;
 }
 
+// A test for another platform is not applicable on this lane, so --require-profiler must not turn
+// it into a failure (an NVIDIA lane can be green while the rocprof tests stay AMD's).
+std::optional<std::string> not_applicable_reason(const recipe& spec,
+                                                 const std::optional<platform_set>& lane) {
+  if (!lane) return std::nullopt;
+  const platform_set belongs = collector_platforms(spec.collect);
+  if (!belongs.intersect(*lane).empty()) return std::nullopt;
+  std::string runs;
+  for (const auto& request : spec.collect) {
+    const auto* collector = find_collector(request.name);
+    if (collector == nullptr || !collector->attaches()) continue;
+    runs += fmt::format("{}{} ({})", runs.empty() ? "" : ", ", request.name,
+                        to_string(collector->platforms(request.options)));
+  }
+  return fmt::format("not applicable on this lane: it covers {} (--platforms), and the recipe's "
+                     "collectors capture only on {}: {}",
+                     to_string(*lane), to_string(belongs), runs);
+}
+
 std::string collector_list(const recipe& spec) {
   std::string names;
   for (const auto& request : spec.collect) names += (names.empty() ? "" : ", ") + request.name;
@@ -152,6 +171,17 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
+  if (const auto reason = not_applicable_reason(spec, request.lane_platforms)) {
+    if (request.dry_run) {
+      fmt::print(out, "aorta: note: {}; a real run reports it skipped\n", *reason);
+    } else {
+      setup.trial_dir = request.output_dir / "trial_0";
+      outcome.trials.push_back(detail::record_unrunnable_trial(setup, verdict::skip, *reason));
+      fmt::print(out, "aorta: SKIPPED: {}\n", *reason);
+      outcome.code = exit_code::skipped;
+      return outcome;
+    }
+  }
   setup.versions = detail::tool_versions(spec, request.command, environment);
   if (const auto reason = unavailable_collector(spec, environment, setup.versions)) {
     if (request.dry_run) {

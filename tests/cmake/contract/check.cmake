@@ -1,6 +1,6 @@
 # cmake -DSOURCE_DIR=... -DBINARY_DIR=... -DAORTA_PROFILING_MODULE=... -DFAKE_AORTA=...
 #       -P check.cmake
-# Configures the contract project (with AORTA_REQUIRE_PROFILER=ON and a stand-in aorta that
+# Configures the contract project (with AORTA_REQUIRE_PROFILER=ON, AORTA_LANE_PLATFORMS and a stand-in aorta that
 # accepts every recipe), reads its tests back with `ctest --show-only=json-v1`, and compares each
 # command line and property with what the documentation of aorta_add_profiled_test() promises.
 file(REMOVE_RECURSE "${BINARY_DIR}")
@@ -9,6 +9,7 @@ execute_process(
     "-DAORTA_PROFILING_MODULE=${AORTA_PROFILING_MODULE}"
     "-DAORTA_EXECUTABLE=${FAKE_AORTA}"
     -DAORTA_REQUIRE_PROFILER=ON
+    -DAORTA_LANE_PLATFORMS=cpu,nvidia
   RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "configuring the contract project failed:\n${output}")
@@ -103,7 +104,7 @@ set(results "${BINARY_DIR}/aorta-results")
 set(test_json_name contract.target)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
   "|--output|${results}/contract.target"
-  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler"
+  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler|--platforms|cpu,nvidia"
   "|--|launcher|--flag|/bin/true|--iterations|3")
 expect_command(contract.target "${expected}")
 expect_array_property(LABELS "aorta:callgrind|extra|nightly|profiling")
@@ -125,7 +126,7 @@ expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:
 set(test_json_name contract.command)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
   "|--output|${BINARY_DIR}/other-results/contract.command"
-  "|--collect|callgrind,proton|--require-profiler|--|/bin/echo|two words")
+  "|--collect|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--|/bin/echo|two words")
 expect_command(contract.command "${expected}")
 expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
 expect_property(TIMEOUT 600.0)
