@@ -6,8 +6,10 @@
 #include "aorta/report.hpp"
 #include "aorta/tree_view.hpp"
 #include "cli/commands.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -75,20 +77,20 @@ int run_check(const check_flags& flags) {
                                   {"actual", result.actual},
                                   {"message", result.message}});
     }
-    std::cout << report.dump(2) << '\n';
+    std::cout << detail::dump_json(report, 2) << '\n';
   } else {
     std::cout << format_metrics_table(metrics);
-    for (const auto& note : captures.front().notes) fmt::print("note: {}\n", note);
+    for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
     for (const auto& result : results) {
       if (result.passed) {
-        fmt::print("check PASS  {}  (actual {})\n", result.expression, result.actual);
+        fmt::print(std::cout, "check PASS  {}  (actual {})\n", result.expression, result.actual);
       } else {
-        fmt::print("check FAIL  {}\n{}\n", result.expression, result.message);
+        fmt::print(std::cout, "check FAIL  {}\n{}\n", result.expression, result.message);
       }
     }
   }
   if (empty_failure) {
-    fmt::print(stderr,
+    fmt::print(std::cerr,
                "aorta: empty capture: {} holds no kernel, scope or function data (pass "
                "--allow-empty if that is expected)\n",
                flags.path);
