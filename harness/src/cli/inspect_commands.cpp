@@ -29,8 +29,9 @@ struct check_flags {
 
 nlohmann::json metrics_json(const metric_set& metrics) {
   nlohmann::json values = nlohmann::json::object();
-  for (const auto& [name, value] : metrics.values) {
-    std::visit([&](const auto& held) { values[name] = held; }, value);
+  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+  for (const auto& entry : metrics.values) {
+    std::visit([&](const auto& held) { values[entry.first] = held; }, entry.second);
   }
   nlohmann::json kernels = nlohmann::json::array();
   for (const auto& row : metrics.kernels) {
