@@ -20,3 +20,7 @@ ctest --preset ci --parallel "$jobs"
 cmake --preset asan
 cmake --build --preset asan --parallel "$jobs"
 ctest --preset asan --parallel "$jobs"
+
+# Every libFuzzer target over its seed corpus, then 15 s of fuzzing each: regressions of the
+# readers and parsers (tests/fuzz/README.md; `ci/fuzz.sh --long SECONDS` runs them long).
+bash ci/fuzz.sh

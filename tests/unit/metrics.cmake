@@ -2,3 +2,8 @@
 aorta_add_unit_test(metrics SOURCES unit/metrics_test.cpp)
 aorta_add_unit_test(check SOURCES unit/check_test.cpp)
 aorta_add_unit_test(report SOURCES unit/report_test.cpp)
+# hostile inputs (issue 10): regex engine, JSON limits, scanners and terminal output
+aorta_add_unit_test(hostile_inputs SOURCES
+  unit/name_regex_test.cpp
+  unit/json_text_test.cpp
+  unit/hostile_limits_test.cpp)

@@ -70,7 +70,22 @@ TEST(NcuOptions, KernelNameIsAVerbatimEcmaScriptRegex) {
   const auto bad = ncu_error({{"kernel_name", "gemm(float"}});
   ASSERT_TRUE(bad);
   EXPECT_EQ(bad->key(), "kernel_name");
-  EXPECT_THAT(bad->what(), HasSubstr("'gemm(float' is not a valid ECMAScript regular expression"));
+  EXPECT_THAT(bad->what(), HasSubstr("'gemm(float' is not a regex aorta can check (missing )"));
+}
+
+// Issue 10: std::regex, which checks the pattern, overflowed an int on a long backreference
+// (undefined behaviour) and recursed once per nested group.
+TEST(NcuOptions, KernelNameIsBoundedBeforeStdRegexSeesIt) {
+  const auto overflow = ncu_error({{"kernel_name", "\\88888888888888888888"}});
+  ASSERT_TRUE(overflow);
+  EXPECT_THAT(overflow->what(), HasSubstr("is not a regex aorta can check"));
+  const auto huge = ncu_error({{"kernel_name", "(k{1000}){1000}"}});
+  ASSERT_TRUE(huge);
+  EXPECT_THAT(huge->what(), HasSubstr("is not a regex aorta can check"));
+  const auto nested = ncu_error({{"kernel_name", std::string(100'000, '(')}});
+  ASSERT_TRUE(nested);
+  EXPECT_THAT(nested->what(), HasSubstr("longer than 4096 (max_ncu_kernel_regex_bytes)"));
+  EXPECT_TRUE(parse_ncu_options(make_options({{"kernel_name", "k{12}_v2"}})).kernel_name);
 }
 
 TEST(NcuOptions, LaunchSkipAndCountAreDigits) {

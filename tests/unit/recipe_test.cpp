@@ -160,8 +160,8 @@ TEST(Recipe, EnvironmentMarkerIsARegex) {
                 .environment_marker,
             std::optional<std::string>("refusing to run|cannot import"));
   EXPECT_THAT(failure("schema_version: 1\nenvironment_marker: \"no GPU (\"\n"),
-              StartsWith("recipe.yaml:2:21: recipe.environment_marker: 'no GPU (' is not an "
-                         "ECMAScript regex"));
+              StartsWith("recipe.yaml:2:21: recipe.environment_marker: 'no GPU (' is not a regex "
+                         "aorta accepts"));
 }
 
 TEST(Recipe, OriginalProbeKeysAreAcceptedAndListedAsIgnored) {

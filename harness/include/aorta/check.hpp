@@ -11,11 +11,11 @@
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
-// number with optional sign, fraction and exponent. REGEX is ECMAScript and *searched* in the name
-// (grep semantics); anchor with ^...$ for an exact name. A SCOPE is an exact scope name, or
-// `kernel/scope` when the name occurs in several kernels. Arguments may contain parentheses,
-// commas, <>, and spaces: the closing parenthesis is found by a balanced scan that skips
-// backslash-escaped characters and bracket expressions ([)] is one literal character).
+// number with optional sign, fraction and exponent. REGEX is RE2 syntax (aorta/name_regex.hpp)
+// and *searched* in the name (grep semantics); anchor with ^...$ for an exact name. A SCOPE is an
+// exact scope name, or `kernel/scope` when the name occurs in several kernels. Arguments may
+// contain parentheses, commas, <>, and spaces: the closing parenthesis is found by a balanced scan
+// that skips backslash-escaped characters and bracket expressions ([)] is one literal character).
 #pragma once
 
 #include "aorta/capture.hpp"

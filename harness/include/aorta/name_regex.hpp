@@ -5,12 +5,20 @@
 // decided in one place rather than at each call site.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
 
 namespace aorta {
 
+// Memory one compiled pattern may use (RE2's max_mem). A pattern that needs more, e.g. a huge
+// counted repetition like (a{1000}){1000}, is refused at compile with this limit named.
+inline constexpr std::int64_t name_regex_max_memory = std::int64_t{8} << 20;
+
+// The syntax is RE2's (github.com/google/re2/wiki/Syntax): Perl-like classes (\d, \w, \s, \b),
+// non-greedy repeats and case-insensitive (?i), but no backreferences and no lookaround. Matching
+// takes time linear in the name, whatever the pattern; a name that is not UTF-8 is still searched.
 class name_regex {
 public:
   // Throws std::invalid_argument whose what() says why the pattern does not compile; callers

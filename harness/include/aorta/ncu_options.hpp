@@ -3,11 +3,16 @@
 
 #include "aorta/recipe.hpp"
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace aorta {
+
+// Longest kernel_name pattern accepted: a pattern naming kernels is a line, and std::regex, which
+// checks it, compiles by recursion.
+inline constexpr std::size_t max_ncu_kernel_regex_bytes = 4096;
 
 struct ncu_options {
   // Metrics to collect; gpu__time_duration.sum is always included (it is what kernel time is).

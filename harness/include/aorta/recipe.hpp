@@ -4,6 +4,7 @@
 
 #include "aorta/error.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -52,8 +53,9 @@ struct recipe {
   // Payload exit codes that mean "this environment cannot run me" (e.g. 2 for "no GPU"): the
   // trial is reported as skipped (77) instead of failed.
   std::vector<int> environment_exit_codes;
-  // When set, an environment exit code is a skip only if the payload's output matches this
-  // ECMAScript regex (searched), e.g. "refusing to run|cannot import"; otherwise it fails.
+  // When set, an environment exit code is a skip only if the payload's output matches this regex
+  // (RE2 syntax, aorta/name_regex.hpp; searched), e.g. "refusing to run|cannot import";
+  // otherwise it fails.
   std::optional<std::string> environment_marker;
   // Exit code the payload must return for a pass (default 0).
   int expect_exit = 0;
@@ -61,8 +63,14 @@ struct recipe {
   std::vector<std::string> ignored_keys;
 };
 
+// Largest recipe file aorta reads: a recipe is a page of keys, so a bigger file is a mistake (the
+// wrong path) and reading it whole would cost memory in proportion.
+inline constexpr std::uintmax_t max_recipe_bytes = std::uintmax_t{1} << 20;
+
 // Parse and validate; every problem is a recipe_error naming file:line:column, the key, what is
-// allowed and the fix. `.json` files are read as JSON (a YAML subset), anything else as YAML.
+// allowed and the fix. `.json` files must be strict JSON (no trailing commas or comments), then
+// are read as YAML (JSON is a YAML subset); anything else is YAML. A directory, or a file over
+// max_recipe_bytes, is refused.
 [[nodiscard]] recipe load_recipe(const std::filesystem::path& path);
 [[nodiscard]] recipe load_recipe_from_string(std::string_view text, const std::string& file_label);
 

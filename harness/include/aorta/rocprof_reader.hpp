@@ -14,7 +14,8 @@ namespace aorta {
 //   3. *_results.json      (buffer_records.kernel_dispatch joined with kernel_symbols).
 // *agent_info.csv GPU rows become capture.devices. A missing directory gives an empty capture with
 // a note; dropped rows and files without data give notes. Throws capture_error when a file cannot
-// be read, a JSON file is not JSON, or a summed total overflows.
+// be read, a JSON file is not JSON, or a summed total overflows. `dir` may also be one such file
+// (`aorta check --collector rocprof FILE`); a file of any other name is a capture_error.
 [[nodiscard]] capture read_rocprof_capture(const std::filesystem::path& dir);
 
 }  // namespace aorta

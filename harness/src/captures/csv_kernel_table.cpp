@@ -44,6 +44,10 @@ std::optional<std::uint64_t> parse_u64(std::string_view field) noexcept {
 }
 
 void kernel_table::add(std::string_view name, double ns, std::optional<std::uint64_t> launches) {
+  if (name.size() > max_kernel_name_bytes) {
+    m_longest_refused_name = std::max(m_longest_refused_name, name.size());
+    return;
+  }
   auto it = m_entries.find(name);
   if (it == m_entries.end()) it = m_entries.emplace(std::string(name), entry{}).first;
   entry& e = it->second;
@@ -57,6 +61,13 @@ void kernel_table::add(std::string_view name, double ns, std::optional<std::uint
 }
 
 std::vector<kernel_stat> kernel_table::sorted(std::string_view source) const {
+  if (m_longest_refused_name > 0) {
+    throw capture_error(fmt::format(
+        "{}: a kernel name of {} bytes is longer than {} bytes (max_kernel_name_bytes), aorta's "
+        "limit on one name; real kernel names are at most tens of KiB, so the capture is damaged: "
+        "re-run the profiler",
+        source, m_longest_refused_name, max_kernel_name_bytes));
+  }
   std::vector<kernel_stat> out;
   out.reserve(m_entries.size());
   for (const auto& [name, e] : m_entries) {

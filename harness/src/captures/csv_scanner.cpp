@@ -27,8 +27,10 @@ std::string_view trim(std::string_view s) noexcept {
 
 }  // namespace
 
-csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_size)
-    : m_path(file), m_chunk_size(std::max<std::size_t>(chunk_size, 64)) {
+csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_size,
+                         std::size_t max_row_bytes)
+    : m_path(file), m_chunk_size(std::max<std::size_t>(chunk_size, 64)),
+      m_max_row_bytes(max_row_bytes) {
   m_file.reset(std::fopen(file.c_str(), "rb"));
   if (!m_file) {
     throw capture_error(
@@ -44,8 +46,16 @@ bool csv_scanner::refill() {
   if (m_pos > 0 && tail > 0) std::memmove(m_buffer.data(), m_buffer.data() + m_pos, tail);
   m_pos = 0;
   m_end = tail;
-  // A row longer than the buffer: grow, so memory follows the longest row and nothing else.
-  if (m_end + m_chunk_size / 2 > m_buffer.size()) m_buffer.resize(m_buffer.size() + m_chunk_size);
+  if (tail > m_max_row_bytes) {
+    throw capture_error(fmt::format(
+        "{}: row {} is longer than {} bytes (csv_max_row_bytes), aorta's limit on one CSV row; "
+        "a profiler's rows are a few KiB, so the file is damaged or not the profiler's CSV: "
+        "check what wrote it",
+        m_path.string(), m_row_number + 1, m_max_row_bytes));
+  }
+  // A row longer than half the buffer: double it, so memory follows the longest row and an
+  // unfinished row is re-scanned O(1) times per byte (growing by a fixed chunk is quadratic).
+  if (tail > m_buffer.size() / 2) m_buffer.resize(m_buffer.size() * 2);
   const bool at_start = m_bytes_read == 0;
   const std::size_t got =
       std::fread(m_buffer.data() + m_end, 1, m_buffer.size() - m_end, m_file.get());

@@ -16,17 +16,23 @@
 
 namespace aorta::detail {
 
+// Longest CSV row aorta reads. A profiler's row is a few hundred bytes to a few KiB (a long C++
+// kernel name); a row of 64 MiB is a damaged file, and reading on would only grow memory.
+inline constexpr std::size_t csv_max_row_bytes = std::size_t{64} << 20;
+
 class csv_scanner {
 public:
   static constexpr std::size_t default_chunk_size = std::size_t{1} << 20;
 
   // Throws capture_error when the file cannot be opened.
   explicit csv_scanner(const std::filesystem::path& file,
-                       std::size_t chunk_size = default_chunk_size);
+                       std::size_t chunk_size = default_chunk_size,
+                       std::size_t max_row_bytes = csv_max_row_bytes);
 
   // The next row's fields, valid until the next call. False at end of file. Quoted fields lose
   // their quotes and doubled quotes inside become one; CRLF and LF both end a row; a field may
-  // hold commas and line breaks when quoted. Throws capture_error on a read error.
+  // hold commas and line breaks when quoted. Throws capture_error on a read error and on a row
+  // longer than `max_row_bytes` (file, row, limit). Time is linear in the row's length.
   bool next_row(std::vector<std::string_view>& fields);
 
   // Skips raw lines (no quote handling) until one satisfies `is_header`, and leaves the scanner
@@ -57,6 +63,7 @@ private:
   std::filesystem::path m_path;
   std::unique_ptr<std::FILE, file_closer> m_file;
   std::size_t m_chunk_size;
+  std::size_t m_max_row_bytes;
   std::vector<char> m_buffer;
   std::size_t m_pos = 0;  // first unparsed byte
   std::size_t m_end = 0;  // one past the last buffered byte

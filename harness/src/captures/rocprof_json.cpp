@@ -3,6 +3,7 @@
 #include "captures/rocprof_sources.hpp"
 
 #include "aorta/error.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -76,11 +77,13 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
   if (!in) throw capture_error(fmt::format("cannot open {}", file.string()));
   json root;
   try {
-    root = json::parse(in);
-  } catch (const json::parse_error& e) {
-    throw capture_error(fmt::format("{} is not valid JSON (byte {}): {}; the profiler was probably "
-                                    "killed while writing it, re-run it",
-                                    file.string(), e.byte, e.what()));
+    root = parse_json(in);
+  } catch (const json_input_error& e) {
+    // Depth and range failures have no single byte; a cut-off file does.
+    throw capture_error(fmt::format(
+        "{} is not valid JSON{}: {}; if the profiler was killed while "
+        "writing it, re-run it",
+        file.string(), e.byte() > 0 ? fmt::format(" (byte {})", e.byte()) : "", e.what()));
   }
   const auto tool_it = root.is_object() ? root.find("rocprofiler-sdk-tool") : root.end();
   if (!root.is_object() || tool_it == root.end()) {

@@ -29,10 +29,9 @@ bool named(const std::string& filename, std::string_view stem) {
                               filename[filename.size() - stem.size() - 1] == '_');
 }
 
-rocprof_files find_files(const fs::path& dir) {
+rocprof_files classify(const std::vector<fs::path>& candidates) {
   rocprof_files found;
-  const auto any = [](const std::string&) { return true; };
-  for (const fs::path& file : detail::list_capture_files(dir, any, "rocprofv3")) {
+  for (const fs::path& file : candidates) {
     const std::string name = file.filename().string();
     if (named(name, "kernel_stats.csv"))
       found.stats.push_back(file);
@@ -44,6 +43,23 @@ rocprof_files find_files(const fs::path& dir) {
       found.agent_info.push_back(file);
     else if (name.ends_with(".db"))
       found.rocpd.push_back(file);
+  }
+  return found;
+}
+
+rocprof_files find_files(const fs::path& dir) {
+  const auto any = [](const std::string&) { return true; };
+  return classify(detail::list_capture_files(dir, any, "rocprofv3"));
+}
+
+// One file named on the command line (`aorta check --collector rocprof FILE`).
+rocprof_files single_file(const fs::path& file) {
+  rocprof_files found = classify({file});
+  if (found.stats.empty() && found.traces.empty() && found.results_json.empty()) {
+    throw capture_error(fmt::format(
+        "{}: not a rocprofv3 file aorta reads; give a rocprofv3 output directory or one of its "
+        "*_kernel_stats.csv, *_kernel_trace.csv or *_results.json files",
+        file.string()));
   }
   return found;
 }
@@ -69,14 +85,15 @@ capture read_rocprof_capture(const fs::path& dir) {
   out.collector = "rocprof";
   std::error_code ec;
   out.artifact_dir = fs::absolute(dir, ec).lexically_normal();
-  if (!fs::is_directory(dir, ec)) {
+  const bool one_file = fs::is_regular_file(dir, ec);
+  if (!one_file && !fs::is_directory(dir, ec)) {
     out.notes.push_back(fmt::format(
         "no rocprofv3 output directory at {}: rocprofv3 writes no files at all when the command "
         "launches no GPU work",
         out.artifact_dir.string()));
     return out;
   }
-  const rocprof_files files = find_files(dir);
+  const rocprof_files files = one_file ? single_file(dir) : find_files(dir);
   detail::kernel_table table;
   // Keyed on data, not on which files exist: a truncated or renamed-column stats file falls
   // through to the trace, and both to the JSON results.

@@ -6,8 +6,10 @@
 #include "aorta/report.hpp"
 #include "aorta/tree_view.hpp"
 #include "cli/commands.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -27,8 +29,9 @@ struct check_flags {
 
 nlohmann::json metrics_json(const metric_set& metrics) {
   nlohmann::json values = nlohmann::json::object();
-  for (const auto& [name, value] : metrics.values) {
-    std::visit([&](const auto& held) { values[name] = held; }, value);
+  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+  for (const auto& entry : metrics.values) {
+    std::visit([&](const auto& held) { values[entry.first] = held; }, entry.second);
   }
   nlohmann::json kernels = nlohmann::json::array();
   for (const auto& row : metrics.kernels) {
@@ -75,20 +78,20 @@ int run_check(const check_flags& flags) {
                                   {"actual", result.actual},
                                   {"message", result.message}});
     }
-    std::cout << report.dump(2) << '\n';
+    std::cout << detail::dump_json(report, 2) << '\n';
   } else {
     std::cout << format_metrics_table(metrics);
-    for (const auto& note : captures.front().notes) fmt::print("note: {}\n", note);
+    for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
     for (const auto& result : results) {
       if (result.passed) {
-        fmt::print("check PASS  {}  (actual {})\n", result.expression, result.actual);
+        fmt::print(std::cout, "check PASS  {}  (actual {})\n", result.expression, result.actual);
       } else {
-        fmt::print("check FAIL  {}\n{}\n", result.expression, result.message);
+        fmt::print(std::cout, "check FAIL  {}\n{}\n", result.expression, result.message);
       }
     }
   }
   if (empty_failure) {
-    fmt::print(stderr,
+    fmt::print(std::cerr,
                "aorta: empty capture: {} holds no kernel, scope or function data (pass "
                "--allow-empty if that is expected)\n",
                flags.path);

@@ -1,6 +1,7 @@
 // The single catch boundary: every aorta::error becomes its exit code here, and nowhere else.
 #include "aorta/error.hpp"
 #include "cli/commands.hpp"
+#include "terminal_text.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,9 @@ int main(int argc, char** argv) {
     }
   }
   const bool separator_seen = own_argc != argc;
+  // Everything aorta prints may quote its inputs; control bytes in them are escaped on the way.
+  const aorta::detail::terminal_safe_scope safe_stdout(std::cout);
+  const aorta::detail::terminal_safe_scope safe_stderr(std::cerr);
 
   CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
                "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it)."};
@@ -56,12 +61,12 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : static_cast<int>(aorta::exit_code::usage);
   } catch (const aorta::error& e) {
-    std::fflush(stdout);
-    fmt::print(stderr, "aorta: error: {}\n", e.what());
+    std::cout.flush();
+    std::cerr << "aorta: error: " << e.what() << '\n';
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
-    std::fflush(stdout);
-    fmt::print(stderr, "aorta: internal error: {}\n", e.what());
+    std::cout.flush();
+    std::cerr << "aorta: internal error: " << e.what() << '\n';
     return static_cast<int>(aorta::exit_code::failed);
   }
 }

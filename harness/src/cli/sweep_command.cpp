@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <iostream>
 
@@ -77,7 +78,8 @@ void add_validate_command(CLI::App& app, action& selected) {
       if (!collect->empty()) apply_collect_override(spec, *collect);
       (void)parse_checks(spec, {});
       for (const auto& key : spec.ignored_keys) {
-        fmt::print("aorta: note: {}: key '{}' of the original aorta schema is accepted and "
+        fmt::print(std::cout,
+                   "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
                    "ignored\n",
                    spec.path.string(), key);
       }
@@ -85,7 +87,7 @@ void add_validate_command(CLI::App& app, action& selected) {
       for (const auto& request : spec.collect) {
         names += (names.empty() ? "" : ", ") + request.name;
       }
-      fmt::print("aorta: {}: valid (collectors [{}], {} trial(s), {} check(s))\n",
+      fmt::print(std::cout, "aorta: {}: valid (collectors [{}], {} trial(s), {} check(s))\n",
                  spec.path.string(), names.empty() ? "none" : names, spec.trials,
                  spec.checks.size());
       return 0;

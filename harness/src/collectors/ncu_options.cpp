@@ -1,6 +1,7 @@
 // ncu option schema: every value arrives as text, like the original's collectors.
 #include "aorta/ncu_options.hpp"
 
+#include "aorta/name_regex.hpp"
 #include "collectors/option_text.hpp"
 
 #include <fmt/format.h>
@@ -81,6 +82,21 @@ ncu_options parse_ncu_options(const option_map& options) {
       fail("kernel_name", "is blank; allowed: a non-empty ECMAScript regular expression of "
                           "kernel names to profile. Fix: give a pattern, or remove the option "
                           "to profile every kernel.");
+    }
+    // std::regex compiles by recursive descent, reads counts into an int and expands repeats
+    // without a bound: the length limit and RE2 (bounded memory, repeats <= 1000) come first.
+    if (kernel->text.size() > max_ncu_kernel_regex_bytes) {
+      fail("kernel_name", fmt::format("is {} bytes, longer than {} (max_ncu_kernel_regex_bytes). "
+                                      "Fix: a shorter pattern naming the kernels to profile.",
+                                      kernel->text.size(), max_ncu_kernel_regex_bytes));
+    }
+    try {
+      (void)name_regex::compile(kernel->text);
+    } catch (const std::invalid_argument& e) {
+      fail("kernel_name", fmt::format("'{}' is not a regex aorta can check ({}). Fix: correct "
+                                      "the pattern, escaping special characters such as ( [ + "
+                                      "with a backslash.",
+                                      kernel->text, e.what()));
     }
     try {
       const std::regex compiled(kernel->text, std::regex::ECMAScript);

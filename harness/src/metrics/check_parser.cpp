@@ -138,7 +138,8 @@ private:
     try {
       return name_regex::compile(pattern);
     } catch (const std::invalid_argument& error) {
-      fail(pos, fmt::format("a valid ECMAScript regex, but '{}' is not: {}", pattern, error.what()),
+      fail(pos,
+           fmt::format("a valid regex (RE2 syntax), but '{}' is not: {}", pattern, error.what()),
            example);
     }
   }

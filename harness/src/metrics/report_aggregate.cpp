@@ -1,6 +1,7 @@
 #include "aorta/report.hpp"
 
 #include "aorta/error.hpp"
+#include "json_text.hpp"
 #include "metrics/atomic_file.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
@@ -14,7 +15,6 @@
 #include <cmath>
 #include <ctime>
 #include <fstream>
-#include <sstream>
 
 namespace aorta {
 namespace fs = std::filesystem;
@@ -41,15 +41,21 @@ std::string relative_text(const fs::path& path, const fs::path& base) {
 trial_record read_trial(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw error(exit_code::failed, "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
   nlohmann::json parsed;
   try {
-    parsed = nlohmann::json::parse(buffer.str());
-  } catch (const nlohmann::json::exception& failure) {
+    parsed = detail::parse_json(in);
+  } catch (const detail::json_input_error& failure) {
     throw error(exit_code::failed, fmt::format("not valid JSON: {}", failure.what()));
   }
-  return trial_record_from_json(parsed);
+  trial_record record = trial_record_from_json(parsed);
+  // A verdict means what its schema says it means: one this aorta does not know is not counted.
+  if (record.schema_version < 1 || record.schema_version > trial_record_schema_version) {
+    throw error(exit_code::failed,
+                fmt::format("schema_version {} is not one this aorta reads (1 to {}), so its "
+                            "verdict is not counted; upgrade aorta to report it",
+                            record.schema_version, trial_record_schema_version));
+  }
+  return record;
 }
 
 void summarise(detail::cell_report& cell) {
@@ -204,7 +210,7 @@ std::string render_matrix_json(const report_model& model) {
                          {"trials", model.trial_count},
                          {"cells", std::move(cells)},
                          {"skipped_files", model.skipped_files}};
-  return document.dump(2) + "\n";
+  return detail::dump_json(document, 2) + "\n";
 }
 
 }  // namespace detail

@@ -1,6 +1,7 @@
 #include "aorta/trial_record.hpp"
 
 #include "aorta/error.hpp"
+#include "json_text.hpp"
 #include "metrics/atomic_file.hpp"
 
 #include <fmt/format.h>
@@ -16,7 +17,7 @@ using json = nlohmann::json;
 [[noreturn]] void wrong_type(std::string_view key, std::string_view expected, const json& found) {
   throw error(exit_code::failed,
               fmt::format("result.json: key '{}' should be {} but is {} ({})", key, expected,
-                          found.type_name(), found.dump().substr(0, 80)));
+                          found.type_name(), detail::dump_json(found).substr(0, 80)));
 }
 
 // Missing or null keeps the default; a value of the wrong type is an error naming the key.
@@ -222,7 +223,7 @@ trial_record trial_record_from_json(const json& object) {
 }
 
 void write_result_json(const std::filesystem::path& path, const trial_record& record) {
-  detail::write_file_atomically(path, to_json(record).dump(2) + "\n");
+  detail::write_file_atomically(path, detail::dump_json(to_json(record), 2) + "\n");
 }
 
 }  // namespace aorta

@@ -1,7 +1,9 @@
 // Top-level recipe keys: the original's probe-mode schema (reference §1.1) plus our additions.
 #include "aorta/recipe.hpp"
 
+#include "aorta/name_regex.hpp"
 #include "collectors/option_text.hpp"
+#include "json_text.hpp"
 #include "recipe/collect_block.hpp"
 #include "recipe/yaml_read.hpp"
 
@@ -11,8 +13,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <regex>
-#include <sstream>
 
 namespace aorta {
 
@@ -210,10 +210,10 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "environment_marker") {
       std::string marker = detail::read_text(entry, path);
       try {
-        (void)std::regex(marker, std::regex::ECMAScript);
-      } catch (const std::regex_error& e) {
+        (void)name_regex::compile(marker);
+      } catch (const std::invalid_argument& e) {
         fail_at(entry.value_at, path,
-                fmt::format("'{}' is not an ECMAScript regex ({}). Fix: escape the special "
+                fmt::format("'{}' is not a regex aorta accepts ({}). Fix: escape the special "
                             "characters, e.g. \\( for a literal parenthesis.",
                             marker, e.what()));
       }
@@ -241,6 +241,27 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
   return parsed;
 }
 
+// YAML would accept what JSON does not (a trailing comma, a comment, a bare word), so a .json
+// recipe that a JSON tool would reject is refused here with its line and column.
+void require_strict_json(std::string_view text, const std::string& file) {
+  try {
+    (void)detail::parse_json(text);
+  } catch (const detail::json_input_error& failure) {
+    source_location where{file, 0, 0};
+    if (failure.byte() > 0) {
+      const std::string_view before = text.substr(0, std::min(failure.byte() - 1, text.size()));
+      where.line = static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1;
+      const std::size_t line_start = before.rfind('\n');
+      where.column = static_cast<int>(
+          before.size() - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1);
+    }
+    fail_at(where, "recipe",
+            fmt::format("is not strict JSON ({}). Fix: remove trailing commas and comments, "
+                        "quote every key and string, or rename the file to .yaml for YAML.",
+                        failure.what()));
+  }
+}
+
 }  // namespace
 
 recipe load_recipe_from_string(std::string_view text, const std::string& file_label) {
@@ -259,16 +280,30 @@ recipe load_recipe_from_string(std::string_view text, const std::string& file_la
 }
 
 recipe load_recipe(const std::filesystem::path& path) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    throw recipe_error(fmt::format("{}: is a directory, not a recipe file. Fix: pass the recipe's "
+                                   "YAML or JSON file to --recipe / RECIPE.",
+                                   path.string()));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     throw recipe_error(fmt::format("{}: cannot read the recipe ({}). Fix: check the path given "
                                    "to --recipe / RECIPE.",
                                    path.string(), std::strerror(errno)));
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  // JSON is a subset of YAML, so .json recipes take the same path.
-  recipe loaded = load_recipe_from_string(text.str(), path.string());
+  // Read one byte past the limit, never the whole of a wrong multi-gigabyte path.
+  std::string text(static_cast<std::size_t>(max_recipe_bytes) + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > max_recipe_bytes) {
+    throw recipe_error(fmt::format("{}: is larger than {} bytes (max_recipe_bytes), aorta's limit "
+                                   "on a recipe; a recipe is a page of keys. Fix: check the path "
+                                   "given to --recipe / RECIPE.",
+                                   path.string(), max_recipe_bytes));
+  }
+  if (path.extension() == ".json") require_strict_json(text, path.string());
+  recipe loaded = load_recipe_from_string(text, path.string());
   loaded.path = path;
   return loaded;
 }

@@ -1,6 +1,7 @@
 #include "sweep/trial_dir.hpp"
 
 #include "aorta/error.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -51,7 +52,7 @@ void write_command_record(const fs::path& file, const std::vector<std::string>& 
       {"env_set", plan.env_set}, {"env_unset", plan.env_unset}, {"warnings", plan.warnings},
   };
   std::ofstream stream(file);
-  stream << record.dump(2) << '\n';
+  stream << dump_json(record, 2) << '\n';
   if (!stream) {
     throw setup_error(
         fmt::format("cannot write {}: check free space and permissions", file.string()));

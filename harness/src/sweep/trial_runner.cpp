@@ -2,11 +2,13 @@
 
 #include "aorta/collector.hpp"
 #include "aorta/metrics.hpp"
+#include "aorta/name_regex.hpp"
 #include "aorta/process.hpp"
 #include "aorta/report.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
+#include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
@@ -18,7 +20,6 @@
 #include <iterator>
 #include <optional>
 #include <ostream>
-#include <regex>
 
 namespace aorta::detail {
 namespace {
@@ -80,18 +81,6 @@ std::string payload_output_tail(const std::filesystem::path& trial_dir) {
   return text;
 }
 
-// A usage error of the command itself also exits 2, the usual "cannot run here" code: Python's
-// missing script, argparse (Proton's CLI or a payload that did not move its usage errors to 64).
-// Such a run is the test's own mistake and must fail, never skip.
-std::optional<std::string> usage_error_line(const std::string& output) {
-  static const std::regex usage(
-      R"((^|\n)([^\n]*(can't open file '[^\n]*|: error: (argument |unrecognized arguments|)"
-      R"(the following arguments are required)[^\n]*)))");
-  std::smatch found;
-  if (!std::regex_search(output, found, usage)) return std::nullopt;
-  return found[2].str();
-}
-
 // Exit status → verdict before captures and checks are looked at.
 void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
   const recipe& spec = *setup.spec;
@@ -119,7 +108,7 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
         return;
       }
       if (spec.environment_marker &&
-          !std::regex_search(output, std::regex(*spec.environment_marker))) {
+          !name_regex::compile(*spec.environment_marker).search(output)) {
         record.verdict = verdict::fail;
         record.reason = fmt::format(
             "payload exited {}, an environment exit code, but printed nothing matching the "

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (cmake --preset fuzz) and runs them over seed corpora made from
+# tests/fixtures (tests/fuzz/README.md).
+#
+#   ci/fuzz.sh                       CI: each target over its corpus, then briefly (regressions)
+#   ci/fuzz.sh --long SECONDS [T..]  each target (or the named ones) for SECONDS, one at a time,
+#                                    at nice 10; prints target, execs, exec/s, crashes, peak RSS
+#   ci/fuzz.sh --runs N [T..]        the same, N executions per target instead of a time
+#
+# Findings (crash-*, leak-*, timeout-*, oom-*) land in build/fuzz/findings/<target>/; new corpus
+# inputs in build/fuzz/corpus/<target>/ (kept between runs, never in the source tree).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=ci
+budget=""
+if [[ "${1:-}" == "--long" || "${1:-}" == "--runs" ]]; then
+  mode=${1#--}
+  budget=${2:?"$1 needs a number"}
+  shift 2
+fi
+all_targets=(hatchet rocprof_csv rocprof_json ncu_csv callgrind recipe check)
+targets=("$@")
+((${#targets[@]})) || targets=("${all_targets[@]}")
+
+jobs=$(nproc 2>/dev/null || echo 2)
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz --parallel "$jobs"
+
+build=build/fuzz
+# Seeds are the repository's own fixtures, linked rather than copied into the tree.
+seed_files() {
+  case "$1" in
+    hatchet) find tests/fixtures -name '*.hatchet' ;;
+    rocprof_csv) find tests/fixtures/rocprof -name '*.csv' ;;
+    rocprof_json) find tests/fixtures/rocprof -name '*results.json' ;;
+    ncu_csv) find tests/fixtures/ncu tests/fixtures/h200 -name '*.csv' ;;
+    callgrind) find tests/fuzz/seeds/callgrind -type f ;;
+    recipe) find tests/fixtures/recipes tests/cli/recipes examples -name '*.yaml' -o -name '*.json' \
+              | grep -v -e '/build/' -e 'CMake' ;;
+    check) find tests/fuzz/seeds/check -type f ;;
+    *) echo "fuzz: unknown target '$1'; one of: ${all_targets[*]}" >&2; exit 64 ;;
+  esac
+}
+
+make_seeds() {
+  local target=$1 dir=$build/seeds/$1
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  local n=0
+  while IFS= read -r file; do
+    n=$((n + 1))
+    ln -s "$PWD/$file" "$dir/$n-$(basename "$file")"
+  done < <(seed_files "$target")
+  echo "$dir"
+}
+
+# -timeout=10 and the default 2 GiB RSS limit are the issue's bar: a slow or hungry input is a
+# finding, not a pass.
+common=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=1)
+
+printf '%-14s %12s %10s %8s %10s\n' target execs exec/s crashes peak_rss >"$build/fuzz-table.txt"
+status=0
+for target in "${targets[@]}"; do
+  seeds=$(make_seeds "$target")
+  corpus=$build/corpus/$target
+  findings=$build/findings/$target
+  mkdir -p "$corpus" "$findings"
+  log=$build/fuzz-$target.log
+  touch "$log.start"
+  case "$mode" in
+    ci) limits=(-max_total_time=15) ;;
+    long) limits=(-max_total_time="$budget") ;;
+    runs) limits=(-runs="$budget") ;;
+  esac
+  echo "fuzz: $target (${limits[*]})"
+  set +e
+  nice -n 10 "$build/tests/fuzz/aorta_fuzz_$target" "${common[@]}" "${limits[@]}" \
+    -artifact_prefix="$findings/" "$corpus" "$seeds" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
+  crashes=$(find "$findings" -type f -newer "$log.start" | wc -l)
+  printf '%-14s %12s %10s %8s %8sMB\n' "$target" "${execs:-?}" "${speed:-?}" "$crashes" \
+    "${rss:-?}" >>"$build/fuzz-table.txt"
+  if ((rc != 0)); then
+    echo "fuzz: $target FAILED (exit $rc); see $log and $findings/" >&2
+    tail -40 "$log" >&2
+    status=1
+  fi
+done
+cat "$build/fuzz-table.txt"
+exit "$status"

@@ -1,0 +1,43 @@
+// The one way aorta reads and writes JSON text, so that input it did not produce (a profiler's
+// file, a result.json someone edited, bytes a payload printed) can never crash it: reading has a
+// nesting limit, writing never throws on invalid UTF-8.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <istream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace aorta::detail {
+
+// Deepest nesting of arrays and objects aorta reads. No profiler or aorta file nests beyond ~10
+// levels; the limit exists because copying, printing and destroying a parsed document recurse
+// once per level, and a hostile file nested 10^6 deep would overflow the stack.
+inline constexpr int max_json_depth = 512;
+
+// A JSON text that cannot be read: not JSON, a number out of range (1e400), or nested deeper than
+// max_json_depth. what() says which, without the file (callers name it); byte is 1-based, 0 when
+// the failure has no single position.
+class json_input_error : public std::runtime_error {
+public:
+  json_input_error(const std::string& message, std::size_t byte)
+      : std::runtime_error(message), m_byte(byte) {}
+  [[nodiscard]] std::size_t byte() const noexcept { return m_byte; }
+
+private:
+  std::size_t m_byte;
+};
+
+// Strict JSON (no comments, no trailing commas) within max_json_depth. Throws json_input_error.
+[[nodiscard]] nlohmann::json parse_json(std::istream& in);
+[[nodiscard]] nlohmann::json parse_json(std::string_view text);
+
+// JSON text of `value` (indented when indent >= 0). Strings that are not valid UTF-8 (a payload's
+// argv, a kernel name in some other encoding) have each bad byte replaced by U+FFFD instead of
+// throwing, so a record is always written.
+[[nodiscard]] std::string dump_json(const nlohmann::json& value, int indent = -1);
+
+}  // namespace aorta::detail
