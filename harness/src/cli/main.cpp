@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -12,6 +13,10 @@
 #include <vector>
 
 int main(int argc, char** argv) {
+  // A closed stdout (`aorta sweep run ... | head -1`) must not kill the run: writes fail with
+  // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
+  // Children get SIGPIPE back at its default (run_process).
+  std::signal(SIGPIPE, SIG_IGN);
   // Everything after the first bare `--` is the payload's argv: CLI11 never sees it, so no flag of
   // the payload can be taken for one of ours.
   int own_argc = argc;
