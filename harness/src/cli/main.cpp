@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   const bool separator_seen = own_argc != argc;
 
   CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
-               "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it)."};
+               "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it), "
+               "129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
   app.set_version_flag("--version", AORTA_VERSION);
   app.require_subcommand(1);
   aorta::cli::action selected;

@@ -10,6 +10,7 @@ fixed sleep as a stand-in for "it has started"), and asserts the exit code, resu
 no payload process survives. Exit 0 = pass, 77 = skipped (a tool is missing), else failure.
 """
 import argparse
+import atexit
 import json
 import os
 import shutil
@@ -19,6 +20,22 @@ import sys
 import time
 
 PATIENCE = 60.0  # seconds; generous for a loaded 2-core machine
+
+# Everything this driver started or saw started, ended when it exits: a failing case (or an aorta
+# that orphans its payload, which is what some cases test) must not leave processes behind.
+STARTED = []
+
+
+@atexit.register
+def end_leftovers():
+    for pid in STARTED:
+        if not is_dead(pid):
+            print(f"note: ending leftover process {pid}", file=sys.stderr)
+            for target in (-pid, pid):  # its group, if it leads one, then itself
+                try:
+                    os.kill(target, signal.SIGKILL)
+                except OSError:
+                    pass
 
 
 def fail(message):
@@ -40,9 +57,13 @@ def read_pid(path):
     try:
         with open(path) as f:
             text = f.read().strip()
-        return int(text) if text.isdigit() else 0
     except OSError:
         return 0
+    if not text.isdigit():
+        return 0
+    if int(text) not in STARTED:
+        STARTED.append(int(text))
+    return int(text)
 
 
 def is_dead(pid):
@@ -88,7 +109,9 @@ class Case:
                 output or self.output, "--", *command]
         popen.setdefault("stdout", open(self.path("aorta.out"), "wb"))
         popen.setdefault("stderr", subprocess.STDOUT)
-        return subprocess.Popen(argv, **popen)
+        process = subprocess.Popen(argv, **popen)
+        STARTED.append(process.pid)
+        return process
 
     def finish(self, process):
         try:
@@ -202,14 +225,17 @@ def case_closed_stdout(c):
 def case_escaped_daemon(c):
     recipe = write_recipe(c.path("r.yaml"), "")
     pidfile = c.path("daemon.pid")
-    script = 'setsid sleep 303 </dev/null >/dev/null 2>&1 & echo $! > "$1"'
+    # The daemon writes its pid only once it has its own session, and the payload exits only
+    # after that: the group kill can no longer reach it, whatever the machine's load.
+    script = ('setsid sh -c \'echo $$ > "$0"; exec sleep 303\' "$1" </dev/null >/dev/null 2>&1 & '
+              'while [ ! -s "$1" ]; do sleep 0.05; done')
     rc = c.finish(c.start(recipe, ["/bin/sh", "-c", script, "sh", pidfile]))
     daemon = read_pid(pidfile)
     if rc != 0:
         fail(f"exit {rc}, expected 0 (an escaped daemon is reported, not a failure)")
     record = result_of(c.output)
-    # The command is read when the daemon is found: `setsid` may not have exec'd `sleep` yet.
-    if not any(e.startswith(f"pid {daemon}: ") and e.endswith("sleep 303")
+    # The command is read when the daemon is found: the shell may not have exec'd `sleep` yet.
+    if not any(e.startswith(f"pid {daemon}: ") and "sleep 303" in e
                for e in record["escaped_processes"]):
         fail(f"escaped_processes: {record['escaped_processes']}")
     if "escaped the payload's process group" not in open(c.path("aorta.out")).read():
