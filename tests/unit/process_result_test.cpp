@@ -33,23 +33,38 @@ TEST(ProcessResultDescribe, UnknownSignalNumberStaysANumber) {
   EXPECT_EQ(result.describe(), "signal 200");
 }
 
-TEST(ProcessResultDescribe, TimeoutNamesTheKillingSignal) {
+// The configured limit is what is said, never the wall time (which includes the grace).
+TEST(ProcessResultDescribe, TimeoutNamesTheLimitAndTheEndingSignal) {
   process_result result;
   result.timed_out = true;
+  result.timeout_seconds = 5.0;
   result.wall_seconds = 5.04;
   result.signal = SIGTERM;
-  EXPECT_EQ(result.describe(), "timed out after 5.0 s (killed by SIGTERM)");
+  EXPECT_EQ(result.describe(), "timed out after 5.0 s; ended by SIGTERM");
+  EXPECT_EQ(result.describe("timeout: 5 from r.yaml"),
+            "timed out after 5.0 s (timeout: 5 from r.yaml); ended by SIGTERM");
+}
+
+TEST(ProcessResultDescribe, TimeoutFollowedBySigkillSaysSigtermWasIgnoredAndTheGrace) {
+  process_result result;
+  result.timed_out = true;
+  result.timeout_seconds = 2.0;
+  result.wall_seconds = 7.02;
   result.signal = SIGKILL;
-  result.wall_seconds = 0.36;
-  EXPECT_EQ(result.describe(), "timed out after 0.4 s (killed by SIGKILL)");
+  result.killed_after_grace = true;
+  result.kill_grace_seconds = 5.0;
+  EXPECT_EQ(result.describe("timeout: 2 from RECIPE"),
+            "timed out after 2.0 s (timeout: 2 from RECIPE); ignored SIGTERM, killed by SIGKILL "
+            "after the 5 s grace");
 }
 
 TEST(ProcessResultDescribe, TimeoutAfterWhichTheChildExitedItself) {
   process_result result;
   result.timed_out = true;
-  result.wall_seconds = 2.0;
+  result.timeout_seconds = 2.0;
+  result.wall_seconds = 2.3;
   result.exit_status = 143;
-  EXPECT_EQ(result.describe(), "timed out after 2.0 s (then exit 143)");
+  EXPECT_EQ(result.describe(), "timed out after 2.0 s; then exit 143");
 }
 
 TEST(ProcessResultDescribe, NothingKnown) {

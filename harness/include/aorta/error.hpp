@@ -13,6 +13,11 @@ enum class exit_code : int {
   failed = 1,    // payload failed, a check failed, or the capture is empty
   usage = 64,    // usage or recipe error (bad key, guard refused, bad check expression)
   skipped = 77,  // this environment cannot run it (SKIP_RETURN_CODE 77)
+  // aorta was interrupted (128 + the signal, as a shell reports a process killed by it): the run
+  // stopped, no further trial ran, and the interrupted trial's result.json says so.
+  interrupted_by_sighup = 129,
+  interrupted_by_sigint = 130,
+  interrupted_by_sigterm = 143,
 };
 
 // Where something came from in a recipe, a capture or a command line. line/column are 1-based;

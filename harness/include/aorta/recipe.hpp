@@ -34,6 +34,17 @@ struct check_spec {
   source_location where;
 };
 
+// The range of `timeout` / `timeout_per_trial` and `capture_exit_grace`, in seconds: below a
+// millisecond the clock cannot honour it, beyond 30 days it is a typo, not a test's limit (and
+// 1e10 s would overflow the clock). Values outside are refused at load.
+inline constexpr double min_timeout_seconds = 0.001;
+inline constexpr double max_timeout_seconds = 30.0 * 24 * 60 * 60;
+// How long a payload may keep running once every collector's output is complete, valid and
+// unchanged, before aorta ends it as "hung after a complete capture" (ROCm/aorta#434: Proton on
+// Triton 3.8.0 can deadlock at exit after writing its file). Generous, because a payload may go on
+// computing after its capture (e.g. after proton.finalize()).
+inline constexpr double default_capture_exit_grace_seconds = 120.0;
+
 struct recipe {
   std::filesystem::path path;
   int schema_version = 1;
@@ -42,6 +53,8 @@ struct recipe {
   int trials = 1;
   // `timeout` (ours) or `timeout_per_trial` (original), seconds; nullopt = no limit.
   std::optional<double> timeout_seconds;
+  std::string timeout_key;  // which of the two keys set it, for messages
+  double capture_exit_grace_seconds = default_capture_exit_grace_seconds;
   std::vector<std::string> mitigation_axis{"none"};
   std::vector<std::string> diagnostic_axis{"none"};
   std::string env_passthrough_mode = "inherit";

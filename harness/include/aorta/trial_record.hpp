@@ -42,6 +42,14 @@ struct trial_record {
   std::optional<int> exit_status;
   std::optional<int> signal;
   bool timed_out = false;
+  // The signal (SIGINT, SIGTERM, SIGHUP) that interrupted aorta during this trial; the run
+  // stopped after it.
+  std::optional<int> interrupted_by;
+  // The collectors' output was complete and valid, but the payload did not exit within
+  // capture_exit_grace: aorta ended it (reason says how); checks were still evaluated.
+  bool hung_after_capture = false;
+  // "pid 4242: sleep 300" for each descendant that escaped the process group and was killed.
+  std::vector<std::string> escaped_processes;
   double wall_seconds = 0.0;
   std::vector<std::string> collectors;
   metric_set metrics;

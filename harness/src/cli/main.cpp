@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -14,6 +15,10 @@
 #include <vector>
 
 int main(int argc, char** argv) {
+  // A closed stdout (`aorta sweep run ... | head -1`) must not kill the run: writes fail with
+  // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
+  // Children get SIGPIPE back at its default (run_process).
+  std::signal(SIGPIPE, SIG_IGN);
   // Everything after the first bare `--` is the payload's argv: CLI11 never sees it, so no flag of
   // the payload can be taken for one of ours.
   int own_argc = argc;
@@ -31,7 +36,8 @@ int main(int argc, char** argv) {
   const aorta::detail::terminal_safe_scope safe_stderr(std::cerr);
 
   CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
-               "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it)."};
+               "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it), "
+               "129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
   app.set_version_flag("--version", AORTA_VERSION);
   app.require_subcommand(1);
   aorta::cli::action selected;

@@ -154,6 +154,9 @@ json to_json(const trial_record& record) {
       {"exit_status", record.exit_status ? json(*record.exit_status) : json(nullptr)},
       {"signal", record.signal ? json(*record.signal) : json(nullptr)},
       {"timed_out", record.timed_out},
+      {"interrupted_by", record.interrupted_by ? json(*record.interrupted_by) : json(nullptr)},
+      {"hung_after_capture", record.hung_after_capture},
+      {"escaped_processes", record.escaped_processes},
       {"wall_seconds", record.wall_seconds},
       {"collectors", record.collectors},
       {"metrics", std::move(metrics)},
@@ -184,6 +187,9 @@ trial_record trial_record_from_json(const json& object) {
   read_optional(object, "exit_status", record.exit_status);
   read_optional(object, "signal", record.signal);
   read(object, "timed_out", record.timed_out);
+  read_optional(object, "interrupted_by", record.interrupted_by);
+  read(object, "hung_after_capture", record.hung_after_capture);
+  read(object, "escaped_processes", record.escaped_processes);
   read(object, "wall_seconds", record.wall_seconds);
   read(object, "collectors", record.collectors);
   read(object, "metric_notes", record.metrics.notes);

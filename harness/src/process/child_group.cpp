@@ -1,5 +1,7 @@
 #include "process/child_group.hpp"
 
+#include "process/descendants.hpp"
+
 #include <sys/wait.h>
 
 #include <cerrno>
@@ -32,13 +34,8 @@ std::optional<int> child_group::try_reap() noexcept {
 }
 
 std::optional<int> child_group::reap_blocking() noexcept {
-  int status = 0;
-  pid_t got = -1;
-  do {
-    got = ::waitpid(m_leader, &status, 0);
-  } while (got < 0 && errno == EINTR);
+  const auto status = reap_registered_child(m_leader);
   m_reaped = true;
-  if (got != m_leader) return std::nullopt;
   return status;
 }
 

@@ -22,15 +22,20 @@ std::string describe_ending(const process_result& result) {
 
 }  // namespace
 
-std::string process_result::describe() const {
+std::string process_result::describe(const std::string& limit_origin) const {
   if (!timed_out) return describe_ending(*this);
-  std::string text = fmt::format("timed out after {:.1f} s", wall_seconds);
-  if (signal) {
+  // The limit, not the wall time: what ran past it is said after, and why.
+  std::string text = fmt::format("timed out after {:.1f} s", timeout_seconds);
+  if (!limit_origin.empty()) text += fmt::format(" ({})", limit_origin);
+  if (killed_after_grace) {
+    text += fmt::format("; ignored SIGTERM, killed by SIGKILL after the {:g} s grace",
+                        kill_grace_seconds);
+  } else if (signal) {
     const char* abbreviation = ::sigabbrev_np(*signal);
-    text += abbreviation != nullptr ? fmt::format(" (killed by SIG{})", abbreviation)
-                                    : fmt::format(" (killed by signal {})", *signal);
+    text += abbreviation != nullptr ? fmt::format("; ended by SIG{}", abbreviation)
+                                    : fmt::format("; ended by signal {}", *signal);
   } else if (exit_status) {
-    text += fmt::format(" (then exit {})", *exit_status);
+    text += fmt::format("; then exit {}", *exit_status);
   }
   return text;
 }

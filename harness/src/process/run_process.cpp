@@ -2,12 +2,15 @@
 
 #include "aorta/error.hpp"
 #include "process/child_group.hpp"
+#include "process/descendants.hpp"
 #include "process/executable_lookup.hpp"
+#include "process/group_keeper.hpp"
 #include "process/output_pump.hpp"
 #include "process/signal_forwarding.hpp"
 #include "process/unique_fd.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <spawn.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -30,6 +33,8 @@ constexpr milliseconds status_check_interval{20};
 // After the group is gone, output may still be held by processes that left the group (setsid):
 // read what they wrote so far, but do not wait on them.
 constexpr milliseconds orphaned_output_limit{1000};
+// How long the group's last members and the escaped processes get to die and be reaped.
+constexpr milliseconds orphan_sweep_limit{3000};
 
 std::string describe_start_failure(const std::string& argv0, const std::string& reason) {
   return "cannot start '" + argv0 + "': " + reason;
@@ -184,16 +189,30 @@ process_result run_process(const process_spec& spec) {
   std::fflush(stdout);
   std::fflush(stderr);
 
+  if (spec.timeout >= max_process_timeout) {
+    throw setup_error(describe_start_failure(
+        argv0, fmt::format("timeout of {} ms is beyond the largest accepted ({} h)",
+                           spec.timeout.count(), max_process_timeout.count())));
+  }
+  detail::become_subreaper();
+  // Forked before the spawn, so it exists by the time there is a group to take down.
+  detail::group_keeper keeper;
   // Installed before the spawn so that a Ctrl-C arriving during it is forwarded, not lost.
   detail::signal_forwarding forwarding;
   const auto start = steady::now();
   pid_t pid = -1;
-  if (const int failure = ::posix_spawn(&pid, executable.c_str(), setup.actions(),
-                                        setup.attributes(), argv.get(), envp.get());
+  if (const int failure = detail::spawn_registered(pid,
+                                                   [&](pid_t& spawned) {
+                                                     return ::posix_spawn(
+                                                         &spawned, executable.c_str(),
+                                                         setup.actions(), setup.attributes(),
+                                                         argv.get(), envp.get());
+                                                   });
       failure != 0) {
     const std::string where = executable == argv0 ? "" : " (" + executable + ")";
     throw setup_error("cannot start '" + argv0 + "'" + where + ": " + std::strerror(failure));
   }
+  keeper.watch(pid);
   detail::child_group child(pid);
   // Readable once the child exits, so the loop wakes at once instead of at its next status check
   // (which otherwise adds up to status_check_interval to every run). Absent on kernels before
@@ -209,6 +228,7 @@ process_result run_process(const process_spec& spec) {
            spec.echo ? STDERR_FILENO : -1);
 
   process_result result;
+  result.kill_grace_seconds = std::chrono::duration<double>(spec.kill_grace).count();
   std::optional<steady::time_point> timeout_at;
   if (spec.timeout > milliseconds(0)) timeout_at = start + spec.timeout;
   // time_point::max() = no SIGKILL scheduled (an optional here trips GCC 12's
@@ -216,20 +236,42 @@ process_result run_process(const process_spec& spec) {
   constexpr auto never = steady::time_point::max();
   steady::time_point kill_at = never;
   steady::time_point drain_until{};
+  steady::time_point next_stop_check = spec.stop_when ? start + spec.stop_check_interval : never;
+  // SIGTERM now, SIGKILL after the grace unless one is already scheduled.
+  const auto begin_ending = [&](steady::time_point now, int signal_number) {
+    child.signal_all(signal_number);
+    if (kill_at == never) kill_at = now + spec.kill_grace;
+    next_stop_check = never;
+  };
 
   while (true) {
     const auto now = steady::now();
     if (!child.reaped()) {
       for (const int signal_number : forwarding.take_pending()) {
-        if (signal_number != 0) child.signal_all(signal_number);
+        if (signal_number == 0) continue;
+        if (result.interrupted_by) {
+          child.signal_all(SIGKILL);  // asked twice: stop waiting for it
+        } else {
+          result.interrupted_by = signal_number;
+          begin_ending(now, signal_number);
+        }
       }
       if (timeout_at && !result.timed_out && now >= *timeout_at) {
         result.timed_out = true;
-        child.signal_all(SIGTERM);
-        kill_at = now + spec.kill_grace;
+        result.timeout_seconds = std::chrono::duration<double>(spec.timeout).count();
+        begin_ending(now, SIGTERM);
+      }
+      if (now >= next_stop_check) {
+        if (spec.stop_when()) {
+          result.stopped = true;
+          begin_ending(now, SIGTERM);
+        } else {
+          next_stop_check = steady::now() + spec.stop_check_interval;
+        }
       }
       if (kill_at != never && now >= kill_at) {
         child.signal_all(SIGKILL);
+        result.killed_after_grace = true;
         kill_at = never;
       }
       const auto status = child.try_reap();
@@ -252,6 +294,7 @@ process_result run_process(const process_spec& spec) {
     pump.pump(wait, child.reaped() ? -1 : exit_notice.get());
   }
   pump.abandon();
+  result.escaped = detail::end_orphans(pid, orphan_sweep_limit);
 
   if (pump.log_failure()) throw setup_error(*pump.log_failure());
   return result;

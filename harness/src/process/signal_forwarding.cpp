@@ -6,17 +6,17 @@
 namespace aorta::detail {
 namespace {
 
-constexpr std::array<int, 2> forwarded_signals{SIGINT, SIGTERM};
+constexpr const auto& forwarded_signals = interrupt_signals;
 
 // Lock-free atomics are async-signal-safe; the handler does nothing else. Counters (rather than
 // flags) let every concurrent run see each delivery.
-std::array<std::atomic<unsigned>, 2> g_deliveries{};
+std::array<std::atomic<unsigned>, 3> g_deliveries{};
 static_assert(std::atomic<unsigned>::is_always_lock_free);
 
 std::mutex g_install_mutex;
 int g_users = 0;
-std::array<struct sigaction, 2> g_previous{};
-std::array<bool, 2> g_installed{};
+std::array<struct sigaction, 3> g_previous{};
+std::array<bool, 3> g_installed{};
 
 extern "C" void count_delivery(int signal_number) {
   for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
@@ -58,8 +58,8 @@ signal_forwarding::~signal_forwarding() {
   }
 }
 
-std::array<int, 2> signal_forwarding::take_pending() noexcept {
-  std::array<int, 2> pending{};
+std::array<int, 3> signal_forwarding::take_pending() noexcept {
+  std::array<int, 3> pending{};
   for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
     const unsigned now = g_deliveries[i].load(std::memory_order_relaxed);
     if (now != m_seen[i]) {
@@ -68,6 +68,13 @@ std::array<int, 2> signal_forwarding::take_pending() noexcept {
     }
   }
   return pending;
+}
+
+int signal_forwarding::take_first_pending() noexcept {
+  for (const int signal_number : take_pending()) {
+    if (signal_number != 0) return signal_number;
+  }
+  return 0;
 }
 
 }  // namespace aorta::detail

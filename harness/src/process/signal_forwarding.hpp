@@ -1,5 +1,7 @@
-// Catching SIGINT/SIGTERM while a child runs, so they can be passed on to its process group:
-// the child runs in a group of its own, so a Ctrl-C at the terminal reaches only aorta.
+// Catching SIGINT/SIGTERM/SIGHUP while a child runs, so they can be passed on to its process
+// group: the child runs in a group of its own, so a Ctrl-C at the terminal reaches only aorta.
+// A sweep holds one instance for its whole run too, so a signal between trials stops the run
+// (with a record) instead of killing aorta outright.
 #pragma once
 
 #include <array>
@@ -7,7 +9,10 @@
 
 namespace aorta::detail {
 
-// While at least one instance lives, SIGINT and SIGTERM are caught (unless they were ignored when
+// The signals an interrupt of aorta may come as, in the fixed order take_pending() reports them.
+inline constexpr std::array<int, 3> interrupt_signals{SIGINT, SIGTERM, SIGHUP};
+
+// While at least one instance lives, SIGINT, SIGTERM and SIGHUP are caught (unless they were ignored when
 // the first instance was created) and counted; the previous dispositions come back when the last
 // instance goes. Instances may live in several threads at once.
 class signal_forwarding {
@@ -19,10 +24,12 @@ public:
 
   // Signals that arrived since the previous call (or since construction), in a fixed order;
   // 0 marks an empty slot. Safe to call from the thread that owns this instance.
-  [[nodiscard]] std::array<int, 2> take_pending() noexcept;
+  [[nodiscard]] std::array<int, 3> take_pending() noexcept;
+  // The first of take_pending()'s signals, or 0.
+  [[nodiscard]] int take_first_pending() noexcept;
 
 private:
-  std::array<unsigned, 2> m_seen{};
+  std::array<unsigned, 3> m_seen{};
 };
 
 }  // namespace aorta::detail

@@ -28,6 +28,7 @@ const std::vector<std::string>& handled_keys() {
                                              "trials",
                                              "timeout_per_trial",
                                              "timeout",
+                                             "capture_exit_grace",
                                              "mitigation_axis",
                                              "diagnostic_axis",
                                              "env_passthrough_mode",
@@ -147,6 +148,19 @@ void reject_unknown_key(const map_entry& entry) {
                       detail::did_you_mean(entry.key, allowed), detail::join(allowed)));
 }
 
+// read_positive_seconds, held to [min_timeout_seconds, max_timeout_seconds].
+double read_limit_seconds(const map_entry& entry, const std::string& path) {
+  const double seconds = detail::read_positive_seconds(entry, path);
+  if (seconds < min_timeout_seconds || seconds > max_timeout_seconds) {
+    fail_at(entry.value_at, path,
+            fmt::format("{} s is out of range; allowed: {} to {} seconds (30 days). Fix: give the "
+                        "limit in seconds within that range, e.g. {}: 1800.",
+                        detail::trim(entry.value.Scalar()), min_timeout_seconds,
+                        max_timeout_seconds, entry.key));
+  }
+  return seconds;
+}
+
 struct timeout_seen {
   double seconds = 0;
   source_location where;
@@ -181,7 +195,7 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "trials") {
       parsed.trials = detail::read_integer(entry, path, 1, 1'000'000);
     } else if (entry.key == "timeout_per_trial" || entry.key == "timeout") {
-      const double seconds = detail::read_positive_seconds(entry, path);
+      const double seconds = read_limit_seconds(entry, path);
       if (timeout && timeout->seconds != seconds) {
         fail_at(entry.value_at, path,
                 fmt::format("{} s disagrees with {}: {} s at {}. Fix: keep one of the two "
@@ -190,6 +204,9 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
       }
       timeout = timeout_seen{seconds, entry.value_at, entry.key};
       parsed.timeout_seconds = seconds;
+      parsed.timeout_key = entry.key;
+    } else if (entry.key == "capture_exit_grace") {
+      parsed.capture_exit_grace_seconds = read_limit_seconds(entry, path);
     } else if (entry.key == "mitigation_axis") {
       parsed.mitigation_axis = read_axis(file, entry);
     } else if (entry.key == "diagnostic_axis") {

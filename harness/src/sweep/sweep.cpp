@@ -3,13 +3,17 @@
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
+#include "process/signal_forwarding.hpp"
 #include "sweep/gpu_assignment.hpp"
+#include "sweep/output_lock.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <ostream>
 #include <system_error>
@@ -138,6 +142,10 @@ std::vector<check_expression> parse_checks(const recipe& spec,
 }
 
 sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+  // Held for the whole run: a SIGINT/SIGTERM/SIGHUP at any point stops it after the current
+  // trial (which records it) instead of killing aorta between two writes.
+  detail::signal_forwarding interrupts;
+  detail::check_output_path(request.output_dir);
   recipe spec = load_recipe(request.recipe_path);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   const auto checks = parse_checks(spec, request.extra_checks);
@@ -158,6 +166,9 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
     environment.insert_or_assign(name, value);
   }
+
+  std::optional<detail::output_lock> lock;
+  if (!request.dry_run) lock.emplace(request.output_dir);
 
   fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
@@ -199,10 +210,27 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   }
 
   if (!request.dry_run) remove_stale_trials(request.output_dir, spec.trials);
+  int stop_signal = 0;
   for (int index = 0; index < spec.trials; ++index) {
+    if ((stop_signal = interrupts.take_first_pending()) != 0) break;
     setup.index = index;
     setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
     outcome.trials.push_back(detail::run_trial(setup, out, err));
+    if (const auto during = outcome.trials.back().interrupted_by) {
+      stop_signal = *during;  // the first one received, as the trial recorded it
+      break;
+    }
+  }
+  if (stop_signal == 0) stop_signal = interrupts.take_first_pending();
+  if (stop_signal != 0 && !request.dry_run) {
+    static_cast<void>(summarize(outcome.trials, request.output_dir, out));
+    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
+               ::sigabbrev_np(stop_signal) != nullptr
+                   ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
+                   : std::to_string(stop_signal),
+               outcome.trials.size(), spec.trials);
+    outcome.code = static_cast<exit_code>(128 + stop_signal);
+    return outcome;
   }
   if (request.dry_run) {
     fmt::print(out, "aorta: dry run: recipe valid, nothing launched\n");

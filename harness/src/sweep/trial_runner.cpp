@@ -6,15 +6,19 @@
 #include "aorta/process.hpp"
 #include "aorta/report.hpp"
 #include "captures/hatchet_reader_detail.hpp"
+#include "sweep/capture_watch.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fmt/ostream.h>
 
 #include <chrono>
+#include <csignal>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iterator>
@@ -81,12 +85,55 @@ std::string payload_output_tail(const std::filesystem::path& trial_dir) {
   return text;
 }
 
+std::string signal_name(int signal_number) {
+  const char* abbreviation = ::sigabbrev_np(signal_number);
+  return abbreviation != nullptr ? fmt::format("SIG{}", abbreviation)
+                                 : fmt::format("signal {}", signal_number);
+}
+
+// "timeout: 2 from r.yaml": where the limit a timeout reports came from.
+std::string timeout_origin(const recipe& spec) {
+  if (!spec.timeout_seconds) return {};
+  return fmt::format("{}: {:g} from {}", spec.timeout_key, *spec.timeout_seconds,
+                     spec.path.string());
+}
+
+// How a payload that aorta ended went: by the signal it got, or by SIGKILL after the grace.
+std::string how_it_ended(const process_result& result) {
+  if (result.killed_after_grace) {
+    return fmt::format("it ignored that and was killed by SIGKILL after the {:g} s grace",
+                       result.kill_grace_seconds);
+  }
+  if (result.signal) return fmt::format("it ended by {}", signal_name(*result.signal));
+  if (result.exit_status) return fmt::format("it then exited {}", *result.exit_status);
+  return "its exit status is unknown";
+}
+
 // Exit status → verdict before captures and checks are looked at.
 void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
   const recipe& spec = *setup.spec;
+  if (result.interrupted_by) {
+    record.verdict = verdict::error;
+    record.reason = fmt::format(
+        "interrupted: aorta received {} after {:.1f} s and passed it on to the payload ({}); the "
+        "run stopped, later trials did not run",
+        signal_name(*result.interrupted_by), result.wall_seconds, how_it_ended(result));
+    return;
+  }
+  if (result.stopped) {
+    record.verdict = verdict::fail;
+    record.hung_after_capture = true;
+    record.reason = fmt::format(
+        "payload hung after a complete capture: every collector's output was complete and valid "
+        "and unchanged for {:g} s (capture_exit_grace, {}) but the payload had not exited; aorta "
+        "sent SIGTERM and {} (its own exit status is unknown, so the trial cannot pass; the "
+        "checks were still evaluated)",
+        spec.capture_exit_grace_seconds, spec.path.string(), how_it_ended(result));
+    return;
+  }
   if (result.timed_out) {
     record.verdict = verdict::fail;
-    record.reason = fmt::format("payload {}", result.describe());
+    record.reason = fmt::format("payload {}", result.describe(timeout_origin(spec)));
     return;
   }
   if (result.signal) {
@@ -206,18 +253,36 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   launch.stdout_log = setup.trial_dir / "stdout.log";
   launch.stderr_log = setup.trial_dir / "stderr.log";
   if (spec.timeout_seconds) {
-    launch.timeout =
-        std::chrono::milliseconds(static_cast<long long>(*spec.timeout_seconds * 1000));
+    // The recipe holds it to [min_timeout_seconds, max_timeout_seconds]: no overflow, never 0.
+    launch.timeout = std::chrono::ceil<std::chrono::milliseconds>(
+        std::chrono::duration<double>(*spec.timeout_seconds));
   }
+  capture_watch watch(spec, setup.trial_dir,
+                      std::chrono::ceil<std::chrono::milliseconds>(
+                          std::chrono::duration<double>(spec.capture_exit_grace_seconds)));
+  if (watch.active()) launch.stop_when = [&watch] { return watch.hung(); };
   fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
   out.flush();
   const process_result result = run_process(launch);
   record.exit_status = result.exit_status;
   record.signal = result.signal;
   record.timed_out = result.timed_out;
+  record.interrupted_by = result.interrupted_by;
   record.wall_seconds = result.wall_seconds;
-  fmt::print(out, "aorta: {}: payload {} after {:.2f} s\n", label, result.describe(),
-             result.wall_seconds);
+  const std::string ending =
+      result.stopped ? "hung after a complete capture" : result.describe(timeout_origin(spec));
+  fmt::print(out, "aorta: {}: payload {} after {:.2f} s\n", label, ending, result.wall_seconds);
+  for (const auto& escaped : result.escaped) {
+    record.escaped_processes.push_back(fmt::format("pid {}: {}", escaped.pid, escaped.command));
+  }
+  if (!record.escaped_processes.empty()) {
+    const std::string note = fmt::format(
+        "{} process(es) escaped the payload's process group (setsid or a double fork) and were "
+        "still running after it ended; aorta killed them: {}",
+        record.escaped_processes.size(), fmt::join(record.escaped_processes, "; "));
+    fmt::print(err, "aorta: warning: {}: {}\n", label, note);
+    record.notes.push_back(note);
+  }
   judge_exit(setup, result, record);
 
   std::vector<capture> captures;

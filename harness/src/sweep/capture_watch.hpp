@@ -1,0 +1,40 @@
+// Noticing, while the payload runs, that it is hung after a complete capture (ROCm/aorta#434:
+// Proton on Triton 3.8.0 can deadlock at exit after writing its file): every attaching
+// collector's output reads without error, is non-empty, and has stayed unchanged for the grace
+// period while the payload still runs. A probe is a walk of the collectors' directories (names,
+// sizes, modification times); the readers run only when that listing changes.
+#pragma once
+
+#include "aorta/recipe.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+namespace aorta::detail {
+
+class capture_watch {
+public:
+  capture_watch(const recipe& spec, std::filesystem::path trial_dir,
+                std::chrono::milliseconds grace);
+
+  // Whether any attaching collector is watched at all.
+  [[nodiscard]] bool active() const noexcept { return !m_requests.empty(); }
+  // True once the capture has been complete, valid and unchanged for the grace period.
+  [[nodiscard]] bool hung();
+
+private:
+  [[nodiscard]] std::uint64_t listing_signature() const;
+  [[nodiscard]] bool capture_complete() const;
+
+  std::vector<const collector_request*> m_requests;
+  std::filesystem::path m_trial_dir;
+  std::chrono::milliseconds m_grace;
+  std::optional<std::uint64_t> m_signature;
+  std::chrono::steady_clock::time_point m_unchanged_since{};
+  bool m_complete = false;
+};
+
+}  // namespace aorta::detail
