@@ -1,4 +1,5 @@
 # Unit tests of the metrics area: aorta_add_unit_test(<stem> SOURCES unit/<file>.cpp ...).
 aorta_add_unit_test(metrics SOURCES unit/metrics_test.cpp)
 aorta_add_unit_test(check SOURCES unit/check_test.cpp)
+aorta_add_unit_test(scope_check SOURCES unit/scope_check_test.cpp)
 aorta_add_unit_test(report SOURCES unit/report_test.cpp)

@@ -102,8 +102,8 @@ private:
 
   [[noreturn]] void shape_error(role r, std::string_view found) const {
     if (r == role::call_stack_entry)
-      throw json_shape_error(fmt::format("a call_stack entry is {}, expected a frame name string",
-                                         found));
+      throw json_shape_error(
+          fmt::format("a call_stack entry is {}, expected a frame name string", found));
     throw json_shape_error(
         fmt::format("the event field \"{}\" is {}, expected a string or number", m_field, found));
   }
@@ -158,7 +158,8 @@ private:
       note("a kernel event without a string \"name\" was skipped");
       return;
     }
-    const std::optional<double> us = m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
+    const std::optional<double> us =
+        m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
     if (!us || !std::isfinite(*us) || *us < 0.0) {
       note(fmt::format("kernel '{}': event skipped, \"dur\" {} is not a finite non-negative "
                        "number of microseconds",

@@ -3,11 +3,11 @@
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
 #include "captures/chrome_trace_reader.hpp"
-#include "captures/proton_msgpack.hpp"
 #include "captures/hatchet_reader_accumulator.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_scanner.hpp"
+#include "captures/proton_msgpack.hpp"
 
 #include <algorithm>
 #include <array>
@@ -145,8 +145,8 @@ std::vector<fs::path> pick_proton_files(const fs::path& dir, capture& out) {
   std::vector<fs::path> all = list_capture_files(
       dir, [](const std::string& name) { return format_of(name) != proton_format::none; },
       "proton");
-  for (const proton_format format : {proton_format::hatchet, proton_format::hatchet_msgpack,
-                                     proton_format::chrome_trace}) {
+  for (const proton_format format :
+       {proton_format::hatchet, proton_format::hatchet_msgpack, proton_format::chrome_trace}) {
     std::vector<fs::path> picked;
     for (const fs::path& file : all)
       if (format_of(file.filename().string()) == format) picked.push_back(file);
@@ -234,9 +234,9 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
     out.artifact_dir = path;
     files = detail::pick_proton_files(path, out);
     if (files.empty())
-      out.notes.push_back(fmt::format(
-          "no Proton output (*.hatchet, *.hatchet_msgpack, *.chrome_trace) under {}",
-          path.string()));
+      out.notes.push_back(
+          fmt::format("no *.hatchet files under {} (nor *.hatchet_msgpack or *.chrome_trace)",
+                      path.string()));
   } else {
     out.artifact_dir = path.parent_path();
     files.push_back(path);

@@ -16,10 +16,10 @@ proton_msgpack_document decode_proton_msgpack(const std::string& bytes,
   try {
     value = nlohmann::json::from_msgpack(bytes);
   } catch (const nlohmann::json::exception& e) {
-    throw capture_error(fmt::format(
-        "{}: not valid MessagePack ({}); the file is truncated or is not Proton's "
-        "hatchet_msgpack output",
-        display_name, e.what()));
+    throw capture_error(
+        fmt::format("{}: not valid MessagePack ({}); the file is truncated or is not Proton's "
+                    "hatchet_msgpack output",
+                    display_name, e.what()));
   }
   proton_msgpack_document doc;
   if (value.is_string()) {
@@ -34,16 +34,16 @@ proton_msgpack_document decode_proton_msgpack(const std::string& bytes,
         display_name, value.type_name()));
   }
   // NaN and infinity have no JSON spelling; dump() writes them as null, which the tree reader
-  // then reports as an unusable metric instead of crashing.
-  doc.json = value.dump();
+  // then reports as an unusable metric instead of crashing. Invalid UTF-8 in a name becomes
+  // U+FFFD rather than an exception (found by fuzzing).
+  doc.json = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return doc;
 }
 
 proton_msgpack_document read_proton_msgpack(const std::filesystem::path& file) {
   std::error_code ec;
   const auto size = std::filesystem::file_size(file, ec);
-  if (ec)
-    throw capture_error(fmt::format("{}: cannot open: {}", file.string(), ec.message()));
+  if (ec) throw capture_error(fmt::format("{}: cannot open: {}", file.string(), ec.message()));
   if (size > proton_msgpack_max_bytes)
     throw capture_error(fmt::format(
         "{}: {} bytes of MessagePack is more than aorta decodes in memory ({} MiB); write "

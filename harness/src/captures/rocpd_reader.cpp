@@ -38,12 +38,8 @@ using stmt_handle = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
     break;
   case SQLITE_CANTOPEN:
   case SQLITE_PERM:
-  case SQLITE_READONLY:
-    fix = "check that the file exists and is readable";
-    break;
-  default:
-    fix = "re-run the capture; if it persists, ask rocprofv3 for output_format: csv";
-    break;
+  case SQLITE_READONLY: fix = "check that the file exists and is readable"; break;
+  default: fix = "re-run the capture; if it persists, ask rocprofv3 for output_format: csv"; break;
   }
   throw capture_error(fmt::format("{}: rocpd database: {} ({}); {}", file.string(), detail,
                                   sqlite3_errstr(code), fix));
@@ -54,8 +50,8 @@ public:
   explicit database(const fs::path& file) : m_file(file) {
     sqlite3* raw = nullptr;
     // Read-only and no mutex: aorta never writes a capture, and one thread reads it.
-    const int rc = sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-                                   nullptr);
+    const int rc =
+        sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
     m_db.reset(raw);
     if (rc != SQLITE_OK) fail(file, rc, "cannot open");
     sqlite3_busy_timeout(m_db.get(), 2000);
@@ -64,8 +60,8 @@ public:
 
   stmt_handle prepare(std::string_view sql) {
     sqlite3_stmt* raw = nullptr;
-    const int rc = sqlite3_prepare_v2(m_db.get(), sql.data(), static_cast<int>(sql.size()), &raw,
-                                      nullptr);
+    const int rc =
+        sqlite3_prepare_v2(m_db.get(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
     stmt_handle stmt(raw);
     if (rc != SQLITE_OK) fail(m_file, rc, sqlite3_errmsg(m_db.get()));
     return stmt;
@@ -203,8 +199,8 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
         devices.push_back(std::move(device));
       }
     } else {
-      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row", file.string(),
-                                  name));
+      notes.push_back(
+          fmt::format("{}: kernel '{}': dispatches without an agent row", file.string(), name));
     }
     tree.add_kernel(frame, name, launches, total_ns);
   }

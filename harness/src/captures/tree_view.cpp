@@ -135,10 +135,12 @@ struct check_paths {
   std::vector<std::size_t> frame_of;  // node index -> frame id, or no_parent
 };
 
-check_paths inner_frames(const std::vector<tree_builder::view_node>& nodes) {
+// Only a tree with kernel times has frames a check can select (an instrumentation tree's inner
+// nodes are kernels with cycle scopes below them).
+check_paths inner_frames(const std::vector<tree_builder::view_node>& nodes, bool has_times) {
   check_paths paths;
   paths.frame_of.assign(nodes.size(), context_frame::no_parent);
-  for (std::size_t i = 1; i < nodes.size(); ++i) {
+  for (std::size_t i = 1; has_times && i < nodes.size(); ++i) {
     if (nodes[i].children.empty()) continue;
     paths.frame_of[i] = paths.frames_only.frames.size();
     paths.frames_only.frames.push_back({nodes[i].name, paths.frame_of[nodes[i].parent]});
@@ -190,7 +192,8 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
       return nodes[a].name < nodes[b].name;
     });
   }
-  print(nodes, inner_frames(nodes), 0, chosen, "", true, true, out);
+  print(nodes, inner_frames(nodes, tree.present(view_metric::time)), 0, chosen, "", true, true,
+        out);
 }
 
 }  // namespace aorta

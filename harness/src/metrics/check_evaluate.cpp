@@ -269,8 +269,9 @@ check_result evaluate_top_kernel(const check_expression& expression,
     if (!top.name) return finish(expression, captures, false, expected, "unknown", top.reason);
     const bool passed = expression.pattern()->search(*top.name);
     return finish(expression, captures, passed, expected, *top.name,
-                  passed ? "" : fmt::format("the hottest kernel under {} does not match '{}'",
-                                            expression.scope()->text(), expression.argument()));
+                  passed ? ""
+                         : fmt::format("the hottest kernel under {} does not match '{}'",
+                                       expression.scope()->text(), expression.argument()));
   }
   const capture* source = first_with(captures, data_kind::kernels);
   if (source == nullptr) {
@@ -302,8 +303,8 @@ check_result evaluate_check(const check_expression& expression,
     return finish(expression, captures, passed, expected, detail::format_number(*value.value), "");
   }
 
-  const measured numerator =
-      measure(expression, captures, expression.argument(), expression.pattern(), expression.scope());
+  const measured numerator = measure(expression, captures, expression.argument(),
+                                     expression.pattern(), expression.scope());
   if (!numerator.value)
     return finish(expression, captures, false, expected, "unknown", numerator.reason);
 

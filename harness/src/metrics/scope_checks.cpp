@@ -98,9 +98,9 @@ std::optional<scope_argument> split_scope_argument(std::string_view argument) {
       std::string_view rest = trim(argument.substr(i + 1));
       if (rest.empty()) return out;
       if (rest.front() != ',')
-        throw std::invalid_argument(fmt::format(
-            "after under({}) expected the end of the argument or ', REGEX', found '{}'", out.path,
-            rest));
+        throw std::invalid_argument(
+            fmt::format("after under({}) expected the end of the argument or ', REGEX', found '{}'",
+                        out.path, rest));
       rest = trim(rest.substr(1));
       if (rest.empty())
         throw std::invalid_argument(
@@ -112,9 +112,8 @@ std::optional<scope_argument> split_scope_argument(std::string_view argument) {
   throw std::invalid_argument("a ')' closing 'under('");
 }
 
-scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures,
-                                      check_quantity quantity, const scope_path& path,
-                                      const name_regex& kernels) {
+scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
+                                      const scope_path& path, const name_regex& kernels) {
   const resolved where = resolve(captures, path);
   if (where.source == nullptr) return {std::nullopt, where.reason};
   double total = 0.0;
