@@ -53,7 +53,7 @@ void write_database(const fs::path& file, std::int64_t dispatches) {
   sqlite3_prepare_v2(db,
                      "INSERT INTO rocpd_kernel_dispatch (guid, nid, pid, agent_id, kernel_id, "
                      "dispatch_id, queue_id, stream_id, start, \"end\", workgroup_size_x, "
-                     "grid_size_x) VALUES ('00000000-0000-0000-0000-000000000000', 1, 1, ?1, "
+                     "grid_size_x) VALUES ('g', 1, 1, ?1, "
                      "?2, ?3, 1, 1, ?4, ?5, 256, 65536)",
                      -1, &insert, nullptr);
   std::uint64_t state = 0x5eed;

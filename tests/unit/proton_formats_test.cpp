@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/hatchet_reader.hpp"
 #include "captures/chrome_trace_reader.hpp"
+#include "captures/frame_tree.hpp"
 #include "captures/proton_msgpack.hpp"
 
 #include <gtest/gtest.h>
@@ -130,6 +131,22 @@ TEST(PartFiles, PeriodicFlushesAreSummed) {
   std::size_t prefill_frames = 0;
   for (const auto& f : c.frames) prefill_frames += f.name == "prefill" ? 1 : 0;
   EXPECT_EQ(prefill_frames, 1u);
+}
+
+TEST(FrameTree, AnOversizedTreeIsDroppedWithANoteAndReadingGoesOn) {
+  aorta::detail::frame_tree_builder tree;
+  std::size_t frame = aorta::context_frame::no_parent;
+  for (std::size_t i = 0; i < aorta::detail::frame_tree_max_entries; ++i)
+    frame = tree.child(frame, "f" + std::to_string(i));
+  EXPECT_FALSE(tree.dropped());
+  tree.add_kernel(frame, "k", 1, 1.0);
+  EXPECT_TRUE(tree.dropped());
+  aorta::capture c;
+  tree.finish(c);
+  EXPECT_TRUE(c.frames.empty());
+  EXPECT_TRUE(c.placements.empty());
+  ASSERT_EQ(c.notes.size(), 1u);
+  EXPECT_NE(c.notes[0].find("under(...) checks cannot be evaluated"), std::string::npos);
 }
 
 TEST(NewerTrees, MetricHelpersNumericDeviceTypeAndTextMetrics) {

@@ -1,12 +1,26 @@
 #include "captures/frame_tree.hpp"
 
 #include <algorithm>
+
+#include <fmt/format.h>
 #include <limits>
 #include <unordered_map>
 
 namespace aorta::detail {
 
+void frame_tree_builder::drop_if_full() {
+  if (m_frames.size() + m_placements.size() < frame_tree_max_entries) return;
+  m_dropped = true;
+  m_frames = {};
+  m_children = {};
+  m_placements = {};
+  m_placement_index = {};
+}
+
 std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name) {
+  if (m_dropped) return context_frame::no_parent;
+  drop_if_full();
+  if (m_dropped) return context_frame::no_parent;
   auto key = std::make_pair(parent, std::string(name));
   const auto found = m_children.find(key);
   if (found != m_children.end()) return found->second;
@@ -24,6 +38,9 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
 
 void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
+  if (m_dropped) return;
+  drop_if_full();
+  if (m_dropped) return;
   auto key = std::make_pair(frame, std::string(name));
   auto found = m_placement_index.find(key);
   if (found == m_placement_index.end()) {
@@ -45,6 +62,12 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
 }
 
 void frame_tree_builder::finish(capture& out) {
+  if (m_dropped)
+    out.notes.push_back(fmt::format(
+        "the call tree above the kernels has more than {} distinct frame paths and kernel "
+        "placements; it was not kept (kernel totals are complete), so under(...) checks cannot "
+        "be evaluated on this capture",
+        frame_tree_max_entries));
   out.frames = std::move(m_frames);
   out.placements = std::move(m_placements);
   *this = frame_tree_builder{};

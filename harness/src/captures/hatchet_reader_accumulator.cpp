@@ -92,11 +92,12 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
 void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
   auto it = m_kernels.find(std::string_view(leaf.name));
   if (it == m_kernels.end()) it = m_kernels.emplace(leaf.name, kernel_total{}).first;
-  m_provisional_kernels.push_back({open_frame(m_depth_of_leaf), leaf.name,
-                                   leaf.count == hatchet_node::count_state::valid
-                                       ? std::optional<std::uint64_t>(leaf.launches)
-                                       : std::nullopt,
-                                   *leaf.time_ns});
+  if (!m_tree.dropped())
+    m_provisional_kernels.push_back({open_frame(m_depth_of_leaf), leaf.name,
+                                     leaf.count == hatchet_node::count_state::valid
+                                         ? std::optional<std::uint64_t>(leaf.launches)
+                                         : std::nullopt,
+                                     *leaf.time_ns});
   kernel_total& total = it->second;
   total.total_ns += *leaf.time_ns;
   switch (leaf.count) {

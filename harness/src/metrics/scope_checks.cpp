@@ -48,10 +48,13 @@ resolved resolve(const std::vector<capture>& captures, const scope_path& path) {
       if (!each.kernels.empty()) with_kernels.push_back(each.collector);
     if (with_kernels.empty())
       return {nullptr, 0, "no capture has kernels, so no scope to look under"};
-    return {nullptr, 0,
-            fmt::format("the {} capture does not record where kernels ran, so under({}) cannot "
-                        "be measured (Proton data: tree or trace and rocpd do); drop under(...)",
-                        fmt::join(with_kernels, ", "), path.text())};
+    return {
+        nullptr, 0,
+        fmt::format(
+            "the {} capture does not record where kernels ran, so under({}) cannot "
+            "be measured (Proton data: tree or trace and rocpd do, unless the tree was too large: "
+            "see the capture's notes); drop under(...)",
+            fmt::join(with_kernels, ", "), path.text())};
   }
   const std::vector<std::size_t> matches = path.resolve(*source);
   if (matches.size() == 1) return {source, matches.front(), {}};
