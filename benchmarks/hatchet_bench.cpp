@@ -8,19 +8,16 @@
 // memory does not grow with input. Rates are per CPU second (Google Benchmark's default); the
 // Time column is wall time.
 #include "aorta/hatchet_reader.hpp"
+#include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <sys/resource.h>
-#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -117,39 +114,16 @@ private:
   lcg m_rng;
 };
 
-class bench_files {
-public:
-  ~bench_files() {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
-  }
-  const fs::path& get(std::size_t megabytes) {
-    auto it = m_files.find(megabytes);
-    if (it != m_files.end()) return it->second;
-    fs::create_directories(m_dir);
-    const fs::path file = m_dir / fmt::format("proton_{}mb.hatchet", megabytes);
-    hatchet_writer(file, megabytes << 20).write();
-    return m_files.emplace(megabytes, file).first->second;
-  }
-
-private:
-  fs::path m_dir = fs::temp_directory_path() / fmt::format("aorta_hatchet_bench_{}", ::getpid());
-  std::map<std::size_t, fs::path> m_files;
-};
-
-bench_files& files() {
-  static bench_files instance;
+aorta::bench::generated_inputs& files() {
+  static aorta::bench::generated_inputs instance(
+      "aorta_hatchet_bench", "proton_{}mb.hatchet", [](const fs::path& file, std::int64_t mib) {
+        hatchet_writer(file, static_cast<std::size_t>(mib) << 20).write();
+      });
   return instance;
 }
 
-double peak_rss_mib() {
-  rusage usage{};
-  ::getrusage(RUSAGE_SELF, &usage);
-  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
-}
-
 void read_hatchet_capture_bench(benchmark::State& state) {
-  const fs::path& file = files().get(static_cast<std::size_t>(state.range(0)));
+  const fs::path& file = files().get(state.range(0));
   const auto bytes = static_cast<std::int64_t>(fs::file_size(file));
   std::size_t kernels = 0;
   for (auto _ : state) {
@@ -160,10 +134,10 @@ void read_hatchet_capture_bench(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * bytes);
   state.counters["file_mib"] = static_cast<double>(bytes) / (1 << 20);
   state.counters["kernels"] = static_cast<double>(kernels);
-  state.counters["peak_rss_mib"] = peak_rss_mib();
+  state.counters["peak_rss_mib"] = aorta::bench::peak_rss_mib();
 }
 
-constexpr std::size_t sizes_mib[] = {50, 200};
+constexpr std::int64_t sizes_mib[] = {50, 200};
 
 }  // namespace
 
@@ -172,11 +146,12 @@ int main(int argc, char** argv) {
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   // Both files exist before anything is measured, so the generator's own memory is part of the
   // baseline rather than of one size's figure.
-  for (const std::size_t mib : sizes_mib) static_cast<void>(files().get(mib));
-  benchmark::AddCustomContext("peak_rss_mib_before_reading", fmt::format("{:.1f}", peak_rss_mib()));
-  for (const std::size_t mib : sizes_mib)
+  for (const std::int64_t mib : sizes_mib) static_cast<void>(files().get(mib));
+  benchmark::AddCustomContext("peak_rss_mib_before_reading",
+                              fmt::format("{:.1f}", aorta::bench::peak_rss_mib()));
+  for (const std::int64_t mib : sizes_mib)
     benchmark::RegisterBenchmark("read_hatchet_capture", read_hatchet_capture_bench)
-        ->Arg(static_cast<std::int64_t>(mib))
+        ->Arg(mib)
         ->Unit(benchmark::kMillisecond)
         ->MinTime(2.0);
   benchmark::RunSpecifiedBenchmarks();

@@ -2,6 +2,8 @@
 # csv
 aorta_add_unit_test(csv_scanner SOURCES unit/csv_scanner_test.cpp)
 aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
+aorta_add_unit_test(rocpd_reader SOURCES unit/rocpd_reader_test.cpp)
+target_link_libraries(aorta.test.rocpd_reader PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(ncu_reader SOURCES unit/ncu_reader_test.cpp)
 # The callgrind test profiles a real program of ours.
 add_executable(aorta_callgrind_payload unit/callgrind_payload.cpp)
@@ -21,6 +23,8 @@ aorta_add_unit_test(hatchet SOURCES
   unit/hatchet_reader_test.cpp
   unit/hatchet_scanner_test.cpp
   unit/hatchet_tree_view_test.cpp)
+# data: trace, hatchet_msgpack, part files and newer tree shapes (issue 12)
+aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
 
 # real H200 fixtures
 aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)

@@ -211,11 +211,18 @@ TEST_F(rocprof_reader_tmp, kernel_symbols_keyed_by_id_are_accepted) {
   EXPECT_DOUBLE_EQ(c.kernels[0].total_ns, 25.0);
 }
 
-TEST_F(rocprof_reader_tmp, only_a_rocpd_database_says_how_to_get_csv) {
+// rocpd is read since issue 12 (rocpd_reader_test.cpp); a file that is not SQLite is an error
+// naming it and the fix, no longer an empty capture with a note.
+TEST_F(rocprof_reader_tmp, only_a_broken_rocpd_database_is_an_error_naming_it) {
   write("1234_results.db", "SQLite format 3");
-  const capture c = aorta::read_rocprof_capture(m_dir);
-  EXPECT_TRUE(c.empty());
-  EXPECT_TRUE(has_note(c, "-f csv"));
+  try {
+    (void)aorta::read_rocprof_capture(m_dir);
+    FAIL() << "expected a capture_error";
+  } catch (const aorta::capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find("1234_results.db: rocpd database"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("output_format: csv"), std::string::npos) << e.what();
+  }
 }
 
 TEST_F(rocprof_reader_tmp, stats_with_data_win_over_json) {

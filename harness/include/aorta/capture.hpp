@@ -2,6 +2,7 @@
 // callgrind out files) is read into this one shape, and metrics and checks look only at it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -42,6 +43,21 @@ struct device_info {
   std::map<std::string, std::string> properties;  // arch, num_sms, clock_rate, ...
 };
 
+// One frame of the calling-context tree above the kernels: a Proton scope, a Python call-path
+// frame, or (rocpd) the agent that ran them. Scope-addressed checks select a subtree by a path of
+// these frames (docs/checks-and-metrics.md).
+struct context_frame {
+  static constexpr std::size_t no_parent = static_cast<std::size_t>(-1);
+  std::string name;
+  std::size_t parent = no_parent;  // index into capture::frames; no_parent for a top-level frame
+};
+
+// A kernel's totals at one place in the tree, summed over its launches there.
+struct placed_kernel {
+  std::size_t frame = context_frame::no_parent;  // index into capture::frames; no_parent = root
+  kernel_stat kernel;
+};
+
 struct capture {
   std::string collector;                     // "proton", "rocprof", "ncu", "callgrind"
   std::filesystem::path artifact_dir;        // absolute
@@ -50,6 +66,10 @@ struct capture {
   std::vector<scope_stat> scopes;            // in first-seen order
   std::vector<function_cost> functions;      // sorted by inclusive_ir, descending
   std::vector<device_info> devices;
+  // Where the kernels ran in the calling-context tree, for readers that know it (Proton tree and
+  // trace, rocpd by agent); both empty otherwise. Each path occurs once in frames, parents first.
+  std::vector<context_frame> frames;
+  std::vector<placed_kernel> placements;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.

@@ -9,6 +9,8 @@
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
 //   F(A) / F(B) OP NUMBER                a ratio, F any of the five functions above (same F twice)
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
+//   count(under(PATH)[, REGEX]) ...      count/time_ms of the kernels in one frame's subtree
+//   top_kernel(under(PATH)) ~ REGEX      (aorta/scope_path.hpp; ratios take them on either side)
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is RE2 syntax (aorta/name_regex.hpp)
@@ -21,6 +23,7 @@
 #include "aorta/capture.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/name_regex.hpp"
+#include "aorta/scope_path.hpp"
 
 #include <optional>
 #include <string>
@@ -65,6 +68,12 @@ public:
   [[nodiscard]] const std::optional<name_regex>& denominator_pattern() const noexcept {
     return m_denominator_pattern;
   }
+  // The under(PATH) of count/time_ms/top_kernel; the patterns above are then the kernel regex
+  // after the comma ("" matches every kernel).
+  [[nodiscard]] const std::optional<scope_path>& scope() const noexcept { return m_scope; }
+  [[nodiscard]] const std::optional<scope_path>& denominator_scope() const noexcept {
+    return m_denominator_scope;
+  }
   // Not meaningful for top_kernel.
   [[nodiscard]] compare_op op() const noexcept { return m_op; }
   [[nodiscard]] double threshold() const noexcept { return m_threshold; }
@@ -81,6 +90,8 @@ private:
   std::optional<std::string> m_denominator;
   std::optional<name_regex> m_pattern;
   std::optional<name_regex> m_denominator_pattern;
+  std::optional<scope_path> m_scope;
+  std::optional<scope_path> m_denominator_scope;
   compare_op m_op = compare_op::equal;
   double m_threshold = 0.0;
   std::string m_threshold_text;

@@ -1,5 +1,6 @@
-// Reads Proton's hatchet output (data: tree) into the neutral capture model. The reader streams:
-// memory grows with tree depth and the number of distinct kernel names, never with file size.
+// Reads Proton's output (data: tree or trace, JSON or MessagePack) into the neutral capture model.
+// JSON is streamed: memory grows with tree depth, the distinct kernel names and the distinct frame
+// paths above kernels (kept for scope-addressed checks), not with the bytes of the file.
 #pragma once
 
 #include "aorta/capture.hpp"
@@ -17,11 +18,13 @@ struct hatchet_read_options {
   std::optional<std::string> triton_version;
 };
 
-// Reads one .hatchet file, or every file under a directory whose name contains ".hatchet"
-// (periodic flushing writes proton.part_0.hatchet, ...), in path order, summing their data.
-// Only leaf frames contribute: kernels from "time (<unit>)" and "count", intra-kernel scopes from
-// "cycles" and "normalized_cycles". A missing path gives an empty capture with a note.
-// Throws capture_error naming the file and byte offset of malformed or truncated JSON.
+// Reads one Proton output file, or every file of one Proton format under a directory, summed:
+// *.hatchet* (JSON tree, streamed; periodic flushing writes proton.part_<phase>.hatchet), else
+// *.hatchet_msgpack (the tree, or a chrome trace string, as MessagePack), else *.chrome_trace
+// (data: trace, streamed). In a tree only leaf frames contribute: kernels from "time (<unit>)"
+// and "count", intra-kernel scopes from "cycles" and "normalized_cycles"; the frames above the
+// kernels go to capture::frames/placements. A missing path gives an empty capture with a note.
+// Throws capture_error naming the file and byte offset of malformed or truncated input.
 [[nodiscard]] capture read_hatchet_capture(const std::filesystem::path& dir_or_file,
                                            const hatchet_read_options& options = {});
 

@@ -2,10 +2,12 @@
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
+#include "captures/chrome_trace_reader.hpp"
 #include "captures/hatchet_reader_accumulator.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_scanner.hpp"
+#include "captures/proton_msgpack.hpp"
 
 #include <algorithm>
 #include <array>
@@ -91,15 +93,72 @@ void scan_document(hatchet_accumulator& acc, json_chunk_reader reader, std::size
   scanner.run();
 }
 
+// Scans JSON text held in memory (a decoded hatchet_msgpack file).
+json_chunk_reader text_reader(const std::string& text) {
+  return [&text, at = std::size_t{0}](char* data, std::size_t size) mutable {
+    const std::size_t n = std::min(size, text.size() - at);
+    std::memcpy(data, text.data() + at, n);
+    at += n;
+    return n;
+  };
+}
+
+template <typename Scan>
+void scan_text(const std::string& text, const fs::path& file, Scan scan) {
+  try {
+    scan(text_reader(text));
+  } catch (const json_error& e) {
+    throw capture_error(fmt::format("{}: decoded MessagePack, byte {} of its JSON: {}",
+                                    file.string(), e.offset(), e.what()));
+  }
+}
+
 void read_file(hatchet_accumulator& acc, const fs::path& file) {
-  scan_hatchet_file(file, [&](json_chunk_reader reader) {
+  scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {
     scan_document(acc, std::move(reader), json_default_chunk_size);
   });
 }
 
-bool is_hatchet_name(const std::string& name) {
-  return name.find(".hatchet") != std::string::npos &&
-         name.find(".hatchet_msgpack") == std::string::npos;
+// In the order a directory's files are preferred: Proton writes one format per session, and
+// reading two would count every kernel twice.
+enum class proton_format : std::uint8_t { hatchet, hatchet_msgpack, chrome_trace, none };
+
+proton_format format_of(const std::string& name) {
+  if (name.find(".hatchet_msgpack") != std::string::npos) return proton_format::hatchet_msgpack;
+  if (name.find(".hatchet") != std::string::npos) return proton_format::hatchet;
+  if (name.find(".chrome_trace") != std::string::npos) return proton_format::chrome_trace;
+  return proton_format::none;
+}
+
+std::string_view format_name(proton_format format) {
+  switch (format) {
+  case proton_format::hatchet: return "hatchet";
+  case proton_format::hatchet_msgpack: return "hatchet_msgpack";
+  case proton_format::chrome_trace: return "chrome_trace";
+  case proton_format::none: break;
+  }
+  return "unknown";
+}
+
+// The files of the preferred format present; notes the formats passed over.
+std::vector<fs::path> pick_proton_files(const fs::path& dir, capture& out) {
+  std::vector<fs::path> all = list_capture_files(
+      dir, [](const std::string& name) { return format_of(name) != proton_format::none; },
+      "proton");
+  for (const proton_format format :
+       {proton_format::hatchet, proton_format::hatchet_msgpack, proton_format::chrome_trace}) {
+    std::vector<fs::path> picked;
+    for (const fs::path& file : all)
+      if (format_of(file.filename().string()) == format) picked.push_back(file);
+    if (picked.empty()) continue;
+    if (picked.size() != all.size())
+      out.notes.push_back(fmt::format("read the {} files under {} and ignored {} file(s) of "
+                                      "another Proton format",
+                                      format_name(format), dir.string(),
+                                      all.size() - picked.size()));
+    return picked;
+  }
+  return {};
 }
 
 }  // namespace
@@ -173,17 +232,58 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
   std::vector<fs::path> files;
   if (fs::is_directory(status)) {
     out.artifact_dir = path;
-    files = detail::list_capture_files(
-        path, [](const std::string& name) { return detail::is_hatchet_name(name); }, "proton");
+    files = detail::pick_proton_files(path, out);
     if (files.empty())
-      out.notes.push_back(fmt::format("no *.hatchet files under {}", path.string()));
+      out.notes.push_back(
+          fmt::format("no *.hatchet files under {} (nor *.hatchet_msgpack or *.chrome_trace)",
+                      path.string()));
   } else {
     out.artifact_dir = path.parent_path();
     files.push_back(path);
   }
 
+  const auto format = files.empty() ? detail::proton_format::none
+                                    : detail::format_of(files.front().filename().string());
+  std::vector<detail::proton_msgpack_document> decoded;
+  if (format == detail::proton_format::hatchet_msgpack) {
+    for (const fs::path& file : files) decoded.push_back(detail::read_proton_msgpack(file));
+  }
+  const bool trace = format == detail::proton_format::chrome_trace ||
+                     (!decoded.empty() && decoded.front().is_trace);
+  if (trace) {
+    detail::chrome_trace_totals totals;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (decoded.empty()) {
+        detail::read_chrome_trace_file(files[i], totals);
+        continue;
+      }
+      if (!decoded[i].is_trace)
+        throw capture_error(fmt::format("{}: a tree document among trace documents ({}); keep "
+                                        "one Proton session's output per directory",
+                                        files[i].string(), files.front().string()));
+      detail::scan_text(decoded[i].json, files[i], [&](detail::json_chunk_reader reader) {
+        detail::scan_chrome_trace(std::move(reader), detail::json_default_chunk_size, totals);
+      });
+    }
+    out.files = std::move(files);
+    detail::finish_chrome_trace(totals, out);
+    out.backend = detail::resolve_proton_backend(options, false, false, false);
+    return out;
+  }
   detail::hatchet_accumulator acc;
-  for (const fs::path& file : files) detail::read_file(acc, file);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (decoded.empty()) {
+      detail::read_file(acc, files[i]);
+      continue;
+    }
+    if (decoded[i].is_trace)
+      throw capture_error(fmt::format("{}: a trace document among tree documents ({}); keep one "
+                                      "Proton session's output per directory",
+                                      files[i].string(), files.front().string()));
+    detail::scan_text(decoded[i].json, files[i], [&](detail::json_chunk_reader reader) {
+      detail::scan_document(acc, std::move(reader), detail::json_default_chunk_size);
+    });
+  }
   out.files = std::move(files);
   acc.finish(options, out);
   return out;

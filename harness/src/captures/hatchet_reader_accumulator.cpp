@@ -13,6 +13,8 @@ namespace aorta::detail {
 namespace {
 
 constexpr std::size_t max_notes = 50;
+// GraphState::metricTag in Triton's proton/csrc (Profiler/Graph.h).
+constexpr std::string_view metric_helper_name = "<metric>";
 
 }  // namespace
 
@@ -26,12 +28,43 @@ void hatchet_accumulator::note(std::string text) {
 void hatchet_accumulator::node_begin(std::size_t depth) {
   if (depth >= m_pending.size()) m_pending.resize(depth + 1);
   m_pending[depth].clear();
+  if (depth >= m_open_frames.size()) m_open_frames.resize(depth + 1);
+  m_open_frames[depth] = context_frame::no_parent;
+}
+
+std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
+  if (depth == 0) return context_frame::no_parent;  // ROOT is not a frame
+  if (m_open_frames[depth] == context_frame::no_parent) {
+    const std::size_t parent = open_frame(depth - 1);
+    m_open_frames[depth] = m_provisional_frames.size();
+    m_provisional_frames.push_back({{}, parent});
+  }
+  return m_open_frames[depth];
+}
+
+void hatchet_accumulator::flush_provisional() {
+  std::vector<std::size_t> real(m_provisional_frames.size());
+  for (std::size_t i = 0; i < m_provisional_frames.size(); ++i) {
+    const provisional_frame& f = m_provisional_frames[i];
+    // Parents come first: a provisional frame is created after its parent.
+    const std::size_t parent = f.parent == context_frame::no_parent ? f.parent : real[f.parent];
+    // A <metric> helper is no scope of the user's: its kernels belong to its parent.
+    real[i] = f.name == metric_helper_name ? parent : m_tree.child(parent, f.name);
+  }
+  for (const provisional_kernel& k : m_provisional_kernels)
+    m_tree.add_kernel(k.frame == context_frame::no_parent ? k.frame : real[k.frame], k.name,
+                      k.launches, k.total_ns);
+  m_provisional_frames.clear();
+  m_provisional_kernels.clear();
 }
 
 void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) {
   // ROOT only carries zero-valued hints, even when it has no children.
   if (depth != 0 && !node.has_children) {
-    if (node.time_ns) {
+    if (node.name == metric_helper_name) {
+      // Proton's helper that carries a CUDA graph's user metrics for its parent: not a kernel.
+    } else if (node.time_ns) {
+      m_depth_of_leaf = depth - 1;
       add_kernel(node);
       if (!node.rejected_time.empty())
         note(fmt::format("kernel '{}': skipped unusable time value {}; used the next time key",
@@ -48,6 +81,9 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
       note(fmt::format("scope '{}': skipped {} (not a finite non-negative number)", node.name,
                        node.rejected_cycles));
   }
+  if (depth != 0 && node.has_children && m_open_frames[depth] != context_frame::no_parent)
+    m_provisional_frames[m_open_frames[depth]].name = node.name;
+  if (depth == 1) flush_provisional();
   const std::string_view kernel = depth == 0 ? std::string_view() : node.name;
   for (const pending_scope& scope : m_pending[depth]) add_scope(kernel, scope);
   m_pending[depth].clear();
@@ -56,6 +92,12 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
 void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
   auto it = m_kernels.find(std::string_view(leaf.name));
   if (it == m_kernels.end()) it = m_kernels.emplace(leaf.name, kernel_total{}).first;
+  if (!m_tree.dropped())
+    m_provisional_kernels.push_back({open_frame(m_depth_of_leaf), leaf.name,
+                                     leaf.count == hatchet_node::count_state::valid
+                                         ? std::optional<std::uint64_t>(leaf.launches)
+                                         : std::nullopt,
+                                     *leaf.time_ns});
   kernel_total& total = it->second;
   total.total_ns += *leaf.time_ns;
   switch (leaf.count) {
@@ -132,6 +174,8 @@ void hatchet_accumulator::finish(const hatchet_read_options& options, capture& o
     return a.name < b.name;
   });
   if (overflowed) note("a summed kernel time is not finite (overflow); totals are unreliable");
+  flush_provisional();
+  m_tree.finish(out);
   out.scopes = std::move(m_scopes);
   out.devices = std::move(m_devices);
 

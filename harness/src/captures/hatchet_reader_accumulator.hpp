@@ -4,10 +4,12 @@
 
 #include "aorta/capture.hpp"
 #include "aorta/hatchet_reader.hpp"
+#include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -47,6 +49,22 @@ private:
     double normalized_cycles;
   };
 
+  // Frames are named only when their node ends (Proton writes "children" before "frame"), so a
+  // kernel is first placed under provisional frames, which become real ones when the top-level
+  // subtree holding them ends: memory holds one top-level subtree, not the file.
+  struct provisional_frame {
+    std::string name;
+    std::size_t parent;
+  };
+  struct provisional_kernel {
+    std::size_t frame;
+    std::string name;
+    std::optional<std::uint64_t> launches;
+    double total_ns;
+  };
+  std::size_t open_frame(std::size_t depth);
+  void flush_provisional();
+
   void add_kernel(const hatchet_node& leaf);
   void add_scope(std::string_view kernel, const pending_scope& scope);
   device_info& device(std::string_view type, std::string_view id);
@@ -56,9 +74,14 @@ private:
   std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
   std::vector<device_info> m_devices;
+  std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
+  std::vector<provisional_frame> m_provisional_frames;
+  std::vector<provisional_kernel> m_provisional_kernels;
+  frame_tree_builder m_tree;
   std::string m_key;  // scratch for composite map keys
   std::vector<std::string> m_notes;
   std::size_t m_notes_dropped = 0;
+  std::size_t m_depth_of_leaf = 0;  // the parent depth of the kernel leaf being added
   bool m_saw_scopes = false;
   bool m_saw_cuda = false;
   bool m_saw_hip = false;

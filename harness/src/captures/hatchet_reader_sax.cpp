@@ -168,7 +168,15 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
   switch (m_metric) {
   case hatchet_metric::ignored: return;
   case hatchet_metric::device_type:
-    if (is_string) node.device_type.assign(text);
+    // Cycle metrics write the enum's number as a string (proton DeviceType: HIP, CUDA, CPU).
+    if (text == "0")
+      node.device_type = "HIP";
+    else if (text == "1")
+      node.device_type = "CUDA";
+    else if (text == "2")
+      node.device_type = "CPU";
+    else if (is_string)
+      node.device_type.assign(text);
     return;
   case hatchet_metric::time: {
     if (node.time_ns) return;  // the first usable time key wins

@@ -89,6 +89,10 @@ public:
     m_cur = m_lim = m_tok = m_buf.data();
   }
 
+  // Accepts one or more documents back to back (JSON Lines), as Proton's chrome trace writes one
+  // object per stream.
+  void allow_document_sequence() noexcept { m_sequence = true; }
+
   // Scans one complete document; throws json_error on malformed or truncated input.
   void run() {
     try {
@@ -355,6 +359,10 @@ private:
         break;
       }
       case expect::done:
+        if (m_sequence) {
+          m_state = expect::value;
+          break;
+        }
         fail(m_cur,
              "unexpected data after the end of the JSON document, found " + json_describe_char(c));
       }
@@ -371,6 +379,7 @@ private:
   const char* m_tok = nullptr;  // start of the token being handled, for error offsets
   std::uint64_t m_base = 0;     // input offset of m_buf[0]
   bool m_eof = false;
+  bool m_sequence = false;
   expect m_state = expect::value;
 };
 

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
+#include "captures/rocpd_reader.hpp"
 #include "captures/rocprof_sources.hpp"
 
 #include <fmt/format.h>
@@ -100,14 +101,21 @@ capture read_rocprof_capture(const fs::path& dir) {
   read_all(files.stats, detail::read_rocprof_kernel_stats, table, out);
   if (table.empty()) read_all(files.traces, detail::read_rocprof_kernel_trace, table, out);
   if (table.empty()) read_all(files.results_json, detail::read_rocprof_results_json, table, out);
+  if (table.empty() && !files.rocpd.empty()) {
+    // rocpd: ROCm 7's default. Summed per kernel and agent, placed under one frame per agent.
+    detail::frame_tree_builder tree;
+    for (const fs::path& file : files.rocpd) {
+      detail::read_rocpd_database(file, tree, out.devices, out.notes);
+      out.files.push_back(file);
+    }
+    tree.finish(out);
+    detail::kernels_from_placements(out);
+    return out;
+  }
   if (table.empty() && files.stats.empty() && files.traces.empty() && files.results_json.empty()) {
-    out.notes.push_back(
-        files.rocpd.empty()
-            ? fmt::format("no *_kernel_stats.csv, *_kernel_trace.csv or *_results.json under {}",
-                          out.artifact_dir.string())
-            : fmt::format("only rocpd databases (*.db) under {}: rocprofv3 writes rocpd by "
-                          "default; ask for CSV (output_format: csv, i.e. `-f csv`)",
-                          out.artifact_dir.string()));
+    out.notes.push_back(fmt::format(
+        "no *_kernel_stats.csv, *_kernel_trace.csv, *_results.json or rocpd *.db under {}",
+        out.artifact_dir.string()));
   }
   out.kernels = table.sorted(out.artifact_dir.string());
   for (const fs::path& file : files.agent_info) {

@@ -6,7 +6,10 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_kernel_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_csv.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_json.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocpd_reader.cpp)
+# rocpd databases are SQLite (Debian: libsqlite3-dev)
+target_link_libraries(aorta_harness PRIVATE SQLite::SQLite3)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)
 
@@ -16,4 +19,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/frame_tree.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/chrome_trace_reader.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/proton_msgpack.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)

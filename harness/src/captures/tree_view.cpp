@@ -1,6 +1,7 @@
 #include "aorta/tree_view.hpp"
 
 #include "aorta/error.hpp"
+#include "aorta/scope_path.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_scanner.hpp"
@@ -128,17 +129,40 @@ const metric_choice& choose_metric(std::string_view requested, const tree_builde
   return *it;
 }
 
-void print(const std::vector<tree_builder::view_node>& nodes, std::uint32_t index,
-           const metric_choice& metric, const std::string& prefix, bool is_root, bool is_last,
-           std::ostream& out) {
+// The scope paths of the inner nodes (what a check writes in under(...)), by node index.
+struct check_paths {
+  capture frames_only;
+  std::vector<std::size_t> frame_of;  // node index -> frame id, or no_parent
+};
+
+// Only a tree with kernel times has frames a check can select (an instrumentation tree's inner
+// nodes are kernels with cycle scopes below them).
+check_paths inner_frames(const std::vector<tree_builder::view_node>& nodes, bool has_times) {
+  check_paths paths;
+  paths.frame_of.assign(nodes.size(), context_frame::no_parent);
+  for (std::size_t i = 1; has_times && i < nodes.size(); ++i) {
+    if (nodes[i].children.empty()) continue;
+    paths.frame_of[i] = paths.frames_only.frames.size();
+    paths.frames_only.frames.push_back({nodes[i].name, paths.frame_of[nodes[i].parent]});
+  }
+  return paths;
+}
+
+void print(const std::vector<tree_builder::view_node>& nodes, const check_paths& paths,
+           std::uint32_t index, const metric_choice& metric, const std::string& prefix,
+           bool is_root, bool is_last, std::ostream& out) {
   const tree_builder::view_node& node = nodes[index];
   out << prefix;
   if (!is_root) out << (is_last ? "└─ " : "├─ ");
   out << fmt::format(fmt::runtime(metric.format), node.inclusive / metric.divisor) << ' '
-      << node.name << '\n';
+      << node.name;
+  if (paths.frame_of[index] != context_frame::no_parent)
+    out << "   [under(" << frame_check_path(paths.frames_only, paths.frame_of[index]) << ")]";
+  out << '\n';
   const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
   for (std::size_t i = 0; i < node.children.size(); ++i)
-    print(nodes, node.children[i], metric, child_prefix, false, i + 1 == node.children.size(), out);
+    print(nodes, paths, node.children[i], metric, child_prefix, false,
+          i + 1 == node.children.size(), out);
 }
 
 }  // namespace
@@ -168,7 +192,8 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
       return nodes[a].name < nodes[b].name;
     });
   }
-  print(nodes, 0, chosen, "", true, true, out);
+  print(nodes, inner_frames(nodes, tree.present(view_metric::time)), 0, chosen, "", true, true,
+        out);
 }
 
 }  // namespace aorta

@@ -127,7 +127,8 @@ proton_options parse_proton_options(const option_map& options) {
     parsed.context = *v;
   }
   if (auto v = read_enum(options, "data", {"tree", "trace"}, "a proton data format",
-                         "use tree (the only format aorta parses into metrics) or trace.")) {
+                         "use tree (the hatchet call tree) or trace (a chrome trace of every "
+                         "launch).")) {
     parsed.data = *v;
   }
   parsed.instrumentation_mode =

@@ -1,6 +1,7 @@
 #include "aorta/check.hpp"
 
 #include "metrics/number_format.hpp"
+#include "metrics/scope_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -141,7 +142,13 @@ measured function_quantity(const std::vector<capture>& captures, const std::stri
 }
 
 measured measure(const check_expression& expression, const std::vector<capture>& captures,
-                 const std::string& argument, const std::optional<name_regex>& pattern) {
+                 const std::string& argument, const std::optional<name_regex>& pattern,
+                 const std::optional<scope_path>& scope) {
+  if (scope) {
+    detail::scoped_measure value =
+        detail::scoped_kernel_quantity(captures, expression.quantity(), *scope, *pattern);
+    return {value.value, std::move(value.reason)};
+  }
   switch (expression.quantity()) {
   case check_quantity::count:
   case check_quantity::time_ms:
@@ -257,6 +264,15 @@ check_result finish(const check_expression& expression, const std::vector<captur
 check_result evaluate_top_kernel(const check_expression& expression,
                                  const std::vector<capture>& captures) {
   const std::string expected = fmt::format("~ {}", expression.argument());
+  if (expression.scope()) {
+    const detail::scoped_top top = detail::scoped_top_kernel(captures, *expression.scope());
+    if (!top.name) return finish(expression, captures, false, expected, "unknown", top.reason);
+    const bool passed = expression.pattern()->search(*top.name);
+    return finish(expression, captures, passed, expected, *top.name,
+                  passed ? ""
+                         : fmt::format("the hottest kernel under {} does not match '{}'",
+                                       expression.scope()->text(), expression.argument()));
+  }
   const capture* source = first_with(captures, data_kind::kernels);
   if (source == nullptr) {
     return finish(expression, captures, false, expected, "unknown", none_with(captures, "kernels"));
@@ -287,8 +303,8 @@ check_result evaluate_check(const check_expression& expression,
     return finish(expression, captures, passed, expected, detail::format_number(*value.value), "");
   }
 
-  const measured numerator =
-      measure(expression, captures, expression.argument(), expression.pattern());
+  const measured numerator = measure(expression, captures, expression.argument(),
+                                     expression.pattern(), expression.scope());
   if (!numerator.value)
     return finish(expression, captures, false, expected, "unknown", numerator.reason);
 
@@ -300,7 +316,8 @@ check_result evaluate_check(const check_expression& expression,
   }
 
   const measured denominator =
-      measure(expression, captures, *expression.denominator(), expression.denominator_pattern());
+      measure(expression, captures, *expression.denominator(), expression.denominator_pattern(),
+              expression.denominator_scope());
   if (!denominator.value) {
     return finish(expression, captures, false, expected, "unknown",
                   fmt::format("denominator: {}", denominator.reason));

@@ -1,5 +1,6 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
+#include "metrics/scope_checks.hpp"
 
 #include <fmt/format.h>
 
@@ -77,7 +78,17 @@ public:
            any_example);
     }
     skip_spaces();
-    if (name == "top_kernel" && peek() == '~') {
+    if (name == "top_kernel" && (peek() == '~' || peek() == '(')) {
+      if (peek() == '(') {
+        const std::size_t scope_pos = m_pos + 1;
+        const std::string_view argument = read_argument("top_kernel", top_kernel_example);
+        std::optional<name_regex> unused;
+        if (!scoped(argument, scope_pos, check_quantity::top_kernel, top_kernel_example,
+                    result.m_scope, unused))
+          fail(scope_pos, "under(PATH) inside top_kernel(...)", "top_kernel(under(decode)) ~ gemv");
+        skip_spaces();
+        if (peek() != '~') fail(m_pos, "'~' after top_kernel(under(...))", top_kernel_example);
+      }
       parse_top_kernel(result);
       return result;
     }
@@ -176,7 +187,10 @@ private:
     result.m_quantity = form.quantity;
     const std::size_t argument_pos = m_pos + 1;
     result.m_argument = std::string(read_argument(form.name, form.example));
-    if (form.takes_regex) result.m_pattern = compile(result.m_argument, argument_pos, form.example);
+    if (!scoped(result.m_argument, argument_pos, form.quantity, form.example, result.m_scope,
+                result.m_pattern) &&
+        form.takes_regex)
+      result.m_pattern = compile(result.m_argument, argument_pos, form.example);
     skip_spaces();
     if (peek() != '/') return;
     ++m_pos;
@@ -193,9 +207,33 @@ private:
     }
     const std::size_t denominator_pos = m_pos + 1;
     result.m_denominator = std::string(read_argument(form.name, form.example));
-    if (form.takes_regex) {
+    if (!scoped(*result.m_denominator, denominator_pos, form.quantity, form.example,
+                result.m_denominator_scope, result.m_denominator_pattern) &&
+        form.takes_regex) {
       result.m_denominator_pattern = compile(*result.m_denominator, denominator_pos, form.example);
     }
+  }
+
+  // An under(PATH)[, REGEX] argument (scope_checks.hpp) fills `scope` and `pattern`; false when
+  // the argument is not one.
+  bool scoped(std::string_view argument, std::size_t pos, check_quantity quantity,
+              std::string_view example, std::optional<scope_path>& scope,
+              std::optional<name_regex>& pattern) const {
+    constexpr std::string_view scoped_example = "time_ms(under(decode)) / time_ms(under(prefill)) "
+                                                "< 0.01";
+    std::optional<scope_argument> parts;
+    try {
+      parts = split_scope_argument(argument);
+      if (!parts) return false;
+      if (quantity != check_quantity::count && quantity != check_quantity::time_ms &&
+          quantity != check_quantity::top_kernel)
+        fail(pos, "under(...) only inside count(, time_ms( or top_kernel(", example);
+      scope = scope_path::parse(parts->path);
+    } catch (const std::invalid_argument& error) {
+      fail(pos, error.what(), scoped_example);
+    }
+    pattern = compile(parts->kernels, pos, example);
+    return true;
   }
 
   void parse_top_kernel(check_expression& result) {

@@ -7,6 +7,8 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/name_regex.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_parser.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_evaluate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_checks.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/atomic_file.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/trial_record.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_aggregate.cpp

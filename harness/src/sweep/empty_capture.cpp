@@ -28,11 +28,11 @@ std::string explain_proton(const capture& empty, const option_map& options) {
                        empty.artifact_dir.string(), causes);
   }
   return fmt::format(
-      "empty capture: {} holds a tree with no kernel and no scope (a bare ROOT).\nLikely causes:\n"
+      "empty capture: {} holds no kernel and no scope (a bare ROOT, or a trace without kernel "
+      "events).\nLikely causes:\n"
       "- the payload launched no GPU kernel inside the profiling session\n"
       "- the backend attached after the GPU runtime came up (e.g. roctracer pinned under mode: cli "
       "on Triton <= 3.7.x)\n"
-      "- data: trace was requested: only data: tree is read\n"
       "Set `allow_empty: true` in the recipe only if no GPU work is expected.",
       empty.artifact_dir.string());
 }
@@ -46,7 +46,7 @@ std::string explain_empty_capture(const capture& empty, const option_map& option
         "empty capture: rocprofv3 left no kernel data under {}.\nLikely causes:\n"
         "- the command dispatched no GPU work (rocprofv3 then writes no files at all)\n"
         "- kernel_include_regex matched no kernel\n"
-        "- output_format is pftrace/otf2/rocpd, which aorta does not read (use csv or json)\n"
+        "- output_format is pftrace/otf2, which aorta does not read (use csv, json or rocpd)\n"
         "- the command started the GPU work in a process rocprofv3 did not follow (e.g. docker "
         "run)",
         empty.artifact_dir.string());

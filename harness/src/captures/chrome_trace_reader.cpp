@@ -1,0 +1,220 @@
+#include "captures/chrome_trace_reader.hpp"
+
+#include "captures/hatchet_reader_detail.hpp"
+#include "captures/hatchet_reader_sax.hpp"
+
+#include <cmath>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace aorta::detail {
+
+namespace {
+
+// SAX sink for the trace: only the keys a kernel event needs are kept; everything else is skipped.
+class chrome_trace_sax {
+public:
+  explicit chrome_trace_sax(chrome_trace_totals& out) : m_out(out) {}
+
+  void begin_object() {
+    const role r = value_role();
+    if (r == role::top) {
+      m_stack.push_back(role::top_object);
+    } else if (r == role::events) {
+      begin_event();
+      m_stack.push_back(role::event);
+    } else if (r == role::args) {
+      m_stack.push_back(role::args);
+    } else if (r == role::call_stack_entry || r == role::event_field) {
+      shape_error(r, "an object");
+    } else {
+      m_stack.push_back(role::skip);
+    }
+  }
+  void end_object() {
+    const role r = m_stack.back();
+    m_stack.pop_back();
+    if (r == role::event) end_event();
+  }
+  void begin_array() {
+    const role r = value_role();
+    if (r == role::top || r == role::events_key) {
+      m_stack.push_back(role::events);
+    } else if (r == role::call_stack) {
+      m_stack.push_back(role::call_stack);
+    } else if (r == role::call_stack_entry || r == role::event_field) {
+      shape_error(r, "an array");
+    } else {
+      m_stack.push_back(role::skip);
+    }
+  }
+  void end_array() { m_stack.pop_back(); }
+
+  void key(std::string_view k) {
+    m_key_role = role::skip;
+    switch (m_stack.back()) {
+    case role::top_object:
+      if (k == "traceEvents") m_key_role = role::events_key;
+      break;
+    case role::event:
+      if (k == "args")
+        m_key_role = role::args;
+      else if (k == "name" || k == "ph" || k == "dur" || k == "cat")
+        m_key_role = role::event_field;
+      m_field.assign(k);
+      break;
+    case role::args:
+      if (k == "call_stack") m_key_role = role::call_stack;
+      break;
+    default: break;
+    }
+  }
+
+  void string_value(std::string_view s) { scalar(s, true); }
+  void number(std::string_view raw) { scalar(raw, false); }
+  void boolean(bool /*value*/) { scalar("", false); }
+  void null() { scalar("", false); }
+
+private:
+  enum class role : std::uint8_t {
+    top,
+    top_object,
+    events_key,
+    events,
+    event,
+    event_field,
+    args,
+    call_stack,
+    call_stack_entry,
+    skip
+  };
+
+  role value_role() const {
+    if (m_stack.empty()) return role::top;
+    switch (m_stack.back()) {
+    case role::events: return role::events;
+    case role::call_stack: return role::call_stack_entry;
+    case role::skip: return role::skip;
+    default: return m_key_role;
+    }
+  }
+
+  [[noreturn]] void shape_error(role r, std::string_view found) const {
+    if (r == role::call_stack_entry)
+      throw json_shape_error(
+          fmt::format("a call_stack entry is {}, expected a frame name string", found));
+    throw json_shape_error(
+        fmt::format("the event field \"{}\" is {}, expected a string or number", m_field, found));
+  }
+
+  void begin_event() {
+    m_name.clear();
+    m_phase.clear();
+    m_category.clear();
+    m_duration.clear();
+    m_has_name = m_has_duration = false;
+    m_stack_len = 0;
+  }
+
+  void scalar(std::string_view text, bool is_string) {
+    const role r = value_role();
+    if (r == role::top)
+      throw json_shape_error("the document is a single value, expected a chrome trace object "
+                             "{\"traceEvents\": [...]} or an array of events");
+    if (r == role::events) throw json_shape_error("a trace event is not an object");
+    if (r == role::call_stack_entry) {
+      if (!is_string) shape_error(r, "not a string");
+      if (m_stack_len == m_call_stack.size()) m_call_stack.emplace_back();
+      m_call_stack[m_stack_len++].assign(text);
+      return;
+    }
+    if (r != role::event_field) return;
+    if (m_field == "name") {
+      m_name.assign(text);
+      m_has_name = is_string;
+    } else if (m_field == "ph") {
+      m_phase.assign(text);
+    } else if (m_field == "cat") {
+      m_category.assign(text);
+    } else if (m_field == "dur") {
+      m_duration.assign(text);
+      m_has_duration = true;
+    }
+  }
+
+  void note(std::string text) {
+    if (m_out.notes.size() < 50) m_out.notes.push_back(std::move(text));
+  }
+
+  void end_event() {
+    if (m_phase != "X") return;
+    if (m_category != "kernel") {
+      ++m_out.other_complete_events;
+      if (m_out.other_category.empty()) m_out.other_category = m_category;
+      return;
+    }
+    if (!m_has_name) {
+      note("a kernel event without a string \"name\" was skipped");
+      return;
+    }
+    const std::optional<double> us =
+        m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
+    if (!us || !std::isfinite(*us) || *us < 0.0) {
+      note(fmt::format("kernel '{}': event skipped, \"dur\" {} is not a finite non-negative "
+                       "number of microseconds",
+                       m_name, m_has_duration ? m_duration : std::string("is missing and")));
+      return;
+    }
+    // call_stack is ["ROOT", frames..., kernel]: the frames in between place the launch.
+    std::size_t first = 0;
+    std::size_t last = m_stack_len;
+    if (first < last && m_call_stack[first] == "ROOT") ++first;
+    if (first < last && m_call_stack[last - 1] == m_name) --last;
+    std::size_t frame = context_frame::no_parent;
+    for (std::size_t i = first; i < last; ++i) frame = m_out.tree.child(frame, m_call_stack[i]);
+    m_out.tree.add_kernel(frame, m_name, 1, *us * 1e3);
+    ++m_out.kernel_events;
+  }
+
+  chrome_trace_totals& m_out;
+  std::vector<role> m_stack;
+  role m_key_role = role::skip;
+  std::string m_field;
+  std::string m_name;
+  std::string m_phase;
+  std::string m_category;
+  std::string m_duration;
+  bool m_has_name = false;
+  bool m_has_duration = false;
+  std::vector<std::string> m_call_stack;  // reused: entries keep their capacity
+  std::size_t m_stack_len = 0;
+};
+
+}  // namespace
+
+void scan_chrome_trace(json_chunk_reader reader, std::size_t chunk_size, chrome_trace_totals& out) {
+  chrome_trace_sax sax(out);
+  json_scanner<chrome_trace_sax> scanner(sax, std::move(reader), chunk_size);
+  scanner.allow_document_sequence();
+  scanner.run();
+}
+
+void read_chrome_trace_file(const std::filesystem::path& file, chrome_trace_totals& out) {
+  scan_hatchet_file(file, [&](json_chunk_reader reader) {
+    scan_chrome_trace(std::move(reader), json_default_chunk_size, out);
+  });
+}
+
+void finish_chrome_trace(chrome_trace_totals& totals, capture& out) {
+  totals.tree.finish(out);
+  kernels_from_placements(out);
+  for (std::string& n : totals.notes) out.notes.push_back(std::move(n));
+  if (totals.other_complete_events != 0)
+    out.notes.push_back(fmt::format(
+        "{} complete events of category '{}' (not \"kernel\") were not read as kernel launches",
+        totals.other_complete_events, totals.other_category));
+  totals = chrome_trace_totals{};
+}
+
+}  // namespace aorta::detail

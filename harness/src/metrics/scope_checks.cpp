@@ -1,0 +1,167 @@
+#include "metrics/scope_checks.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <map>
+#include <stdexcept>
+
+namespace aorta::detail {
+
+namespace {
+
+constexpr std::size_t listed_frames = 10;
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+  return text;
+}
+
+std::string listed(const capture& source, const std::vector<std::size_t>& frames) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < frames.size() && i < listed_frames; ++i)
+    names.push_back(frame_check_path(source, frames[i]));
+  std::string out = fmt::format("{}", fmt::join(names, ", "));
+  if (frames.size() > listed_frames)
+    out += fmt::format(", ... ({} more)", frames.size() - listed_frames);
+  return out;
+}
+
+struct resolved {
+  const capture* source = nullptr;
+  std::size_t frame = context_frame::no_parent;
+  std::string reason;
+};
+
+resolved resolve(const std::vector<capture>& captures, const scope_path& path) {
+  const capture* source = nullptr;
+  for (const capture& each : captures) {
+    if (!each.placements.empty()) {
+      source = &each;
+      break;
+    }
+  }
+  if (source == nullptr) {
+    std::vector<std::string> with_kernels;
+    for (const capture& each : captures)
+      if (!each.kernels.empty()) with_kernels.push_back(each.collector);
+    if (with_kernels.empty())
+      return {nullptr, 0, "no capture has kernels, so no scope to look under"};
+    return {
+        nullptr, 0,
+        fmt::format(
+            "the {} capture does not record where kernels ran, so under({}) cannot "
+            "be measured (Proton data: tree or trace and rocpd do, unless the tree was too large: "
+            "see the capture's notes); drop under(...)",
+            fmt::join(with_kernels, ", "), path.text())};
+  }
+  const std::vector<std::size_t> matches = path.resolve(*source);
+  if (matches.size() == 1) return {source, matches.front(), {}};
+  if (matches.empty()) {
+    std::vector<std::size_t> all;
+    for (std::size_t id = 0; id < source->frames.size(); ++id) all.push_back(id);
+    return {nullptr, 0,
+            all.empty() ? fmt::format("no frame matches under({}): the {} capture has no scopes "
+                                      "or call-path frames, only kernels at the top level",
+                                      path.text(), source->collector)
+                        : fmt::format("no frame matches under({}); the {} capture's frames: {}",
+                                      path.text(), source->collector, listed(*source, all))};
+  }
+  return {nullptr, 0,
+          fmt::format("under({}) is ambiguous: it matches {} frames: {}; write more of the path "
+                      "(or anchor it with a leading '/') so it selects one, e.g. under({})",
+                      path.text(), matches.size(), listed(*source, matches),
+                      frame_check_path(*source, matches.front()))};
+}
+
+}  // namespace
+
+std::optional<scope_argument> split_scope_argument(std::string_view argument) {
+  argument = trim(argument);
+  constexpr std::string_view opener = "under(";
+  if (!argument.starts_with(opener)) return std::nullopt;
+  int depth = 0;
+  bool in_bracket = false;
+  for (std::size_t i = opener.size() - 1; i < argument.size(); ++i) {
+    const char c = argument[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_bracket) {
+      in_bracket = c != ']';
+    } else if (c == '[') {
+      in_bracket = true;
+    } else if (c == '(') {
+      ++depth;
+    } else if (c == ')' && --depth == 0) {
+      scope_argument out;
+      out.path = std::string(trim(argument.substr(opener.size(), i - opener.size())));
+      if (out.path.empty())
+        throw std::invalid_argument("under() needs a scope path, e.g. under(prefill)");
+      std::string_view rest = trim(argument.substr(i + 1));
+      if (rest.empty()) return out;
+      if (rest.front() != ',')
+        throw std::invalid_argument(
+            fmt::format("after under({}) expected the end of the argument or ', REGEX', found '{}'",
+                        out.path, rest));
+      rest = trim(rest.substr(1));
+      if (rest.empty())
+        throw std::invalid_argument(
+            fmt::format("a kernel regex after 'under({}),' (or drop the comma)", out.path));
+      out.kernels = std::string(rest);
+      return out;
+    }
+  }
+  throw std::invalid_argument("a ')' closing 'under('");
+}
+
+scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
+                                      const scope_path& path, const name_regex& kernels) {
+  const resolved where = resolve(captures, path);
+  if (where.source == nullptr) return {std::nullopt, where.reason};
+  double total = 0.0;
+  std::size_t matched = 0;
+  std::vector<std::string> unknown;
+  for (const placed_kernel& placed : where.source->placements) {
+    if (placed.frame == context_frame::no_parent ||
+        !frame_within(*where.source, placed.frame, where.frame) ||
+        !kernels.search(placed.kernel.name))
+      continue;
+    ++matched;
+    if (quantity == check_quantity::time_ms)
+      total += placed.kernel.total_ns / 1e6;
+    else if (placed.kernel.launches)
+      total += static_cast<double>(*placed.kernel.launches);
+    else
+      unknown.push_back(placed.kernel.name);
+  }
+  const std::string scope = frame_display_path(*where.source, where.frame);
+  if (!unknown.empty())
+    return {std::nullopt, fmt::format("the launch count of {} under {} is unknown",
+                                      fmt::join(unknown, ", "), scope)};
+  if (matched == 0)
+    return {0.0, kernels.pattern().empty()
+                     ? fmt::format("no kernel ran under {}", scope)
+                     : fmt::format("no kernel under {} matches '{}'", scope, kernels.pattern())};
+  return {total, {}};
+}
+
+scoped_top scoped_top_kernel(const std::vector<capture>& captures, const scope_path& path) {
+  const resolved where = resolve(captures, path);
+  if (where.source == nullptr) return {std::nullopt, where.reason};
+  std::map<std::string, double> totals;
+  for (const placed_kernel& placed : where.source->placements) {
+    if (placed.frame != context_frame::no_parent &&
+        frame_within(*where.source, placed.frame, where.frame))
+      totals[placed.kernel.name] += placed.kernel.total_ns;
+  }
+  if (totals.empty())
+    return {std::nullopt,
+            fmt::format("no kernel ran under {}", frame_display_path(*where.source, where.frame))};
+  auto top = totals.begin();
+  for (auto it = totals.begin(); it != totals.end(); ++it)
+    if (it->second > top->second) top = it;
+  return {top->first, {}};
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,106 @@
+// Scope paths (aorta/scope_path.hpp) and the under(...) forms of the check grammar.
+#include "aorta/check.hpp"
+#include "aorta/error.hpp"
+#include "aorta/scope_path.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace {
+
+using aorta::capture;
+using aorta::context_frame;
+
+// ROOT -> model.py:forward -> {prefill, decode -> prefill_tail}; and a top-level decode.
+capture tree() {
+  capture c;
+  c.collector = "proton";
+  c.frames = {{"model.py:forward", context_frame::no_parent},
+              {"prefill", 0},
+              {"decode", 0},
+              {"prefill_tail", 2},
+              {"decode", context_frame::no_parent},
+              {"a/b", context_frame::no_parent}};
+  const auto put = [&](std::size_t frame, const char* name, std::uint64_t n, double ns) {
+    aorta::placed_kernel p;
+    p.frame = frame;
+    p.kernel = {name, n, ns};
+    c.placements.push_back(p);
+    c.kernels.push_back(p.kernel);
+  };
+  put(1, "gemm_big", 10, 26e6);
+  put(3, "gemm_small", 5, 1e4);
+  put(4, "gemm_small", 7, 2e4);
+  put(context_frame::no_parent, "copy", 3, 1e3);
+  return c;
+}
+
+std::vector<std::size_t> resolve(const char* path) {
+  return aorta::scope_path::parse(path).resolve(tree());
+}
+
+TEST(ScopePath, ElementsMatchConsecutiveFramesFromAnyDepthUnlessAnchored) {
+  EXPECT_EQ(resolve("forward/prefill"), std::vector<std::size_t>{1});
+  EXPECT_EQ(resolve("^decode$"), (std::vector<std::size_t>{2, 4}));
+  EXPECT_EQ(resolve("/^decode$"), std::vector<std::size_t>{4});
+  EXPECT_EQ(resolve("forward/decode"), std::vector<std::size_t>{2});
+  EXPECT_EQ(resolve("a\\/b"), std::vector<std::size_t>{5});
+  EXPECT_TRUE(resolve("nothing").empty());
+}
+
+TEST(ScopePath, BadPathsSayWhy) {
+  EXPECT_THROW((void)aorta::scope_path::parse("a//b"), std::invalid_argument);
+  EXPECT_THROW((void)aorta::scope_path::parse("a/("), std::invalid_argument);
+}
+
+TEST(ScopePath, CheckPathIsPlainWhenUniqueElseAnchored) {
+  const capture c = tree();
+  EXPECT_EQ(aorta::frame_check_path(c, 1), "model\\.py:forward/prefill");
+  // "decode" alone matches frames 2 and 4: the anchored chain selects the top-level one.
+  EXPECT_EQ(aorta::frame_check_path(c, 4), "/^decode$");
+  EXPECT_EQ(aorta::frame_check_path(c, 5), "a\\/b");
+  for (std::size_t id = 0; id < c.frames.size(); ++id)
+    EXPECT_EQ(aorta::scope_path::parse(aorta::frame_check_path(c, id)).resolve(c),
+              std::vector<std::size_t>{id});
+}
+
+aorta::check_result run(const char* text) {
+  return aorta::evaluate_check(aorta::check_expression::parse(text), {tree()}, {});
+}
+
+TEST(ScopeCheck, SumsTheSubtreeOnly) {
+  EXPECT_EQ(run("count(under(forward/decode)) == 5").actual, "5");
+  EXPECT_EQ(run("count(under(forward)) == 15").actual, "15");
+  EXPECT_EQ(run("count(under(forward), small) == 5").actual, "5");
+  EXPECT_TRUE(run("time_ms(under(/^decode$)) / time_ms(under(prefill$)) < 0.01").passed);
+  EXPECT_TRUE(run("top_kernel(under(/decode)) ~ ^gemm_small$").passed);
+  EXPECT_FALSE(run("top_kernel(under(forward)) ~ small").passed);
+}
+
+TEST(ScopeCheck, AmbiguousAndMissingPathsListTheFrames) {
+  const aorta::check_result ambiguous = run("count(under(decode)) == 1");
+  EXPECT_FALSE(ambiguous.passed);
+  EXPECT_NE(
+      ambiguous.message.find(
+          "under(decode) is ambiguous: it matches 2 frames: model\\.py:forward/decode, /^decode$"),
+      std::string::npos)
+      << ambiguous.message;
+  const aorta::check_result missing = run("time_ms(under(warmup)) == 0");
+  EXPECT_FALSE(missing.passed);
+  EXPECT_NE(missing.message.find("no frame matches under(warmup)"), std::string::npos)
+      << missing.message;
+}
+
+TEST(ScopeCheck, GrammarErrors) {
+  EXPECT_THROW((void)aorta::check_expression::parse("cycles(under(x)) > 1"), aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("count(under()) > 1"), aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("count(under(x) y) > 1"), aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("count(under(x),) > 1"), aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("top_kernel(x) ~ y"), aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("count(under(a//b)) > 1"), aorta::usage_error);
+  // Unscoped forms are unchanged.
+  EXPECT_FALSE(aorta::check_expression::parse("count(under) > 1").scope().has_value());
+}
+
+}  // namespace
