@@ -9,6 +9,9 @@
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
 //   F(A) / F(B) OP NUMBER                a ratio, F any of the five functions above (same F twice)
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
+//   max_over_ranks(F(A)) OP NUMBER       F over each rank of a multi-rank trial, then the max,
+//   min_over_ranks(F(A)) OP NUMBER       the min, or max/min (imbalance); F(A) may be a ratio
+//   imbalance(F(A)) OP NUMBER            (rank_checks.hpp; docs/distributed.md)
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is ECMAScript and *searched* in the name
@@ -38,6 +41,13 @@ enum class compare_op { equal, not_equal, less, less_equal, greater, greater_equ
 // "==", "!=", ...
 [[nodiscard]] std::string_view to_string(compare_op op) noexcept;
 [[nodiscard]] bool compare(double actual, compare_op op, double threshold) noexcept;
+
+// How a check reads a multi-rank trial: `none` evaluates over the ranks' summed capture; the others
+// evaluate the inner expression once per rank and reduce (rank_checks.hpp).
+enum class rank_reduction { none, max, min, imbalance };
+
+// "max_over_ranks", "min_over_ranks", "imbalance" ("" for none).
+[[nodiscard]] std::string_view to_string(rank_reduction reduction) noexcept;
 
 enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, ir, top_kernel };
 
@@ -70,6 +80,13 @@ public:
   [[nodiscard]] double threshold() const noexcept { return m_threshold; }
   // The number as written, for messages ("60", "1e3").
   [[nodiscard]] const std::string& threshold_text() const noexcept { return m_threshold_text; }
+  [[nodiscard]] rank_reduction over_ranks() const noexcept { return m_over_ranks; }
+  // The same expression without its rank reduction: what is measured on each rank.
+  [[nodiscard]] check_expression per_rank() const {
+    check_expression inner = *this;
+    inner.m_over_ranks = rank_reduction::none;
+    return inner;
+  }
 
 private:
   friend class detail::check_parser;
@@ -84,6 +101,7 @@ private:
   compare_op m_op = compare_op::equal;
   double m_threshold = 0.0;
   std::string m_threshold_text;
+  rank_reduction m_over_ranks = rank_reduction::none;
 };
 
 struct check_result {
@@ -91,6 +109,8 @@ struct check_result {
   bool passed = false;
   std::string expected;  // "== 20", "~ ^gemm"
   std::string actual;    // "18", "55.8 (8608876 / 153368)", "unknown"
+  // The number compared with the threshold; nullopt for top_kernel and unmeasurable values.
+  std::optional<double> value;
   // One line when passed; when failed, expected vs actual, why, and the five hottest kernels
   // (or scopes, or functions) with their values.
   std::string message;
