@@ -7,6 +7,9 @@ packages=(
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   valgrind
+  # Multi-rank and Slurm tests: a real mpirun (tests/cli/ranks.cmake) and a local Slurm cluster
+  # started by the `slurm` test itself (tests/slurm/); their services are never enabled.
+  openmpi-bin munge slurmctld slurmd slurm-client
 )
 
 missing=()

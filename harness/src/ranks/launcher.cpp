@@ -119,7 +119,8 @@ launcher_split split_torchrun(const std::vector<std::string>& argv, std::size_t 
         fmt::join(argv, " ")));
   }
   for (std::size_t i = 0; i < script; ++i) {
-    if (argv[i] == "--" || argv[i] == "-m" || argv[i] == "--module") continue;
+    const bool own_flag = argv[i] == "--" || argv[i] == "-m" || argv[i] == "--module";
+    if (i >= options_start && own_flag) continue;
     split.launcher_argv.push_back(argv[i]);
   }
   if (!no_python) split.launcher_argv.emplace_back("--no-python");

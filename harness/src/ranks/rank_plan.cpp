@@ -11,9 +11,12 @@
 namespace aorta::detail {
 namespace {
 
-// The directory name of a rank in the tool's own file-name macro language.
+// The directory name of a rank in the tool's own file-name macro language. ncu's %q{ENV} names
+// -o report files only: ncu 2025.3.1 refused `--log-file .../rank_%q{AORTA_RANK}/ncu/ncu.csv`
+// ("cannot be used as the output log file") on the H200, so rank-exec substitutes for it as for
+// Proton.
 std::string rank_macro(std::string_view collector) {
-  if (collector == "ncu" || collector == "callgrind") return "%q{AORTA_RANK}";
+  if (collector == "callgrind") return "%q{AORTA_RANK}";
   if (collector == "rocprof") return "%env{AORTA_RANK}%";
   return std::string(rank_placeholder);
 }

@@ -14,7 +14,7 @@
 namespace aorta::detail {
 
 // Substituted by `aorta rank-exec` with the rank, in its argv and the AORTA_PROTON_* variables:
-// for Proton, which has no file-name macro of its own.
+// for Proton, which has no file-name macro, and ncu, whose --log-file expands none.
 inline constexpr std::string_view rank_placeholder = "@AORTA_RANK@";
 // What rank-exec exports: the one variable the tools' own macros read, whatever the launcher.
 inline constexpr std::string_view rank_export = "AORTA_RANK";
@@ -35,8 +35,8 @@ struct rank_launch {
 
 // launcher argv + `<aorta> rank-exec --trial-dir T --collectors a,b --rank-from V,... --` + the
 // collectors' wrap of the per-rank command, each output directory named with the tool's own
-// macro for $AORTA_RANK (ncu and valgrind `%q{AORTA_RANK}`, rocprofv3 `%env{AORTA_RANK}%`) or
-// with @AORTA_RANK@ (Proton).
+// macro for $AORTA_RANK (valgrind `%q{AORTA_RANK}`, rocprofv3 `%env{AORTA_RANK}%`) or with
+// @AORTA_RANK@ (Proton, and ncu, whose --log-file takes no macro).
 [[nodiscard]] launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
                                            const rank_launch& ranks,
                                            const std::filesystem::path& trial_dir,
