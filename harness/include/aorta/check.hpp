@@ -109,11 +109,12 @@ struct check_result {
   bool passed = false;
   std::string expected;  // "== 20", "~ ^gemm"
   std::string actual;    // "18", "55.8 (8608876 / 153368)", "unknown"
-  // The number compared with the threshold; nullopt for top_kernel and unmeasurable values.
-  std::optional<double> value;
   // One line when passed; when failed, expected vs actual, why, and the five hottest kernels
   // (or scopes, or functions) with their values.
   std::string message;
+  // The number compared with the threshold; nullopt for top_kernel and unmeasurable values. Last,
+  // so aggregate initialisations of the fields above keep their meaning.
+  std::optional<double> value = std::nullopt;
 };
 
 // Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first

@@ -243,7 +243,7 @@ std::string failure_context(const check_expression& expression,
 check_result finish(const check_expression& expression, const std::vector<capture>& captures,
                     bool passed, std::string expected, std::string actual, const std::string& why,
                     std::optional<double> value = std::nullopt) {
-  check_result result{expression.text(), passed, std::move(expected), std::move(actual), value, {}};
+  check_result result{expression.text(), passed, std::move(expected), std::move(actual), {}, value};
   if (passed) {
     result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
     return result;
