@@ -9,6 +9,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
   valgrind
+  # Multi-rank and Slurm tests: a real mpirun (tests/cli/ranks.cmake) and a local Slurm cluster
+  # started by the `slurm` test itself (tests/slurm/); their services are never enabled.
+  openmpi-bin munge slurmctld slurmd slurm-client
 )
 
 missing=()

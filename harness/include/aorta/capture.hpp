@@ -74,11 +74,26 @@ struct capture {
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.
   std::vector<std::string> notes;
+  // The rank that wrote it, for one rank's capture of a multi-rank trial; nullopt for a
+  // single-process capture and for the sum over all ranks.
+  std::optional<int> rank;
 
   // No kernels, no scopes and no functions: a silently empty profile.
   [[nodiscard]] bool empty() const noexcept {
     return kernels.empty() && scopes.empty() && functions.empty();
   }
 };
+
+// One rank of a multi-rank trial: what it wrote, one capture per attaching collector.
+struct rank_captures {
+  int rank = 0;
+  std::string host;          // where it ran (gethostname of the rank's process)
+  std::string variable;      // the variable its rank came from: RANK, OMPI_COMM_WORLD_RANK, ...
+  std::vector<capture> captures;
+};
+
+// The ranks' captures of one collector summed into one: launches, times, cycles and Ir add up per
+// kernel, scope and function; an unknown launch count on any rank stays unknown. `rank` is nullopt.
+[[nodiscard]] capture sum_over_ranks(const std::vector<const capture*>& per_rank);
 
 }  // namespace aorta

@@ -11,6 +11,9 @@
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
 //   count(under(PATH)[, REGEX]) ...      count/time_ms of the kernels in one frame's subtree
 //   top_kernel(under(PATH)) ~ REGEX      (aorta/scope_path.hpp; ratios take them on either side)
+//   max_over_ranks(F(A)) OP NUMBER       F over each rank of a multi-rank trial, then the max,
+//   min_over_ranks(F(A)) OP NUMBER       the min, or max/min (imbalance); F(A) may be a ratio
+//   imbalance(F(A)) OP NUMBER            (rank_checks.hpp; docs/distributed.md)
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is RE2 syntax (aorta/name_regex.hpp)
@@ -41,6 +44,13 @@ enum class compare_op { equal, not_equal, less, less_equal, greater, greater_equ
 // "==", "!=", ...
 [[nodiscard]] std::string_view to_string(compare_op op) noexcept;
 [[nodiscard]] bool compare(double actual, compare_op op, double threshold) noexcept;
+
+// How a check reads a multi-rank trial: `none` evaluates over the ranks' summed capture; the others
+// evaluate the inner expression once per rank and reduce (rank_checks.hpp).
+enum class rank_reduction { none, max, min, imbalance };
+
+// "max_over_ranks", "min_over_ranks", "imbalance" ("" for none).
+[[nodiscard]] std::string_view to_string(rank_reduction reduction) noexcept;
 
 enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, ir, top_kernel };
 
@@ -79,6 +89,13 @@ public:
   [[nodiscard]] double threshold() const noexcept { return m_threshold; }
   // The number as written, for messages ("60", "1e3").
   [[nodiscard]] const std::string& threshold_text() const noexcept { return m_threshold_text; }
+  [[nodiscard]] rank_reduction over_ranks() const noexcept { return m_over_ranks; }
+  // The same expression without its rank reduction: what is measured on each rank.
+  [[nodiscard]] check_expression per_rank() const {
+    check_expression inner = *this;
+    inner.m_over_ranks = rank_reduction::none;
+    return inner;
+  }
 
 private:
   friend class detail::check_parser;
@@ -95,6 +112,7 @@ private:
   compare_op m_op = compare_op::equal;
   double m_threshold = 0.0;
   std::string m_threshold_text;
+  rank_reduction m_over_ranks = rank_reduction::none;
 };
 
 struct check_result {
@@ -105,6 +123,9 @@ struct check_result {
   // One line when passed; when failed, expected vs actual, why, and the five hottest kernels
   // (or scopes, or functions) with their values.
   std::string message;
+  // The number compared with the threshold; nullopt for top_kernel and unmeasurable values. Last,
+  // so aggregate initialisations of the fields above keep their meaning.
+  std::optional<double> value = std::nullopt;
 };
 
 // Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first

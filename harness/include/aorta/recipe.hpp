@@ -72,6 +72,11 @@ struct recipe {
   std::optional<std::string> environment_marker;
   // Exit code the payload must return for a pass (default 0).
   int expect_exit = 0;
+  // `ranks: N` (ours): the payload is a multi-rank launch (torchrun, mpirun, mpiexec, srun) and
+  // exactly N ranks must each write a capture. Optional when the launcher's own arguments say how
+  // many ranks it starts (docs/distributed.md).
+  std::optional<int> ranks;
+  source_location ranks_location;
   // Keys of the original schema that aorta accepts but does not act on, for a notice.
   std::vector<std::string> ignored_keys;
 };

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +28,18 @@ enum class verdict { pass, fail, skip, error };
 
 // The result.json schema this build writes and fully understands.
 inline constexpr int trial_record_schema_version = 1;
+
+// One rank's summary in a multi-rank trial, per attaching collector: the per-rank table of reports.
+struct rank_row {
+  int rank = 0;
+  std::string host;
+  std::string collector;
+  std::optional<std::uint64_t> launches;  // summed over its kernels; nullopt if one is unknown
+  double time_ms = 0.0;                   // summed kernel time
+  std::uint64_t ir = 0;                   // the top function's inclusive Ir (callgrind)
+  std::string top;                        // its hottest kernel or function
+  bool empty = true;
+};
 
 struct trial_record {
   int schema_version = trial_record_schema_version;
@@ -59,6 +72,7 @@ struct trial_record {
   std::map<std::string, std::string> versions;  // profiler, Triton, driver, GPU, ...
   std::string started_at;                       // ISO 8601, UTC
   std::vector<std::string> notes;
+  std::vector<rank_row> ranks;  // empty for a single-process payload
 };
 
 // Layout: the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,

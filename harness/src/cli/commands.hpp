@@ -16,6 +16,8 @@ using action = std::function<int()>;
 // out of CLI11 so it reaches the payload literally.
 void add_sweep_command(CLI::App& app, action& selected,
                        const std::vector<std::string>& command_after_separator);
+void add_rank_exec_command(CLI::App& app, action& selected,
+                           const std::vector<std::string>& command_after_separator);
 void add_validate_command(CLI::App& app, action& selected);
 void add_check_command(CLI::App& app, action& selected);
 void add_view_command(CLI::App& app, action& selected);

@@ -248,8 +248,9 @@ std::string failure_context(const check_expression& expression,
 }
 
 check_result finish(const check_expression& expression, const std::vector<capture>& captures,
-                    bool passed, std::string expected, std::string actual, const std::string& why) {
-  check_result result{expression.text(), passed, std::move(expected), std::move(actual), {}};
+                    bool passed, std::string expected, std::string actual, const std::string& why,
+                    std::optional<double> value = std::nullopt) {
+  check_result result{expression.text(), passed, std::move(expected), std::move(actual), {}, value};
   if (passed) {
     result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
     return result;
@@ -300,7 +301,8 @@ check_result evaluate_check(const check_expression& expression,
     const measured value = metric_quantity(expression.argument(), metrics);
     if (!value.value) return finish(expression, captures, false, expected, "missing", value.reason);
     const bool passed = compare(*value.value, expression.op(), expression.threshold());
-    return finish(expression, captures, passed, expected, detail::format_number(*value.value), "");
+    return finish(expression, captures, passed, expected, detail::format_number(*value.value), "",
+                  value.value);
   }
 
   const measured numerator = measure(expression, captures, expression.argument(),
@@ -312,7 +314,7 @@ check_result evaluate_check(const check_expression& expression,
     const bool passed = compare(*numerator.value, expression.op(), expression.threshold());
     std::string actual = detail::format_number(*numerator.value);
     if (!numerator.reason.empty()) actual += fmt::format(" ({})", numerator.reason);
-    return finish(expression, captures, passed, expected, std::move(actual), "");
+    return finish(expression, captures, passed, expected, std::move(actual), "", numerator.value);
   }
 
   const measured denominator =
@@ -333,7 +335,7 @@ check_result evaluate_check(const check_expression& expression,
   const double ratio = *numerator.value / *denominator.value;
   const bool passed = compare(ratio, expression.op(), expression.threshold());
   return finish(expression, captures, passed, expected,
-                fmt::format("{} ({})", detail::format_number(ratio), parts), "");
+                fmt::format("{} ({})", detail::format_number(ratio), parts), "", ratio);
 }
 
 }  // namespace aorta

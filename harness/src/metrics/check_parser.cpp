@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -32,6 +33,7 @@ constexpr std::array<function_form, 5> function_forms{{
 constexpr std::string_view metric_example = "proton_kernel_count >= 60";
 constexpr std::string_view top_kernel_example = "top_kernel ~ ^sgemm";
 constexpr std::string_view any_example = "count(add_kernel) == 20";
+constexpr std::string_view rank_example = "imbalance(time_ms(^gemm)) < 1.2";
 
 const function_form* find_form(std::string_view name) {
   for (const auto& form : function_forms) {
@@ -93,7 +95,9 @@ public:
       return result;
     }
     std::string_view example = metric_example;
-    if (peek() == '(') {
+    if (peek() == '(' && parse_rank_reduction(name, result)) {
+      example = rank_example;
+    } else if (peek() == '(') {
       const function_form* form = find_form(name);
       if (form == nullptr) {
         fail(name_start,
@@ -236,6 +240,35 @@ private:
     return true;
   }
 
+  // `max_over_ranks(F(A))` and friends: false when `name` is not a rank reduction.
+  bool parse_rank_reduction(std::string_view name, check_expression& result) {
+    static constexpr std::array<std::pair<std::string_view, rank_reduction>, 3> reductions{{
+        {"max_over_ranks", rank_reduction::max},
+        {"min_over_ranks", rank_reduction::min},
+        {"imbalance", rank_reduction::imbalance},
+    }};
+    const auto found = std::find_if(reductions.begin(), reductions.end(),
+                                    [&](const auto& entry) { return entry.first == name; });
+    if (found == reductions.end()) return false;
+    result.m_over_ranks = found->second;
+    ++m_pos;  // '('
+    skip_spaces();
+    const std::size_t inner_start = m_pos;
+    const function_form* form = find_form(read_name());
+    skip_spaces();
+    if (form == nullptr || peek() != '(') {
+      fail(inner_start,
+           fmt::format("one of count(, time_ms(, cycles(, normalized_cycles(, ir( inside {}(",
+                       name),
+           rank_example);
+    }
+    parse_call(*form, result);
+    skip_spaces();
+    if (peek() != ')') fail(m_pos, fmt::format("a ')' closing {}(", name), rank_example);
+    ++m_pos;
+    return true;
+  }
+
   void parse_top_kernel(check_expression& result) {
     ++m_pos;  // '~'
     skip_spaces();
@@ -341,6 +374,16 @@ bool compare(double actual, compare_op op, double threshold) noexcept {
   case compare_op::greater_equal: return actual >= threshold;
   }
   return false;
+}
+
+std::string_view to_string(rank_reduction reduction) noexcept {
+  switch (reduction) {
+  case rank_reduction::none: return "";
+  case rank_reduction::max: return "max_over_ranks";
+  case rank_reduction::min: return "min_over_ranks";
+  case rank_reduction::imbalance: return "imbalance";
+  }
+  return "?";
 }
 
 std::string_view to_string(check_quantity quantity) noexcept {

@@ -1,5 +1,6 @@
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
+#include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
 
@@ -100,6 +101,7 @@ void render_cell(const cell_report& cell, std::string& out) {
                        xml_escape(check.expression), xml_escape(check.expected),
                        xml_escape(check.actual));
   }
+  out += render_rank_table_html(last.ranks);
   if (!last.metrics.kernels.empty()) {
     out += "<h3>Total ms per kernel, last trial</h3>\n";
     out += kernel_chart(last.metrics);

@@ -1,5 +1,6 @@
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
+#include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
 
@@ -81,6 +82,8 @@ void render_cell(const cell_report& cell, std::string& out) {
     }
     out += "\n";
   }
+
+  out += render_rank_table_markdown(last.ranks);
 
   bool any_failed_check = false;
   for (const auto& check : last.checks) {

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "json_text.hpp"
 #include "metrics/atomic_file.hpp"
+#include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
 
@@ -140,7 +141,7 @@ json to_json(const trial_record& record) {
   json checks = json::array();
   for (const auto& check : record.checks) checks.push_back(check_to_json(check));
 
-  return {
+  json out = {
       {"schema_version", record.schema_version},
       {"aorta_version", record.aorta_version},
       {"recipe_path", record.recipe_path},
@@ -169,6 +170,8 @@ json to_json(const trial_record& record) {
       {"started_at", record.started_at},
       {"notes", record.notes},
   };
+  if (!record.ranks.empty()) out["ranks"] = detail::rank_rows_to_json(record.ranks);
+  return out;
 }
 
 trial_record trial_record_from_json(const json& object) {
@@ -219,6 +222,9 @@ trial_record trial_record_from_json(const json& object) {
     record.verdict = *parsed;
   }
 
+  if (const auto ranks = object.find("ranks"); ranks != object.end() && !ranks->is_null()) {
+    record.ranks = detail::rank_rows_from_json(*ranks);
+  }
   if (record.schema_version > trial_record_schema_version) {
     record.notes.push_back(fmt::format(
         "result.json has schema_version {}, newer than the {} this aorta reads; keys it does not "

@@ -37,7 +37,8 @@ const std::vector<std::string>& handled_keys() {
                                              "allow_empty",
                                              "environment_exit_codes",
                                              "environment_marker",
-                                             "expect_exit"};
+                                             "expect_exit",
+                                             "ranks"};
   return keys;
 }
 
@@ -237,6 +238,9 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
       parsed.environment_marker = std::move(marker);
     } else if (entry.key == "expect_exit") {
       parsed.expect_exit = detail::read_integer(entry, path, 0, 255);
+    } else if (entry.key == "ranks") {
+      parsed.ranks = detail::read_integer(entry, path, 1, 65536);
+      parsed.ranks_location = entry.key_at;
     } else if (contains(ignored_probe_keys(), entry.key)) {
       parsed.ignored_keys.push_back(entry.key);
     } else {

@@ -7,14 +7,17 @@
 #include "aorta/report.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "sweep/capture_watch.hpp"
+#include "aorta/rank_checks.hpp"
+#include "ranks/rank_plan.hpp"
+#include "ranks/rank_trial.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <chrono>
 #include <csignal>
@@ -180,6 +183,26 @@ void judge_exit(const trial_setup& setup, const process_result& result, trial_re
   record.verdict = verdict::pass;
 }
 
+// The dry run's view of a multi-rank launch: where each rank's outputs will go.
+void print_rank_layout(const rank_launch& ranks, const std::vector<std::string>& collectors,
+                       const std::filesystem::path& trial_dir, const std::string& label,
+                       std::ostream& out) {
+  fmt::print(out, "aorta: {}: multi-rank payload: launcher {}, {} rank(s), rank from {}\n", label,
+             ranks.split.launcher,
+             ranks.expected_ranks ? std::to_string(*ranks.expected_ranks)
+                                  : "as many as the ranks report",
+             fmt::join(ranks.split.rank_variables, ", "));
+  fmt::print(out, "aorta: {}: every rank runs: {}\n", label, joined_argv(ranks.split.rank_command));
+  const int shown = ranks.expected_ranks.value_or(1);
+  for (int rank = 0; rank < shown; ++rank) {
+    const auto dir = rank_directory(trial_dir, rank);
+    fmt::print(out, "aorta: {}: rank {} -> {}/{{{}}}\n", label,
+               ranks.expected_ranks ? std::to_string(rank) : "<r>",
+               ranks.expected_ranks ? dir.string() : (trial_dir / "rank_<r>").string(),
+               fmt::join(collectors, ","));
+  }
+}
+
 trial_record new_record(const trial_setup& setup) {
   const recipe& spec = *setup.spec;
   trial_record record;
@@ -213,9 +236,12 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
 
   env_map planning_environment = setup.environment;
   if (setup.dry_run) planning_environment.insert_or_assign("AORTA_DRY_RUN", "1");
+  const auto ranks = detect_rank_launch(spec, setup.command, planning_environment);
   launch_plan plan;
   try {
-    plan = plan_launch(spec.collect, setup.command, setup.trial_dir, planning_environment);
+    plan = ranks ? plan_rank_launch(spec.collect, *ranks, setup.trial_dir, planning_environment,
+                                    own_executable())
+                 : plan_launch(spec.collect, setup.command, setup.trial_dir, planning_environment);
   } catch (const skip_error& missing) {
     const verdict outcome = setup.require_profiler ? verdict::fail : verdict::skip;
     if (setup.dry_run) {
@@ -239,12 +265,13 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     }
     for (const auto& name : plan.env_unset)
       fmt::print(out, "aorta: {}: would unset {}\n", label, name);
+    if (ranks) print_rank_layout(*ranks, record.collectors, setup.trial_dir, label, out);
     record.verdict = verdict::skip;
     record.reason = "dry run: nothing was launched";
     return record;
   }
 
-  prepare_trial_dir(setup.trial_dir, record.collectors);
+  prepare_trial_dir(setup.trial_dir, ranks ? std::vector<std::string>{} : record.collectors);
   write_command_record(setup.trial_dir / "command.json", setup.command, plan);
 
   process_spec launch;
@@ -286,7 +313,11 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   judge_exit(setup, result, record);
 
   std::vector<capture> captures;
-  if (record.verdict != verdict::skip) {
+  std::vector<rank_captures> rank_sets;
+  if (record.verdict != verdict::skip && ranks) {
+    rank_sets = record_rank_captures(spec, setup.trial_dir, ranks->expected_ranks, record,
+                                     captures, out);
+  } else if (record.verdict != verdict::skip) {
     for (const auto& request : spec.collect) {
       const auto* collector = find_collector(request.name);
       if (collector == nullptr || !collector->attaches()) continue;
@@ -320,13 +351,16 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     }
   }
 
+  if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, captures});
   if (!captures.empty()) {
     out << format_metrics_table(record.metrics);
     out << ctest_measurements(record.metrics);
   }
   if (record.verdict == verdict::pass || record.verdict == verdict::fail) {
     for (const auto& check : setup.checks) {
-      record.checks.push_back(evaluate_check(check, captures, record.metrics));
+      record.checks.push_back(check.over_ranks() == rank_reduction::none
+                                  ? evaluate_check(check, captures, record.metrics)
+                                  : evaluate_rank_check(check, rank_sets));
       const auto& outcome = record.checks.back();
       if (outcome.passed) {
         fmt::print(out, "aorta: check PASS  {}  (actual {})\n", outcome.expression, outcome.actual);

@@ -1,0 +1,1 @@
+../../proton/torchrun-ranks/ranks.py

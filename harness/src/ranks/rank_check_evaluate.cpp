@@ -1,0 +1,76 @@
+#include "aorta/rank_checks.hpp"
+
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace aorta {
+
+check_result evaluate_rank_check(const check_expression& expression,
+                                 const std::vector<rank_captures>& ranks) {
+  check_result result;
+  result.expression = expression.text();
+  result.expected = fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
+  result.actual = "unknown";
+  const auto fail = [&](const std::string& why) {
+    result.message = fmt::format("check failed: {}\n  expected: {}\n  actual:   {}\n  why:      {}\n",
+                                 result.expression, result.expected, result.actual, why);
+    return result;
+  };
+  if (ranks.empty()) return fail("no rank wrote a capture");
+
+  const check_expression inner = expression.per_rank();
+  std::vector<std::pair<int, double>> values;
+  std::vector<std::string> shown;
+  for (const auto& rank : ranks) {
+    const check_result measured = evaluate_check(inner, rank.captures, metric_set{});
+    if (!measured.value) {
+      return fail(fmt::format("rank {}{}: {} is {}", rank.rank,
+                              rank.host.empty() ? "" : " on " + rank.host, inner.text(),
+                              measured.actual));
+    }
+    values.emplace_back(rank.rank, *measured.value);
+    shown.push_back(fmt::format("{}={}", rank.rank, detail::format_number(*measured.value)));
+  }
+  const auto by_value = [](const auto& a, const auto& b) { return a.second < b.second; };
+  const auto [low, high] = std::minmax_element(values.begin(), values.end(), by_value);
+  const std::string per_rank = fmt::format("per rank: {}", fmt::join(shown, ", "));
+  double value = 0.0;
+  switch (expression.over_ranks()) {
+  case rank_reduction::max:
+  case rank_reduction::none:
+    value = high->second;
+    result.actual = fmt::format("{} on rank {} ({})", detail::format_number(value), high->first,
+                                per_rank);
+    break;
+  case rank_reduction::min:
+    value = low->second;
+    result.actual = fmt::format("{} on rank {} ({})", detail::format_number(value), low->first,
+                                per_rank);
+    break;
+  case rank_reduction::imbalance:
+    if (low->second <= 0.0) {
+      result.actual = fmt::format("undefined ({})", per_rank);
+      return fail(fmt::format("rank {} measured {}, so max/min is undefined", low->first,
+                              detail::format_number(low->second)));
+    }
+    value = high->second / low->second;
+    result.actual = fmt::format("{} (max {} on rank {} / min {} on rank {}; {})",
+                                detail::format_number(value), detail::format_number(high->second),
+                                high->first, detail::format_number(low->second), low->first,
+                                per_rank);
+    break;
+  }
+  result.value = value;
+  result.passed = compare(value, expression.op(), expression.threshold());
+  if (result.passed) {
+    result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
+    return result;
+  }
+  return fail(fmt::format("{} over {} rank(s)", to_string(expression.over_ranks()), ranks.size()));
+}
+
+}  // namespace aorta

@@ -1,0 +1,116 @@
+#include "ranks/rank_exec.hpp"
+
+#include "aorta/error.hpp"
+#include "aorta/launch_plan.hpp"
+#include "ranks/rank_identity.hpp"
+#include "ranks/rank_plan.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <ostream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace aorta::detail {
+namespace {
+
+std::string host_name() {
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0) return "unknown-host";
+  return name;
+}
+
+int refuse(const rank_exec_request& request, std::ostream& err, int code,
+           const std::string& reason) {
+  fmt::print(err, "aorta rank-exec: error: {}\n", reason);
+  std::error_code ec;
+  const auto dir = rank_errors_directory(request.trial_dir);
+  std::filesystem::create_directories(dir, ec);
+  std::ofstream(dir / fmt::format("{}.{}.txt", host_name(), ::getpid())) << reason << '\n';
+  return code;
+}
+
+std::string describe_claim(const std::filesystem::path& rank_dir) {
+  std::ifstream file(rank_dir / "rank.json");
+  const auto json = nlohmann::json::parse(file, nullptr, false);
+  if (json.is_discarded() || !json.is_object()) return "another process";
+  return fmt::format("pid {} on {} ({}={})", json.value("pid", 0), json.value("host", "?"),
+                     json.value("variable", "?"), json.value("rank", -1));
+}
+
+std::string substituted(std::string text, const std::string& rank) {
+  for (auto at = text.find(rank_placeholder); at != std::string::npos;
+       at = text.find(rank_placeholder, at + rank.size())) {
+    text.replace(at, rank_placeholder.size(), rank);
+  }
+  return text;
+}
+
+}  // namespace
+
+std::filesystem::path rank_errors_directory(const std::filesystem::path& trial_dir) {
+  return trial_dir / "rank_errors";
+}
+
+int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
+  if (request.command.empty()) {
+    return refuse(request, err, 64, "no command to run after '--'");
+  }
+  const env_map env = current_environment();
+  rank_identity identity;
+  try {
+    identity = identify_rank(env, request.rank_from.empty() ? rank_variables()
+                                                            : request.rank_from);
+  } catch (const usage_error& e) {
+    return refuse(request, err, 64, fmt::format("pid {} on {}: {}", ::getpid(), host_name(),
+                                                e.what()));
+  }
+  const auto rank_dir = rank_directory(request.trial_dir, identity.rank);
+  // mkdir is atomic, also on NFS: exactly one process wins a rank number.
+  if (::mkdir(rank_dir.c_str(), 0777) != 0) {
+    const int error = errno;
+    if (error == EEXIST) {
+      return refuse(request, err, 64,
+                    fmt::format("two processes claim rank {}: this one (pid {} on {}, {}={}) and "
+                                "{}; the launcher gave two processes one rank number",
+                                identity.rank, ::getpid(), host_name(), identity.variable,
+                                identity.rank, describe_claim(rank_dir)));
+    }
+    return refuse(request, err, 64, fmt::format("cannot create {}: {}", rank_dir.string(),
+                                                std::strerror(error)));
+  }
+  nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
+                       {"host", host_name()},   {"pid", ::getpid()}};
+  if (identity.world_size) claim["world_size"] = *identity.world_size;
+  std::ofstream(rank_dir / "rank.json") << claim.dump(2) << '\n';
+  for (const auto& collector : request.collectors) {
+    std::error_code ec;
+    std::filesystem::create_directories(rank_dir / collector, ec);
+  }
+
+  const std::string rank = std::to_string(identity.rank);
+  ::setenv(std::string(rank_export).c_str(), rank.c_str(), 1);
+  for (const auto& [name, value] : env) {
+    if (name.starts_with("AORTA_PROTON_") && value.find(rank_placeholder) != std::string::npos) {
+      ::setenv(name.c_str(), substituted(value, rank).c_str(), 1);
+    }
+  }
+  std::vector<std::string> argv;
+  for (const auto& arg : request.command) argv.push_back(substituted(arg, rank));
+  std::vector<char*> raw;
+  for (auto& arg : argv) raw.push_back(arg.data());
+  raw.push_back(nullptr);
+  err.flush();
+  ::execvp(raw[0], raw.data());
+  return refuse(request, err, 127,
+                fmt::format("rank {}: cannot execute '{}': {}", identity.rank, argv[0],
+                            std::strerror(errno)));
+}
+
+}  // namespace aorta::detail

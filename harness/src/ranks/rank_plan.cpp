@@ -1,0 +1,92 @@
+#include "ranks/rank_plan.hpp"
+
+#include "aorta/collector.hpp"
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+namespace aorta::detail {
+namespace {
+
+// The directory name of a rank in the tool's own file-name macro language. ncu's %q{ENV} names
+// -o report files only: ncu 2025.3.1 refused `--log-file .../rank_%q{AORTA_RANK}/ncu/ncu.csv`
+// ("cannot be used as the output log file") on the H200, so rank-exec substitutes for it as for
+// Proton.
+std::string rank_macro(std::string_view collector) {
+  if (collector == "callgrind") return "%q{AORTA_RANK}";
+  if (collector == "rocprof") return "%env{AORTA_RANK}%";
+  return std::string(rank_placeholder);
+}
+
+}  // namespace
+
+std::filesystem::path rank_directory(const std::filesystem::path& trial_dir, int rank) {
+  return trial_dir / fmt::format("rank_{}", rank);
+}
+
+std::optional<rank_launch> detect_rank_launch(const recipe& spec,
+                                              const std::vector<std::string>& command,
+                                              const env_map& env) {
+  auto split = split_launcher(command, env);
+  if (!split) {
+    if (!spec.ranks) return std::nullopt;
+    throw usage_error(fmt::format(
+        "{}: ranks: {} asks for a multi-rank payload, but aorta cannot identify the ranks of '{}': "
+        "it starts one output directory per rank only after a launcher it knows (torchrun, "
+        "python -m torch.distributed.run, mpirun, mpiexec, orterun, srun). Fix: launch the "
+        "payload through one of them, or remove ranks: for a single-process payload",
+        spec.ranks_location.to_string(), *spec.ranks, fmt::join(command, " ")));
+  }
+  if (spec.ranks && split->ranks && *spec.ranks != *split->ranks) {
+    throw usage_error(fmt::format(
+        "{}: ranks: {} but '{}' starts {} rank(s). Fix: make the recipe and the launcher agree",
+        spec.ranks_location.to_string(), *spec.ranks, fmt::join(command, " "), *split->ranks));
+  }
+  rank_launch launch{std::move(*split), spec.ranks};
+  if (!launch.expected_ranks) launch.expected_ranks = launch.split.ranks;
+  return launch;
+}
+
+launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
+                             const rank_launch& ranks, const std::filesystem::path& relative_dir,
+                             const env_map& env, const std::string& aorta_binary) {
+  // Ranks may start in another working directory, or on another node of a shared filesystem.
+  const auto trial_dir = std::filesystem::absolute(relative_dir);
+  launch_plan plan;
+  plan.argv = ranks.split.rank_command;
+  std::vector<std::string> attaching;
+  // Innermost first, as plan_launch does, so each wrap sees everything inside it.
+  const auto& names = collector_names();
+  for (auto name = names.rbegin(); name != names.rend(); ++name) {
+    const auto* collector = find_collector(*name);
+    const auto request = std::find_if(requested.begin(), requested.end(),
+                                      [&](const collector_request& r) { return r.name == *name; });
+    if (collector == nullptr || !collector->attaches() || request == requested.end()) continue;
+    const auto output_dir = trial_dir / ("rank_" + rank_macro(*name)) / *name;
+    plan = collector->wrap(std::move(plan), request->options, output_dir, env);
+    attaching.insert(attaching.begin(), *name);
+  }
+  std::vector<std::string> argv = ranks.split.launcher_argv;
+  argv.insert(argv.end(), {aorta_binary, "rank-exec", "--trial-dir", trial_dir.string()});
+  if (!attaching.empty()) {
+    argv.insert(argv.end(), {"--collectors", fmt::format("{}", fmt::join(attaching, ","))});
+  }
+  argv.insert(argv.end(), {"--rank-from", fmt::format("{}", fmt::join(ranks.split.rank_variables,
+                                                                      ","))});
+  argv.emplace_back("--");
+  argv.insert(argv.end(), plan.argv.begin(), plan.argv.end());
+  plan.argv = std::move(argv);
+  return plan;
+}
+
+std::string own_executable() {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw setup_error("cannot find aorta's own executable (/proc/self/exe) to start ranks");
+  return self.string();
+}
+
+}  // namespace aorta::detail

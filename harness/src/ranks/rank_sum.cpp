@@ -1,0 +1,71 @@
+// sum_over_ranks: the default view of a multi-rank trial, which metrics and plain checks read.
+#include "aorta/capture.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+
+namespace aorta {
+
+capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
+  capture total;
+  if (per_rank.empty()) return total;
+  total.collector = per_rank.front()->collector;
+  // <trial>/rank_<r>/<collector> -> <trial>
+  total.artifact_dir = per_rank.front()->artifact_dir.parent_path().parent_path();
+  std::map<std::string, std::size_t> kernel_at;
+  std::map<std::pair<std::string, std::string>, std::size_t> scope_at;
+  std::map<std::string, std::size_t> function_at;
+  for (const capture* rank : per_rank) {
+    const std::string label = rank->rank ? fmt::format("rank {}: ", *rank->rank) : "";
+    total.files.insert(total.files.end(), rank->files.begin(), rank->files.end());
+    if (total.backend.empty()) total.backend = rank->backend;
+    for (const auto& note : rank->notes) total.notes.push_back(label + note);
+    for (const auto& device : rank->devices) {
+      const bool seen = std::any_of(total.devices.begin(), total.devices.end(), [&](const auto& d) {
+        return d.type == device.type && d.id == device.id;
+      });
+      if (!seen) total.devices.push_back(device);
+    }
+    for (const auto& kernel : rank->kernels) {
+      const auto [at, added] = kernel_at.try_emplace(kernel.name, total.kernels.size());
+      if (added) {
+        total.kernels.push_back(kernel);
+        continue;
+      }
+      kernel_stat& sum = total.kernels[at->second];
+      sum.total_ns += kernel.total_ns;
+      sum.launches = sum.launches && kernel.launches
+                         ? std::optional(*sum.launches + *kernel.launches)
+                         : std::nullopt;
+    }
+    for (const auto& scope : rank->scopes) {
+      const auto [at, added] =
+          scope_at.try_emplace({scope.kernel, scope.scope}, total.scopes.size());
+      if (added) {
+        total.scopes.push_back(scope);
+        continue;
+      }
+      total.scopes[at->second].cycles += scope.cycles;
+      total.scopes[at->second].normalized_cycles += scope.normalized_cycles;
+    }
+    for (const auto& function : rank->functions) {
+      const auto [at, added] = function_at.try_emplace(function.name, total.functions.size());
+      if (added) {
+        total.functions.push_back(function);
+        continue;
+      }
+      total.functions[at->second].self_ir += function.self_ir;
+      total.functions[at->second].inclusive_ir += function.inclusive_ir;
+    }
+  }
+  std::stable_sort(total.kernels.begin(), total.kernels.end(),
+                   [](const auto& a, const auto& b) { return a.total_ns > b.total_ns; });
+  std::stable_sort(total.functions.begin(), total.functions.end(),
+                   [](const auto& a, const auto& b) { return a.inclusive_ir > b.inclusive_ir; });
+  return total;
+}
+
+}  // namespace aorta

@@ -1,0 +1,39 @@
+#include "ranks/rank_trial.hpp"
+
+#include "aorta/metrics.hpp"
+#include "ranks/rank_reading.hpp"
+#include "ranks/rank_rows.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <ostream>
+
+namespace aorta::detail {
+
+std::vector<rank_captures> record_rank_captures(const recipe& spec,
+                                                const std::filesystem::path& trial_dir,
+                                                std::optional<int> expected, trial_record& record,
+                                                std::vector<capture>& summed, std::ostream& out) {
+  rank_reading reading = read_rank_captures(spec, trial_dir, expected);
+  for (const auto& got : reading.summed) {
+    merge_metrics(record.metrics, compute_metrics(got));
+    for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", got.collector, note));
+  }
+  record.metrics.values["ranks"] = static_cast<std::int64_t>(reading.complete);
+  record.ranks = rank_rows(reading.ranks);
+  fmt::print(out, "aorta: {} of {} expected rank(s) wrote a non-empty capture\n", reading.complete,
+             reading.expected);
+  if (!reading.problems.empty()) {
+    record.notes.insert(record.notes.end(), reading.problems.begin(), reading.problems.end());
+    const std::string before =
+        record.verdict == verdict::fail ? fmt::format(" ({})", record.reason) : "";
+    record.verdict = verdict::fail;
+    record.reason = fmt::format("{}{}", fmt::join(reading.problems, "; "), before);
+  }
+  summed = std::move(reading.summed);
+  return std::move(reading.ranks);
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,24 @@
+// The multi-rank part of a trial: reading every rank after the launch into the trial record.
+#pragma once
+
+#include "aorta/capture.hpp"
+#include "aorta/recipe.hpp"
+#include "aorta/trial_record.hpp"
+
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <vector>
+
+namespace aorta::detail {
+
+// Reads the ranks (rank_reading.hpp); the summed captures become the trial's metrics and the
+// captures plain checks read; `ranks` metric = ranks whose every capture is non-empty; the per-rank
+// table goes into record.ranks. Any rank problem fails the trial, its reason naming the rank(s).
+// Returns the ranks for rank checks; `summed` receives the summed captures.
+std::vector<rank_captures> record_rank_captures(const recipe& spec,
+                                                const std::filesystem::path& trial_dir,
+                                                std::optional<int> expected, trial_record& record,
+                                                std::vector<capture>& summed, std::ostream& out);
+
+}  // namespace aorta::detail

@@ -1,0 +1,131 @@
+// Checks over ranks and the default sum over ranks, on hand-made per-rank captures.
+#include "aorta/capture.hpp"
+#include "aorta/check.hpp"
+#include "aorta/error.hpp"
+#include "aorta/rank_checks.hpp"
+#include "aorta/recipe.hpp"
+#include "ranks/rank_reading.hpp"
+
+#include <gtest/gtest.h>
+
+namespace {
+
+aorta::capture kernels(int rank, std::optional<std::uint64_t> launches, double total_ns) {
+  aorta::capture got;
+  got.collector = "proton";
+  got.rank = rank;
+  got.kernels.push_back({"add_kernel", launches, total_ns});
+  return got;
+}
+
+std::vector<aorta::rank_captures> two_ranks(std::optional<std::uint64_t> second = 20) {
+  return {{0, "a", "RANK", {kernels(0, 10, 1e6)}}, {1, "b", "RANK", {kernels(1, second, 3e6)}}};
+}
+
+aorta::check_result run(const char* text, const std::vector<aorta::rank_captures>& ranks) {
+  return aorta::evaluate_rank_check(aorta::check_expression::parse(text), ranks);
+}
+
+TEST(RankChecks, ParseKeepsTheInnerFunctionAndTheReduction) {
+  const auto check = aorta::check_expression::parse("imbalance(time_ms(^add)) < 1.5");
+  EXPECT_EQ(check.over_ranks(), aorta::rank_reduction::imbalance);
+  EXPECT_EQ(check.quantity(), aorta::check_quantity::time_ms);
+  EXPECT_EQ(check.argument(), "^add");
+  EXPECT_EQ(check.per_rank().over_ranks(), aorta::rank_reduction::none);
+  EXPECT_EQ(aorta::check_expression::parse("max_over_ranks(count(a) / count(b)) > 1").denominator(),
+            "b");
+}
+
+TEST(RankChecks, ParseErrorsNameTheColumn) {
+  EXPECT_THROW((void)aorta::check_expression::parse("imbalance(top_kernel) < 2"),
+               aorta::usage_error);
+  EXPECT_THROW((void)aorta::check_expression::parse("max_over_ranks(count(a) > 1"),
+               aorta::usage_error);
+}
+
+TEST(RankChecks, MaxMinAndImbalanceReadEachRank) {
+  EXPECT_TRUE(run("max_over_ranks(count(add)) == 20", two_ranks()).passed);
+  EXPECT_TRUE(run("min_over_ranks(count(add)) == 10", two_ranks()).passed);
+  const auto imbalance = run("imbalance(time_ms(add)) < 2", two_ranks());
+  EXPECT_FALSE(imbalance.passed);
+  EXPECT_DOUBLE_EQ(*imbalance.value, 3.0);
+  EXPECT_NE(imbalance.actual.find("max 3 on rank 1 / min 1 on rank 0"), std::string::npos)
+      << imbalance.actual;
+}
+
+TEST(RankChecks, AnUnknownRankValueFailsNamingTheRank) {
+  const auto result = run("max_over_ranks(count(add)) >= 1", two_ranks(std::nullopt));
+  EXPECT_FALSE(result.passed);
+  EXPECT_NE(result.message.find("rank 1 on b"), std::string::npos) << result.message;
+}
+
+TEST(RankChecks, ImbalanceWithARankAtZeroIsUndefined) {
+  auto ranks = two_ranks();
+  ranks[0].captures[0].kernels[0].launches = 0;
+  const auto result = run("imbalance(count(add)) < 100", ranks);
+  EXPECT_FALSE(result.passed);
+  EXPECT_NE(result.message.find("rank 0 measured 0"), std::string::npos) << result.message;
+  EXPECT_FALSE(run("imbalance(count(add)) < 2", {}).passed);
+}
+
+TEST(RankSum, LaunchesAndTimeAddUpAndUnknownStaysUnknown) {
+  const auto a = kernels(0, 10, 1e6);
+  const auto b = kernels(1, 20, 3e6);
+  const auto sum = aorta::sum_over_ranks({&a, &b});
+  ASSERT_EQ(sum.kernels.size(), 1U);
+  EXPECT_EQ(sum.kernels[0].launches, 30U);
+  EXPECT_DOUBLE_EQ(sum.kernels[0].total_ns, 4e6);
+  EXPECT_FALSE(sum.rank);
+  const auto unknown = kernels(1, std::nullopt, 1.0);
+  EXPECT_FALSE(aorta::sum_over_ranks({&a, &unknown}).kernels[0].launches);
+}
+
+}  // namespace
+
+// The H200 torchrun captures (tests/fixtures/h200-ranks/README.md) read back per rank.
+namespace {
+
+struct fixture_case {
+  const char* directory;
+  const char* recipe;
+};
+
+class RankFixtures : public ::testing::TestWithParam<fixture_case> {};
+
+TEST_P(RankFixtures, EachRankHasItsShareAndTheSumIsBoth) {
+  const auto spec = aorta::load_recipe(std::string(AORTA_SOURCE_DIR) + "/" + GetParam().recipe);
+  const auto reading = aorta::detail::read_rank_captures(
+      spec, std::string(AORTA_FIXTURES_DIR) + "/h200-ranks/" + GetParam().directory + "/trial_0",
+      2);
+  EXPECT_TRUE(reading.problems.empty()) << reading.problems.front();
+  ASSERT_EQ(reading.ranks.size(), 2U);
+  EXPECT_EQ(reading.complete, 2);
+  for (const auto& check : {"min_over_ranks(count(^add_kernel$)) == 10",
+                            "max_over_ranks(count(^add_kernel$)) == 20",
+                            "imbalance(count(^add_kernel$)) == 2"}) {
+    EXPECT_TRUE(
+        aorta::evaluate_rank_check(aorta::check_expression::parse(check), reading.ranks).passed)
+        << check;
+  }
+  ASSERT_EQ(reading.summed.size(), 1U);
+  EXPECT_TRUE(aorta::evaluate_check(aorta::check_expression::parse("count(^add_kernel$) == 30"),
+                                    reading.summed, {})
+                  .passed);
+}
+
+TEST(RankFixturesMissing, ThreeExpectedRanksNameTheMissingOne) {
+  const auto spec = aorta::load_recipe(std::string(AORTA_SOURCE_DIR) +
+                                       "/examples/profiling/ncu/torchrun-ranks/recipe.yaml");
+  const auto reading = aorta::detail::read_rank_captures(
+      spec, std::string(AORTA_FIXTURES_DIR) + "/h200-ranks/ncu/trial_0", 3);
+  ASSERT_EQ(reading.problems.size(), 1U);
+  EXPECT_NE(reading.problems[0].find("rank 2 wrote nothing"), std::string::npos);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    H200, RankFixtures,
+    ::testing::Values(fixture_case{"proton-env", "examples/profiling/proton/torchrun-ranks/recipe.env.yaml"},
+                      fixture_case{"proton-cli", "examples/profiling/proton/torchrun-ranks/recipe.yaml"},
+                      fixture_case{"ncu", "examples/profiling/ncu/torchrun-ranks/recipe.yaml"}));
+
+}  // namespace
