@@ -168,6 +168,8 @@ include_guard(GLOBAL)
 # aorta's own build; option() leaves a value that is already set alone.
 option(AORTA_REQUIRE_PROFILER
   "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
+option(AORTA_REQUIRE_CHECKS
+  "Fail (exit 64) profiled tests that have no check at all, from CHECK or the recipe" OFF)
 option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
 set(AORTA_EXECUTABLE "" CACHE FILEPATH
@@ -181,21 +183,66 @@ cmake_policy(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
 
 function(aorta_add_profiled_test)
-  set(options "")
   set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR)
-  set(multi_value_keywords COMMAND ARGS COLLECT CHECK LABELS ENVIRONMENT PROPERTIES)
-  cmake_parse_arguments(PARSE_ARGV 0 arg
-    "${options}" "${one_value_keywords}" "${multi_value_keywords}")
-
-  set(fn "aorta_add_profiled_test(${arg_NAME})")
-  if(arg_UNPARSED_ARGUMENTS)
-    list(GET arg_UNPARSED_ARGUMENTS 0 first_unknown)
-    message(FATAL_ERROR "${fn}: unknown argument '${first_unknown}' (all unparsed: "
-      "${arg_UNPARSED_ARGUMENTS}). Keywords are: ${one_value_keywords};${multi_value_keywords}.")
-  endif()
-  if(arg_KEYWORDS_MISSING_VALUES)
-    message(FATAL_ERROR "${fn}: keyword ${arg_KEYWORDS_MISSING_VALUES} given without a value.")
-  endif()
+  set(multi_value_keywords COMMAND ARGS COLLECT CHECK MEASURE LABELS ENVIRONMENT PROPERTIES)
+  set(keywords ${one_value_keywords} ${multi_value_keywords})
+  # Not cmake_parse_arguments(): it would take any token after `--` for a keyword, and it cannot
+  # tell a misspelt keyword inside a list from a value, which made `ARGS 100 CHECKS "e"` hand
+  # the check to the payload and pass with zero checks.
+  set(name_for_messages "")
+  set(index 1)
+  while(index LESS ARGC)
+    math(EXPR previous "${index} - 1")
+    if("${ARGV${previous}}" STREQUAL "NAME")
+      set(name_for_messages "${ARGV${index}}")
+      break()
+    endif()
+    math(EXPR index "${index} + 1")
+  endwhile()
+  set(fn "aorta_add_profiled_test(${name_for_messages})")
+  set(current "")
+  set(literal FALSE)
+  set(seen "")
+  set(one_value_taken "")
+  set(index 0)
+  while(index LESS ARGC)
+    set(token "${ARGV${index}}")
+    math(EXPR index "${index} + 1")
+    # Values keep their semicolons, as cmake_parse_arguments(PARSE_ARGV) keeps them.
+    string(REPLACE ";" "\\;" value "${token}")
+    if(literal)
+      list(APPEND arg_${current} "${value}")
+    elseif(token IN_LIST keywords)
+      set(current "${token}")
+      list(APPEND seen "${token}")
+    elseif(token STREQUAL "--" AND current MATCHES "^(ARGS|COMMAND)$")
+      set(literal TRUE)
+    elseif(current IN_LIST multi_value_keywords)
+      _aorta_keyword_typo("${token}" "${keywords}" EXACT_CASE typo)
+      if(typo)
+        message(FATAL_ERROR "${fn}: '${token}' in the ${current} list looks like a misspelt "
+          "keyword: did you mean ${typo}? If it is meant as a value, put it after '--' in ARGS "
+          "or COMMAND (everything after '--' is passed literally), e.g. ARGS -- ${token}.")
+      endif()
+      list(APPEND arg_${current} "${value}")
+    elseif(current IN_LIST one_value_keywords AND NOT current IN_LIST one_value_taken)
+      set(arg_${current} "${token}")
+      list(APPEND one_value_taken "${current}")
+    else()
+      _aorta_keyword_typo("${token}" "${keywords}" IGNORE_CASE typo)
+      set(hint "")
+      if(typo)
+        set(hint " Did you mean ${typo}?")
+      endif()
+      message(FATAL_ERROR "${fn}: unknown argument '${token}'.${hint} Keywords are: "
+        "${keywords}.")
+    endif()
+  endwhile()
+  foreach(keyword IN LISTS seen)
+    if(NOT DEFINED arg_${keyword})
+      message(FATAL_ERROR "${fn}: keyword ${keyword} given without a value.")
+    endif()
+  endforeach()
   if(NOT DEFINED arg_NAME OR arg_NAME STREQUAL "")
     message(FATAL_ERROR "${fn}: missing NAME <name>.")
   endif()
@@ -297,14 +344,18 @@ function(aorta_add_profiled_test)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${recipe}")
   _aorta_configure_time_executable(validator)
   if(validator)
+    set(check_flags "")
+    foreach(expression IN LISTS arg_CHECK)
+      list(APPEND check_flags --check "${expression}")
+    endforeach()
     execute_process(
-      COMMAND "${validator}" validate "${recipe}" ${collect_flag}
+      COMMAND "${validator}" validate "${recipe}" ${collect_flag} ${check_flags}
       RESULT_VARIABLE validate_result
       OUTPUT_VARIABLE validate_output
       ERROR_VARIABLE validate_output)
     if(NOT validate_result EQUAL 0)
       string(STRIP "${validate_output}" validate_output)
-      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' does not validate "
+      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' or a CHECK does not validate "
         "(${validator} validate exited ${validate_result}):\n${validate_output}")
     endif()
   endif()
@@ -314,9 +365,19 @@ function(aorta_add_profiled_test)
   foreach(expression IN LISTS arg_CHECK)
     list(APPEND aorta_argv --check "${expression}")
   endforeach()
+  foreach(metric IN LISTS arg_MEASURE AORTA_DEFAULT_MEASURE)
+    list(APPEND aorta_argv --measure "${metric}")
+  endforeach()
   if(AORTA_REQUIRE_PROFILER)
     list(APPEND aorta_argv --require-profiler)
   endif()
+  if(AORTA_REQUIRE_CHECKS)
+    list(APPEND aorta_argv --require-checks)
+  endif()
+  # CTest kills a test at TIMEOUT without a word in result.json; aorta stops the payload a little
+  # earlier itself, so the timeout is recorded and reported like any other failure.
+  _aorta_inner_timeout("${timeout}" inner_timeout)
+  list(APPEND aorta_argv --timeout "${inner_timeout}")
 
   if(DEFINED arg_TARGET)
     # add_test() does not split a list that a generator expression yields, so the prefixes are
@@ -355,7 +416,7 @@ function(aorta_add_profiled_test)
     LABELS "${labels}"
     SKIP_RETURN_CODE 77
     TIMEOUT "${timeout}"
-    ATTACHED_FILES_ON_FAIL "${output_dir}/trial_0/result.json"
+    ATTACHED_FILES "${output_dir}/trial_0/result.json"
     FIXTURES_REQUIRED "${report_fixture}")
   if(gpus GREATER 0)
     if(gpus EQUAL 1)

@@ -25,6 +25,13 @@ struct sweep_request {
   // An environment skip (no profiler, no GPU, payload's environment exit code) becomes a failure:
   // a GPU CI lane must never go green by skipping everything.
   bool require_profiler = false;
+  // No check at all (recipe nor --check) is a usage error instead of a note: a test that judges
+  // only the exit status should be a decision, not a typo's result.
+  bool require_checks = false;
+  // Stops the payload after this many seconds when the recipe's `timeout` is absent or longer;
+  // CMake passes a little less than the test's CTest TIMEOUT, so aorta records the timeout itself.
+  std::optional<double> timeout_seconds;
+  std::vector<std::string> measures;  // `--measure NAME`: metrics shown besides the checks' own
 };
 
 struct sweep_outcome {

@@ -5,6 +5,7 @@
 #include "aorta/process.hpp"
 #include "aorta/report.hpp"
 #include "captures/hatchet_reader_detail.hpp"
+#include "metrics/metric_selection.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
 #include "utc_timestamp.hpp"
@@ -266,10 +267,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     }
   }
 
-  if (!captures.empty()) {
-    out << format_metrics_table(record.metrics);
-    out << ctest_measurements(record.metrics);
-  }
+  // Verdict and check lines first: CTest's JUnit output keeps only the first 1024 bytes of a
+  // passing test, and people read from the top.
   if (record.verdict == verdict::pass || record.verdict == verdict::fail) {
     for (const auto& check : setup.checks) {
       record.checks.push_back(evaluate_check(check, captures, record.metrics));
@@ -284,6 +283,31 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
         record.reason = fmt::format("check failed: {}", outcome.expression);
       }
     }
+  }
+  if (setup.checks.empty()) {
+    fmt::print(out, "aorta: {}: no checks ran (none in the recipe, no --check): only the "
+                    "payload's exit status was judged\n",
+               label);
+  }
+  fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
+             record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
+
+  if (!captures.empty()) {
+    // With neither checks nor --measure there is nothing to focus on: show everything.
+    std::size_t hidden = 0;
+    const bool focused = !setup.checks.empty() || !setup.measures.empty();
+    const metric_set shown =
+        focused ? select_metrics(record.metrics, setup.checks, setup.measures, hidden)
+                : record.metrics;
+    out << format_metrics_table(shown);
+    if (hidden > 0) {
+      fmt::print(out,
+                 "({} more metric(s) in {}; MEASURE <name> shows one, --measure all every one "
+                 "but the loader's and libc's)\n",
+                 hidden, (setup.trial_dir / "result.json").string());
+    }
+    out << check_measurements(record.checks);
+    out << ctest_measurements(shown);
   }
 
   write_result_json(setup.trial_dir / "result.json", record);
