@@ -7,6 +7,8 @@ packages=(
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   valgrind
+  # Renders report.html headless in aorta.report.chromium (installs in under a minute here).
+  chromium
 )
 
 missing=()

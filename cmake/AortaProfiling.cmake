@@ -17,6 +17,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       COMMAND <argv>... | TARGET <target> [ARGS <arg>...]
       [COLLECT <collector>...]
       [CHECK <expression>...]
+      [MEASURE <metric>...]
       [GPUS <count>]
       [TIMEOUT <seconds>]
       [WORKING_DIRECTORY <dir>]
@@ -24,17 +25,28 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       [OUTPUT_DIR <dir>]
       [ENVIRONMENT <var>=<value>...]
       [PROPERTIES <property> <value>...]
+      [COMMAND|ARGS ... -- <literal argument>...]
     )
 
   The test runs::
 
     aorta sweep run --recipe <file> --output <OUTPUT_DIR>/<name>
-                    [--collect <c1>,<c2>] [--check <expression>]... [--require-profiler]
+                    [--collect <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
+                    [--require-profiler] [--require-checks] --timeout <seconds>
                     -- <payload argv>
 
   and passes when the payload passes and every check holds, fails when either does not, and
   is reported as skipped (``SKIP_RETURN_CODE 77``) when this machine lacks the profiler or the
   GPU the recipe needs.
+
+  No typo passes silently. A token in a list (``ARGS``, ``COMMAND``, ``CHECK``, ``LABELS``, ...)
+  that is an upper-case word one edit away from a keyword (``CHECKS``, ``LABEL``, ``ARG``)
+  stops the configure step with "did you mean"; so does any unknown argument, in any case. When
+  such a token is really meant for the payload, put it after ``--`` in ``ARGS`` or ``COMMAND``:
+  everything after the first ``--`` there is passed literally (a further ``--`` included) and
+  ends the keywords, so ``--`` and what follows must come last::
+
+    aorta_add_profiled_test(NAME t RECIPE r.yaml TARGET tool ARGS --mode fast -- CHECKS LABEL)
 
   The options are:
 
@@ -78,7 +90,20 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
   ``CHECK <expression>...``
     Check expressions evaluated after the run, in addition to the recipe's ``check:`` list,
-    each passed as one ``--check`` argument, e.g. ``"count(add_kernel) == 20"``.
+    each passed as one ``--check`` argument, e.g. ``"count(add_kernel) == 20"``. They are
+    parsed at configure time together with the recipe (``aorta validate <recipe> --check
+    <expression>...``) when an aorta executable exists then; see ``RECIPE`` for when it does
+    not (the test then fails at its start with exit 64 and the parser's message).
+
+    A test with no check at all (none here, none in the recipe) judges only the payload's exit
+    status and says so in its output (``no checks ran``). With the option
+    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead.
+
+  ``MEASURE <metric>...``
+    Metrics shown in the test's output and reported to CTest/CDash as ``<CTestMeasurement>``
+    besides those the checks read (``--measure``); ``all`` shows every metric but callgrind's
+    dynamic-loader and libc functions. Default: ``AORTA_DEFAULT_MEASURE``. Each check's
+    computed value is always a measurement, named ``check: <expression>``.
 
   ``GPUS <count>``
     How many GPUs the test needs, a non-negative integer. Default: ``AORTA_DEFAULT_GPUS``,
@@ -90,7 +115,10 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     refuses.
 
   ``TIMEOUT <seconds>``
-    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``.
+    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``. aorta
+    gets ``--timeout`` a tenth less (at most 10 s less), so it stops the payload itself and
+    records the timeout in ``result.json`` (and the report) before CTest would kill it; a
+    shorter recipe ``timeout`` still wins.
 
   ``WORKING_DIRECTORY <dir>``
     Where the test runs. Default: ``CMAKE_CURRENT_BINARY_DIR``.
@@ -117,7 +145,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     any property set above.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
-  ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash),
+  ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail),
   ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``;
   with CMake 3.27 or newer also ``TIMEOUT_SIGNAL_NAME SIGTERM`` and
   ``TIMEOUT_SIGNAL_GRACE_PERIOD 10``, so a CTest timeout reaches the payload's whole process
@@ -125,17 +153,21 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   test's ``TIMEOUT`` to have aorta itself stop the payload and record why.
 
   The first test written to a given ``OUTPUT_DIR`` root also registers the report test
-  ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``) as the cleanup of the
-  fixture ``aorta_report``, so the aggregate ``perf.md``, ``matrix.json`` and HTML report are
-  written once after the last profiled test, whichever subset ``ctest`` ran. A second root
-  gets ``aorta_report.2`` with fixture ``aorta_report.2``, and so on.
+  ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``, ``report.html``
+  attached) as the cleanup of the fixture ``aorta_report``, and ``aorta_report.begin``
+  (``aorta report --begin-run <OUTPUT_DIR>``) as its setup, so the aggregate ``perf.md``,
+  ``matrix.json`` and HTML report are written once after the last profiled test and cover the
+  tests of this ``ctest`` invocation: results left by earlier runs are listed as stale with their
+  date, not aggregated. When no test wrote anything the report says ``0 trials`` and passes. A
+  second root gets ``aorta_report.2`` (and ``aorta_report.2.begin``), and so on.
 
   When the option ``AORTA_REQUIRE_PROFILER`` is ``ON`` the test passes ``--require-profiler``:
   a missing profiler or GPU is then a failure (exit 1, ``required profiler unavailable:
   <reason>``) instead of a skip. Use it on CI lanes that own the hardware.
 
   Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
-  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``.
+  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``,
+  ``AORTA_DEFAULT_MEASURE``.
 
 Usage example
 ^^^^^^^^^^^^^

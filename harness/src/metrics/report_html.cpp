@@ -10,6 +10,8 @@
 namespace aorta::detail {
 namespace {
 
+constexpr std::size_t reason_chars = 160;
+
 constexpr std::string_view style =
     R"(body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em;color:#222;line-height:1.35}
 h1{margin-bottom:0.2em}
@@ -28,7 +30,8 @@ details[open]>summary{margin-bottom:0.5em}
 svg.chart{width:100%;height:auto;display:block;margin:0.3em 0 1em}
 svg.chart text{font-size:12px;font-family:ui-monospace,monospace;fill:#222}
 svg.chart rect{fill:#4a78b5}
-.reason{max-width:40em}
+.reason{max-width:36em;font-size:0.9em}
+td.name code{overflow-wrap:break-word}
 )";
 
 std::string verdict_badge(verdict outcome) {
@@ -50,6 +53,8 @@ std::string cell_anchor(const report_model& model, const cell_report& cell) {
 }
 
 std::pair<std::string, std::string> key_metric(const trial_record& last) {
+  // A skipped trial measured nothing worth comparing; its reason says what matters.
+  if (last.verdict == verdict::skip) return {"", ""};
   for (const auto& check : last.checks) {
     if (!check.actual.empty() && check.actual != "unknown" &&
         (std::isdigit(static_cast<unsigned char>(check.actual.front())) ||
@@ -99,12 +104,21 @@ void html_summary_section(const report_model& model, std::string& out) {
       trials += fmt::format(" ({} pass, {} fail, {} skip)", cell.passed,
                             cell.failed + cell.errored, cell.skipped);
     }
-    out += fmt::format("<tr><td><a href=\"#{}\"><code>{}</code></a></td><td>{}</td>"
-                       "<td><code>{}</code></td><td class=\"n\">{}</td><td>{}</td>"
-                       "<td class=\"reason\">{}</td></tr>\n",
+    // The first sentence of the reason fits the matrix; all of it is the hover text and is in
+    // the test's own section.
+    std::string reason = last.verdict == verdict::pass ? std::string() : last.reason;
+    std::string shown_reason = reason;
+    if (shown_reason.size() > reason_chars) {
+      std::size_t cut = reason_chars - 1;
+      while (cut > 0 && (static_cast<unsigned char>(shown_reason[cut]) & 0xC0) == 0x80) --cut;
+      shown_reason = shown_reason.substr(0, cut) + "…";
+    }
+    out += fmt::format("<tr><td class=\"name\"><a href=\"#{}\"><code>{}</code></a></td>"
+                       "<td>{}</td><td><code>{}</code></td><td class=\"n\">{}</td><td>{}</td>"
+                       "<td class=\"reason\" title=\"{}\">{}</td></tr>\n",
                        cell_anchor(model, cell), xml_escape(cell.name),
                        verdict_badge(last.verdict), xml_escape(label), xml_escape(value), trials,
-                       last.verdict == verdict::pass ? "" : xml_escape(last.reason));
+                       xml_escape(reason), xml_escape(shown_reason));
   }
   out += "</table>\n";
 }
