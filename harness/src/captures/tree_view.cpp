@@ -29,7 +29,6 @@ struct metric_choice {
 };
 
 constexpr std::array<metric_choice, 8> metric_choices{{
-    {"time/%", view_metric::time, 0.0, "{:.2f}%"},
     {"time/ns", view_metric::time, 1.0, "{:.0f}"},
     {"time/us", view_metric::time, 1e3, "{:.3f}"},
     {"time/ms", view_metric::time, 1e6, "{:.3f}"},
@@ -37,6 +36,7 @@ constexpr std::array<metric_choice, 8> metric_choices{{
     {"count", view_metric::count, 1.0, "{:.0f}"},
     {"cycles", view_metric::cycles, 1.0, "{:.0f}"},
     {"normalized_cycles", view_metric::normalized_cycles, 1.0, "{:.3f}"},
+    {"time/%", view_metric::time, 0.0, "{:.2f}%"},  // divisor 0: the root's time / 100
 }};
 
 std::string metric_list() {

@@ -45,6 +45,14 @@ nlohmann::json metrics_json(const metric_set& metrics) {
 // that contradicts an unambiguous format is refused: reading an ncu CSV as a hatchet fails deep
 // in a parser with a message about JSON.
 std::string resolve_collector(const check_flags& flags) {
+  if (!flags.collector.empty()) {
+    const auto* named = find_collector(flags.collector);
+    if (named == nullptr || !named->attaches()) {
+      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of rocprof, "
+                                    "proton, ncu, callgrind",
+                                    flags.collector));
+    }
+  }
   const auto formats = detail::detect_capture_formats(flags.path);
   std::string found;
   for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
@@ -80,13 +88,7 @@ int run_check(const check_flags& flags) {
   if (!fs::exists(flags.path)) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }
-  const std::string collector_name = resolve_collector(flags);
-  const auto* collector = find_collector(collector_name);
-  if (collector == nullptr || !collector->attaches()) {
-    throw usage_error(fmt::format("--collector '{}' cannot be read; use one of rocprof, proton, "
-                                  "ncu, callgrind",
-                                  collector_name));
-  }
+  const auto* collector = find_collector(resolve_collector(flags));
   const std::vector<capture> captures{collector->read_capture(flags.path, {})};
   const metric_set metrics = compute_metrics(captures.front());
 
@@ -112,8 +114,7 @@ int run_check(const check_flags& flags) {
     }
     std::cout << report.dump(2) << '\n';
   } else {
-    std::cout << format_metrics_table(metrics);
-    for (const auto& note : captures.front().notes) fmt::print("note: {}\n", note);
+    // Check lines first, as `sweep run` prints them: they are what the reader came for.
     for (const auto& result : results) {
       if (result.passed) {
         fmt::print("check PASS  {}  (actual {})\n", result.expression, result.actual);
@@ -121,6 +122,8 @@ int run_check(const check_flags& flags) {
         fmt::print("check FAIL  {}\n{}\n", result.expression, result.message);
       }
     }
+    std::cout << format_metrics_table(metrics);
+    for (const auto& note : captures.front().notes) fmt::print("note: {}\n", note);
   }
   if (empty_failure) {
     fmt::print(stderr,

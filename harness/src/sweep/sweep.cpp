@@ -174,7 +174,8 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   setup.spec = &spec;
   setup.checks = checks;
   setup.command = request.command;
-  setup.measures = request.measures;
+  setup.measures = spec.measure;
+  setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;

@@ -293,21 +293,22 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
              record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
 
   if (!captures.empty()) {
-    // With neither checks nor --measure there is nothing to focus on: show everything.
+    // With neither checks nor chosen metrics there is nothing to focus on: the table shows
+    // everything (loader and libc frames folded), the measurements all but those frames.
     std::size_t hidden = 0;
     const bool focused = !setup.checks.empty() || !setup.measures.empty();
-    const metric_set shown =
-        focused ? select_metrics(record.metrics, setup.checks, setup.measures, hidden)
-                : record.metrics;
-    out << format_metrics_table(shown);
-    if (hidden > 0) {
+    const metric_set measured =
+        select_metrics(record.metrics, setup.checks,
+                       focused ? setup.measures : std::vector<std::string>{"all"}, hidden);
+    out << format_metrics_table(focused ? measured : record.metrics);
+    if (focused && hidden > 0) {
       fmt::print(out,
-                 "({} more metric(s) in {}; MEASURE <name> shows one, --measure all every one "
-                 "but the loader's and libc's)\n",
+                 "({} more metric(s) in {}; MEASURE NAME shows one, MEASURE all every one but "
+                 "the loader's and libc's)\n",
                  hidden, (setup.trial_dir / "result.json").string());
     }
     out << check_measurements(record.checks);
-    out << ctest_measurements(shown);
+    out << ctest_measurements(measured);
   }
 
   write_result_json(setup.trial_dir / "result.json", record);
