@@ -312,7 +312,7 @@ TEST(Report, HtmlSummaryMatrixDetailsAndScopeChart) {
   EXPECT_LT(matrix, first_details);
   EXPECT_NE(html.find("proton needs a GPU</td>"), std::string::npos);
   EXPECT_NE(html.find("<td><code>cycles(expensive) / cycles(cheap) &gt; 5</code></td>"
-                      "<td class=\"n\">8 (4000 / 500)</td>"),
+                      "<td class=\"n\" title=\"8 (4000 / 500)\">8</td>"),
             std::string::npos);
   EXPECT_EQ(html.find("<details open"), std::string::npos);
   EXPECT_NE(html.find("<h4>Cycles per scope</h4>"), std::string::npos);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 
 namespace aorta::detail {
@@ -17,7 +18,7 @@ constexpr std::string_view style =
 h1{margin-bottom:0.2em}
 table{border-collapse:collapse;margin:0.5em 0 1em;max-width:100%}
 th,td{border:1px solid #ccc;padding:0.25em 0.6em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th{background:#f3f3f3}
+th{background:#f3f3f3;white-space:nowrap}
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 code{font-size:0.9em;overflow-wrap:anywhere}
 .pass{color:#176b2c}.fail,.error{color:#b3261e}.skip{color:#8a5a00}
@@ -100,7 +101,8 @@ void html_summary_section(const report_model& model, std::string& out) {
     const trial_record& last = cell.last();
     const auto [label, value] = key_metric(last);
     std::string trials = fmt::format("{}", cell.trials.size());
-    if (cell.trials.size() > 1) {
+    const std::size_t same = std::max({cell.passed, cell.failed + cell.errored, cell.skipped});
+    if (same != cell.trials.size()) {
       trials += fmt::format(" ({} pass, {} fail, {} skip)", cell.passed,
                             cell.failed + cell.errored, cell.skipped);
     }
@@ -114,10 +116,12 @@ void html_summary_section(const report_model& model, std::string& out) {
       shown_reason = shown_reason.substr(0, cut) + "…";
     }
     out += fmt::format("<tr><td class=\"name\"><a href=\"#{}\"><code>{}</code></a></td>"
-                       "<td>{}</td><td><code>{}</code></td><td class=\"n\">{}</td><td>{}</td>"
+                       "<td>{}</td><td><code>{}</code></td><td class=\"n\" title=\"{}\">{}</td>"
+                       "<td>{}</td>"
                        "<td class=\"reason\" title=\"{}\">{}</td></tr>\n",
                        cell_anchor(model, cell), xml_escape(cell.name),
-                       verdict_badge(last.verdict), xml_escape(label), xml_escape(value), trials,
+                       verdict_badge(last.verdict), xml_escape(label), xml_escape(value),
+                       xml_escape(value.substr(0, value.find(' '))), trials,
                        xml_escape(reason), xml_escape(shown_reason));
   }
   out += "</table>\n";
