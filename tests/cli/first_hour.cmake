@@ -103,7 +103,7 @@ aorta_cli_test(first_hour.callgrind_verdict_first RC 0
   HEAD 1024 "aorta: check PASS  ir\\(expensive\\) / ir\\(cheap\\) >= 15"
   OUTPUT "^[^<]*aorta: check PASS[^\n]*\naorta: trial 0: pass\ncallgrind_ir\\.expensive\\(\\) "
          "<CTestMeasurement type=\"numeric/double\" name=\"check: ir\\(expensive\\) / ir\\(cheap\\) &gt;= 15\">19\\.99"
-         "name=\"callgrind_ir\\.expensive\\(\\)\">1200005<"
+         "name=\"callgrind_ir\\.expensive\\(\\)\">[0-9]+<"
   NOT_OUTPUT "name=\"callgrind_total_ir\"" "callgrind_ir\\._dl_")
 aorta_cli_test(first_hour.callgrind_measure_chosen RC 0
   CLEAN "${out}/callgrind_measure"
