@@ -12,6 +12,8 @@ packages=(
   # Multi-rank and Slurm tests: a real mpirun (tests/cli/ranks.cmake) and a local Slurm cluster
   # started by the `slurm` test itself (tests/slurm/); their services are never enabled.
   openmpi-bin munge slurmctld slurmd slurm-client
+  # Renders report.html headless in aorta.report.chromium (installs in under a minute here).
+  chromium
 )
 
 missing=()

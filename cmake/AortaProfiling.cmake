@@ -17,6 +17,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       COMMAND <argv>... | TARGET <target> [ARGS <arg>...]
       [COLLECT <collector>...]
       [CHECK <expression>...]
+      [MEASURE <metric>...]
       [GPUS <count>]
       [TIMEOUT <seconds>]
       [WORKING_DIRECTORY <dir>]
@@ -24,17 +25,28 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       [OUTPUT_DIR <dir>]
       [ENVIRONMENT <var>=<value>...]
       [PROPERTIES <property> <value>...]
+      [COMMAND|ARGS ... -- <literal argument>...]
     )
 
   The test runs::
 
     aorta sweep run --recipe <file> --output <OUTPUT_DIR>/<name>
-                    [--collect <c1>,<c2>] [--check <expression>]... [--require-profiler]
+                    [--collect <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
+                    [--require-profiler] [--require-checks] --timeout <seconds>
                     -- <payload argv>
 
   and passes when the payload passes and every check holds, fails when either does not, and
   is reported as skipped (``SKIP_RETURN_CODE 77``) when this machine lacks the profiler or the
   GPU the recipe needs.
+
+  No typo passes silently. A token in a list (``ARGS``, ``COMMAND``, ``CHECK``, ``LABELS``, ...)
+  that is an upper-case word one edit away from a keyword (``CHECKS``, ``LABEL``, ``ARG``)
+  stops the configure step with "did you mean"; so does any unknown argument, in any case. When
+  such a token is really meant for the payload, put it after ``--`` in ``ARGS`` or ``COMMAND``:
+  everything after the first ``--`` there is passed literally (a further ``--`` included) and
+  ends the keywords, so ``--`` and what follows must come last::
+
+    aorta_add_profiled_test(NAME t RECIPE r.yaml TARGET tool ARGS --mode fast -- CHECKS LABEL)
 
   The options are:
 
@@ -78,7 +90,20 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
   ``CHECK <expression>...``
     Check expressions evaluated after the run, in addition to the recipe's ``check:`` list,
-    each passed as one ``--check`` argument, e.g. ``"count(add_kernel) == 20"``.
+    each passed as one ``--check`` argument, e.g. ``"count(add_kernel) == 20"``. They are
+    parsed at configure time together with the recipe (``aorta validate <recipe> --check
+    <expression>...``) when an aorta executable exists then; see ``RECIPE`` for when it does
+    not (the test then fails at its start with exit 64 and the parser's message).
+
+    A test with no check at all (none here, none in the recipe) judges only the payload's exit
+    status and says so in its output (``no checks ran``). With the option
+    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead.
+
+  ``MEASURE <metric>...``
+    Metrics shown in the test's output and reported to CTest/CDash as ``<CTestMeasurement>``
+    besides those the checks read (``--measure``); ``all`` shows every metric but callgrind's
+    dynamic-loader and libc functions. Default: ``AORTA_DEFAULT_MEASURE``. Each check's
+    computed value is always a measurement, named ``check: <expression>``.
 
   ``GPUS <count>``
     How many GPUs the test needs, a non-negative integer. Default: ``AORTA_DEFAULT_GPUS``,
@@ -90,7 +115,10 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     refuses.
 
   ``TIMEOUT <seconds>``
-    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``.
+    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``. aorta
+    gets ``--timeout`` a tenth less (at most 10 s less), so it stops the payload itself and
+    records the timeout in ``result.json`` (and the report) before CTest would kill it; a
+    shorter recipe ``timeout`` still wins.
 
   ``WORKING_DIRECTORY <dir>``
     Where the test runs. Default: ``CMAKE_CURRENT_BINARY_DIR``.
@@ -117,7 +145,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     any property set above.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
-  ``ATTACHED_FILES_ON_FAIL <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash),
+  ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail),
   ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``;
   with CMake 3.27 or newer also ``TIMEOUT_SIGNAL_NAME SIGTERM`` and
   ``TIMEOUT_SIGNAL_GRACE_PERIOD 10``, so a CTest timeout reaches the payload's whole process
@@ -125,10 +153,13 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   test's ``TIMEOUT`` to have aorta itself stop the payload and record why.
 
   The first test written to a given ``OUTPUT_DIR`` root also registers the report test
-  ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``) as the cleanup of the
-  fixture ``aorta_report``, so the aggregate ``perf.md``, ``matrix.json`` and HTML report are
-  written once after the last profiled test, whichever subset ``ctest`` ran. A second root
-  gets ``aorta_report.2`` with fixture ``aorta_report.2``, and so on.
+  ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``, ``report.html``
+  attached) as the cleanup of the fixture ``aorta_report``, and ``aorta_report.begin``
+  (``aorta report --begin-run <OUTPUT_DIR>``) as its setup, so the aggregate ``perf.md``,
+  ``matrix.json`` and HTML report are written once after the last profiled test and cover the
+  tests of this ``ctest`` invocation: results left by earlier runs are listed as stale with their
+  date, not aggregated. When no test wrote anything the report says ``0 trials`` and passes. A
+  second root gets ``aorta_report.2`` (and ``aorta_report.2.begin``), and so on.
 
   When the option ``AORTA_REQUIRE_PROFILER`` is ``ON`` the test passes ``--require-profiler``:
   a missing profiler or GPU is then a failure (exit 1, ``required profiler unavailable:
@@ -141,7 +172,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   belong on the lane still fail when their profiler is missing.
 
   Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
-  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``.
+  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``,
+  ``AORTA_DEFAULT_MEASURE``.
 
 Usage example
 ^^^^^^^^^^^^^
@@ -174,6 +206,8 @@ include_guard(GLOBAL)
 # aorta's own build; option() leaves a value that is already set alone.
 option(AORTA_REQUIRE_PROFILER
   "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
+option(AORTA_REQUIRE_CHECKS
+  "Fail (exit 64) profiled tests that have no check at all, from CHECK or the recipe" OFF)
 option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
 set(AORTA_LANE_PLATFORMS "" CACHE STRING
@@ -189,21 +223,66 @@ cmake_policy(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
 
 function(aorta_add_profiled_test)
-  set(options "")
   set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR)
-  set(multi_value_keywords COMMAND ARGS COLLECT CHECK LABELS ENVIRONMENT PROPERTIES)
-  cmake_parse_arguments(PARSE_ARGV 0 arg
-    "${options}" "${one_value_keywords}" "${multi_value_keywords}")
-
-  set(fn "aorta_add_profiled_test(${arg_NAME})")
-  if(arg_UNPARSED_ARGUMENTS)
-    list(GET arg_UNPARSED_ARGUMENTS 0 first_unknown)
-    message(FATAL_ERROR "${fn}: unknown argument '${first_unknown}' (all unparsed: "
-      "${arg_UNPARSED_ARGUMENTS}). Keywords are: ${one_value_keywords};${multi_value_keywords}.")
-  endif()
-  if(arg_KEYWORDS_MISSING_VALUES)
-    message(FATAL_ERROR "${fn}: keyword ${arg_KEYWORDS_MISSING_VALUES} given without a value.")
-  endif()
+  set(multi_value_keywords COMMAND ARGS COLLECT CHECK MEASURE LABELS ENVIRONMENT PROPERTIES)
+  set(keywords ${one_value_keywords} ${multi_value_keywords})
+  # Not cmake_parse_arguments(): it would take any token after `--` for a keyword, and it cannot
+  # tell a misspelt keyword inside a list from a value, which made `ARGS 100 CHECKS "e"` hand
+  # the check to the payload and pass with zero checks.
+  set(name_for_messages "")
+  set(index 1)
+  while(index LESS ARGC)
+    math(EXPR previous "${index} - 1")
+    if("${ARGV${previous}}" STREQUAL "NAME")
+      set(name_for_messages "${ARGV${index}}")
+      break()
+    endif()
+    math(EXPR index "${index} + 1")
+  endwhile()
+  set(fn "aorta_add_profiled_test(${name_for_messages})")
+  set(current "")
+  set(literal FALSE)
+  set(seen "")
+  set(one_value_taken "")
+  set(index 0)
+  while(index LESS ARGC)
+    set(token "${ARGV${index}}")
+    math(EXPR index "${index} + 1")
+    # Values keep their semicolons, as cmake_parse_arguments(PARSE_ARGV) keeps them.
+    string(REPLACE ";" "\\;" value "${token}")
+    if(literal)
+      list(APPEND arg_${current} "${value}")
+    elseif(token IN_LIST keywords)
+      set(current "${token}")
+      list(APPEND seen "${token}")
+    elseif(token STREQUAL "--" AND current MATCHES "^(ARGS|COMMAND)$")
+      set(literal TRUE)
+    elseif(current IN_LIST multi_value_keywords)
+      _aorta_keyword_typo("${token}" "${keywords}" EXACT_CASE typo)
+      if(typo)
+        message(FATAL_ERROR "${fn}: '${token}' in the ${current} list looks like a misspelt "
+          "keyword: did you mean ${typo}? If it is meant as a value, put it after '--' in ARGS "
+          "or COMMAND (everything after '--' is passed literally), e.g. ARGS -- ${token}.")
+      endif()
+      list(APPEND arg_${current} "${value}")
+    elseif(current IN_LIST one_value_keywords AND NOT current IN_LIST one_value_taken)
+      set(arg_${current} "${token}")
+      list(APPEND one_value_taken "${current}")
+    else()
+      _aorta_keyword_typo("${token}" "${keywords}" IGNORE_CASE typo)
+      set(hint "")
+      if(typo)
+        set(hint " Did you mean ${typo}?")
+      endif()
+      message(FATAL_ERROR "${fn}: unknown argument '${token}'.${hint} Keywords are: "
+        "${keywords}.")
+    endif()
+  endwhile()
+  foreach(keyword IN LISTS seen)
+    if(NOT DEFINED arg_${keyword})
+      message(FATAL_ERROR "${fn}: keyword ${keyword} given without a value.")
+    endif()
+  endforeach()
   if(NOT DEFINED arg_NAME OR arg_NAME STREQUAL "")
     message(FATAL_ERROR "${fn}: missing NAME <name>.")
   endif()
@@ -305,14 +384,18 @@ function(aorta_add_profiled_test)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${recipe}")
   _aorta_configure_time_executable(validator)
   if(validator)
+    set(check_flags "")
+    foreach(expression IN LISTS arg_CHECK)
+      list(APPEND check_flags --check "${expression}")
+    endforeach()
     execute_process(
-      COMMAND "${validator}" validate "${recipe}" ${collect_flag}
+      COMMAND "${validator}" validate "${recipe}" ${collect_flag} ${check_flags}
       RESULT_VARIABLE validate_result
       OUTPUT_VARIABLE validate_output
       ERROR_VARIABLE validate_output)
     if(NOT validate_result EQUAL 0)
       string(STRIP "${validate_output}" validate_output)
-      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' does not validate "
+      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' or a CHECK does not validate "
         "(${validator} validate exited ${validate_result}):\n${validate_output}")
     endif()
   endif()
@@ -322,12 +405,22 @@ function(aorta_add_profiled_test)
   foreach(expression IN LISTS arg_CHECK)
     list(APPEND aorta_argv --check "${expression}")
   endforeach()
+  foreach(metric IN LISTS arg_MEASURE AORTA_DEFAULT_MEASURE)
+    list(APPEND aorta_argv --measure "${metric}")
+  endforeach()
   if(AORTA_REQUIRE_PROFILER)
     list(APPEND aorta_argv --require-profiler)
   endif()
   if(NOT AORTA_LANE_PLATFORMS STREQUAL "")
     list(APPEND aorta_argv --platforms "${AORTA_LANE_PLATFORMS}")
   endif()
+  if(AORTA_REQUIRE_CHECKS)
+    list(APPEND aorta_argv --require-checks)
+  endif()
+  # CTest kills a test at TIMEOUT without a word in result.json; aorta stops the payload a little
+  # earlier itself, so the timeout is recorded and reported like any other failure.
+  _aorta_inner_timeout("${timeout}" inner_timeout)
+  list(APPEND aorta_argv --timeout "${inner_timeout}")
 
   if(DEFINED arg_TARGET)
     # add_test() does not split a list that a generator expression yields, so the prefixes are
@@ -366,7 +459,7 @@ function(aorta_add_profiled_test)
     LABELS "${labels}"
     SKIP_RETURN_CODE 77
     TIMEOUT "${timeout}"
-    ATTACHED_FILES_ON_FAIL "${output_dir}/trial_0/result.json"
+    ATTACHED_FILES "${output_dir}/trial_0/result.json"
     FIXTURES_REQUIRED "${report_fixture}")
   if(gpus GREATER 0)
     if(gpus EQUAL 1)

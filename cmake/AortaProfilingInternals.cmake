@@ -5,6 +5,108 @@ include_guard(GLOBAL)
 block(SCOPE_FOR POLICIES)
 cmake_policy(VERSION 3.25)
 
+# TRUE when `a` and `b` are at most one edit apart (one character inserted, removed, replaced,
+# or two adjacent ones swapped): the typos that turn a keyword into an argument.
+function(_aorta_within_one_edit a b out_var)
+  set(${out_var} FALSE PARENT_SCOPE)
+  string(LENGTH "${a}" length_a)
+  string(LENGTH "${b}" length_b)
+  if(length_a LESS length_b)
+    set(shorter "${a}")
+    set(longer "${b}")
+    set(length_short ${length_a})
+  else()
+    set(shorter "${b}")
+    set(longer "${a}")
+    set(length_short ${length_b})
+  endif()
+  math(EXPR difference "${length_a} - ${length_b}")
+  if(difference GREATER 1 OR difference LESS -1)
+    return()
+  endif()
+  # The first position where they differ.
+  set(index 0)
+  while(index LESS length_short)
+    string(SUBSTRING "${shorter}" ${index} 1 char_short)
+    string(SUBSTRING "${longer}" ${index} 1 char_long)
+    if(NOT char_short STREQUAL char_long)
+      break()
+    endif()
+    math(EXPR index "${index} + 1")
+  endwhile()
+  math(EXPR next "${index} + 1")
+  string(SUBSTRING "${longer}" ${next} -1 rest_long)
+  if(NOT difference EQUAL 0)
+    string(SUBSTRING "${shorter}" ${index} -1 rest_short)
+    if(rest_short STREQUAL rest_long)
+      set(${out_var} TRUE PARENT_SCOPE)
+    endif()
+    return()
+  endif()
+  if(index EQUAL length_short)
+    set(${out_var} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  string(SUBSTRING "${shorter}" ${next} -1 rest_short)
+  if(rest_short STREQUAL rest_long)
+    set(${out_var} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  # Two adjacent characters swapped.
+  math(EXPR after "${index} + 2")
+  if(after GREATER length_short)
+    return()
+  endif()
+  string(SUBSTRING "${shorter}" ${index} 2 pair_short)
+  string(SUBSTRING "${longer}" ${index} 2 pair_long)
+  string(SUBSTRING "${shorter}" ${after} -1 tail_short)
+  string(SUBSTRING "${longer}" ${after} -1 tail_long)
+  string(SUBSTRING "${pair_long}" 1 1 swapped)
+  string(SUBSTRING "${pair_long}" 0 1 first)
+  if(pair_short STREQUAL "${swapped}${first}" AND tail_short STREQUAL tail_long)
+    set(${out_var} TRUE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# The keyword that `token` is a likely typo of, or "" (exact matches are keywords, not typos).
+# With IGNORE_CASE, `check` is a typo of CHECK too; without, only upper-case tokens count, so a
+# payload argument such as `name` or `args` is left alone.
+function(_aorta_keyword_typo token keywords mode out_var)
+  set(${out_var} "" PARENT_SCOPE)
+  if(mode STREQUAL "IGNORE_CASE")
+    string(TOUPPER "${token}" token)
+  elseif(NOT token MATCHES "^[A-Z][A-Z_]+$")
+    return()
+  endif()
+  foreach(keyword IN LISTS keywords)
+    _aorta_within_one_edit("${token}" "${keyword}" near)
+    if(near)
+      set(${out_var} "${keyword}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# The aorta `--timeout` for a CTest TIMEOUT of `seconds`: a tenth less, at most 10 s less, so
+# aorta has time to stop the payload and write result.json before CTest kills it.
+function(_aorta_inner_timeout seconds out_var)
+  if(NOT seconds MATCHES "^([0-9]+)(\\.([0-9]+))?$")
+    message(FATAL_ERROR "_aorta_inner_timeout: '${seconds}' is not a number of seconds")
+  endif()
+  set(whole "${CMAKE_MATCH_1}")
+  string(SUBSTRING "${CMAKE_MATCH_3}000" 0 3 fraction)
+  math(EXPR milliseconds "${whole} * 1000 + 1${fraction} - 1000")
+  math(EXPR margin "${milliseconds} / 10")
+  if(margin GREATER 10000)
+    set(margin 10000)
+  endif()
+  math(EXPR inner "${milliseconds} - ${margin}")
+  math(EXPR inner_whole "${inner} / 1000")
+  math(EXPR inner_fraction "1000 + ${inner} % 1000")
+  string(SUBSTRING "${inner_fraction}" 1 3 inner_fraction)
+  set(${out_var} "${inner_whole}.${inner_fraction}" PARENT_SCOPE)
+endfunction()
+
 # The collector names of a recipe's top-level `collect:` key, by a line scan that understands the
 # three common spellings; anything fancier yields an empty list (and the label `aorta`).
 function(_aorta_scan_recipe_collectors recipe out_var)
@@ -119,11 +221,20 @@ function(_aorta_report_fixture output_root out_var)
       math(EXPR number "${index} + 1")
       set(fixture aorta_report.${number})
     endif()
+    # The setup marks when this ctest invocation started, so the report covers the tests that
+    # ran now and marks older results as stale instead of mixing them in.
+    add_test(NAME ${fixture}.begin
+      COMMAND $<TARGET_FILE:Aorta::aorta> report --begin-run "${output_root}")
+    set_tests_properties(${fixture}.begin PROPERTIES
+      FIXTURES_SETUP ${fixture}
+      LABELS profiling
+      TIMEOUT 60)
     add_test(NAME ${fixture}
       COMMAND $<TARGET_FILE:Aorta::aorta> report "${output_root}")
     set_tests_properties(${fixture} PROPERTIES
       FIXTURES_CLEANUP ${fixture}
       LABELS profiling
+      ATTACHED_FILES "${output_root}/report.html"
       TIMEOUT 300)
   elseif(index EQUAL 0)
     set(fixture aorta_report)

@@ -20,7 +20,7 @@ aorta_cli_test(callgrind.ratio_passes RC 0 FIXTURES_SETUP aorta_cli_callgrind_re
           --output "${out}/callgrind" -- "${hotspot}"
   OUTPUT "check PASS  ir\\(expensive\\) / ir\\(cheap\\) >= 15  \\(actual 19\\.9"
          "2 trial\\(s\\): 2 passed, 0 failed, 0 skipped"
-         "<CTestMeasurement type=\"numeric/double\" name=\"callgrind_total_ir\">"
+         "<CTestMeasurement type=\"numeric/double\" name=\"check: ir\\(expensive\\) / ir\\(cheap\\) &gt;= 15\">"
   FILES "${out}/callgrind/trial_1/callgrind"
   JSON "${out}/callgrind/trial_0/result.json::verdict=pass"
        "${out}/callgrind/trial_0/result.json::checks/0/passed=ON"

@@ -12,6 +12,8 @@
 #   EXPECT_FILE_REGEX   pairs: a file, then a regex its content must match
 #   EXPECT_JSON         entries SOURCE::KEY/KEY/...=VALUE: SOURCE is `stdout` or a JSON file; the
 #                       value at that key path must equal VALUE (`=*` only asks that it exists)
+#   EXPECT_HEAD         pairs: a byte count, then a regex that must match within that many first
+#                       bytes of stdout (CTest's JUnit keeps only the first 1024 of a passing test)
 #   CLEAN               paths removed before the run (stale output never passes a test)
 #   WORKING_DIRECTORY   where the command runs
 #   CLI_ENV             NAME=VALUE entries set for the command (`cmake -E env`)
@@ -56,6 +58,19 @@ foreach(regex IN LISTS REJECT_OUTPUT)
     string(APPEND failures "output matches what it must not: ${regex}\n")
   endif()
 endforeach()
+list(LENGTH EXPECT_HEAD head_items)
+if(head_items GREATER 0)
+  math(EXPR last "${head_items} - 1")
+  foreach(index RANGE 0 ${last} 2)
+    math(EXPR regex_index "${index} + 1")
+    list(GET EXPECT_HEAD ${index} bytes)
+    list(GET EXPECT_HEAD ${regex_index} regex)
+    string(SUBSTRING "${out}" 0 ${bytes} head)
+    if(NOT head MATCHES "${regex}")
+      string(APPEND failures "the first ${bytes} bytes of stdout do not match: ${regex}\n")
+    endif()
+  endforeach()
+endif()
 foreach(path IN LISTS EXPECT_FILES)
   if(NOT EXISTS "${path}")
     string(APPEND failures "missing file: ${path}\n")

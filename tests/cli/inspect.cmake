@@ -98,8 +98,8 @@ aorta_cli_test(view.unknown_metric RC 64
   OUTPUT "unknown metric 'nosuch'")
 
 aorta_cli_test(report.not_a_directory RC 64
-  COMMAND "${aorta}" report "${out}/no_such_results"
-  OUTPUT "no_such_results: not a directory")
+  COMMAND "${aorta}" report "${h200}/README.md"
+  OUTPUT "README\\.md is not a directory")
 
 aorta_cli_test(view.malformed RC 1
   COMMAND "${aorta}" view "${hatchet_fixtures}/truncated.hatchet"

@@ -69,6 +69,16 @@ endfunction()
 
 aorta_add_consumer_chain(installed aorta_consumer_prefix
   -DCMAKE_PREFIX_PATH=${consumer_prefix})
+
+# The verdict survives CTest's JUnit cut of a passing test's output at 1024 bytes.
+add_test(NAME aorta.cmake.consumer.installed.junit
+  COMMAND ${CMAKE_COMMAND} -DBINARY=${work}/consumer-installed -DCTEST=${CMAKE_CTEST_COMMAND}
+    -DCONFIG=$<CONFIG> -P ${CMAKE_CURRENT_SOURCE_DIR}/junit_check.cmake)
+set_tests_properties(aorta.cmake.consumer.installed.junit PROPERTIES
+  LABELS packaging
+  TIMEOUT 300
+  FIXTURES_REQUIRED
+    "aorta_consumer_prefix;aorta_consumer_installed_configured;aorta_consumer_installed_built")
 aorta_add_consumer_chain(subdirectory ""
   -DAORTA_SOURCE_DIR=${PROJECT_SOURCE_DIR})
 

@@ -12,7 +12,8 @@ using strings = std::vector<std::string>;
 
 TEST(callgrind_wrap, default_options_name_the_per_pid_out_file_and_no_cache_sim) {
   const strings expected{"valgrind", "--tool=callgrind",
-                         "--callgrind-out-file=/t/callgrind/callgrind.out.%p", "--cache-sim=no"};
+                         "--callgrind-out-file=/t/callgrind/callgrind.out.%p", "--cache-sim=no",
+                         "-q"};
   EXPECT_EQ(callgrind_argv(callgrind_options{}, "/t/callgrind", "valgrind"), expected);
 }
 
@@ -26,7 +27,8 @@ TEST(callgrind_wrap, every_option_in_its_place) {
                          "--callgrind-out-file=/t/callgrind/callgrind.out.%p",
                          "--toggle-collect=matmul(int)",
                          "--cache-sim=yes",
-                         "--trace-children=yes"};
+                         "--trace-children=yes",
+                         "-q"};
   EXPECT_EQ(callgrind_argv(options, "/t/callgrind", "/usr/bin/valgrind"), expected);
 }
 

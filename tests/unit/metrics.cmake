@@ -8,3 +8,4 @@ aorta_add_unit_test(hostile_inputs SOURCES
   unit/name_regex_test.cpp
   unit/json_text_test.cpp
   unit/hostile_limits_test.cpp)
+aorta_add_unit_test(display_names SOURCES unit/display_names_test.cpp)

@@ -61,6 +61,7 @@ TEST_F(registry_wrap, all_four_nest_outermost_first_whatever_the_request_order) 
                          "--tool=callgrind",
                          "--callgrind-out-file=/trial/callgrind/callgrind.out.%p",
                          "--cache-sim=no",
+                         "-q",
                          "python3",
                          "-m",
                          "triton.profiler.proton",
@@ -97,7 +98,7 @@ TEST_F(registry_wrap, no_attaching_collector_leaves_the_argv_byte_for_byte) {
 TEST_F(registry_wrap, callgrind_alone_wraps_a_native_binary) {
   const strings expected{m_valgrind.string(), "--tool=callgrind",
                          "--callgrind-out-file=/trial/callgrind/callgrind.out.%p", "--cache-sim=no",
-                         "./bench"};
+                         "-q", "./bench"};
   EXPECT_EQ(plan_launch({request("callgrind")}, {"./bench"}, "/trial", m_env).argv, expected);
 }
 

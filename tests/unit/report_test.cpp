@@ -278,7 +278,66 @@ TEST(Report, EmptyTreeAndMissingDirectory) {
   EXPECT_EQ(summary.to_string(),
             "report: 0 trials in 0 cells -> perf.md, matrix.json, report.html");
   EXPECT_TRUE(fs::exists(dir.path() / "report.html"));
-  EXPECT_THROW((void)write_aggregate_report(dir.path() / "absent"), usage_error);
+  // No test wrote anything: "0 trials", not a second failure (issue 11). A file is still refused.
+  const report_summary absent = write_aggregate_report(dir.path() / "absent");
+  EXPECT_EQ(absent.trials, 0U);
+  EXPECT_TRUE(fs::exists(dir.path() / "absent" / "report.html"));
+  EXPECT_THROW((void)write_aggregate_report(dir.path() / "perf.md"), usage_error);
+}
+
+// The page opens on a test x verdict matrix with the key metric and the skip reason; each test's
+// details are collapsed; scopes get a chart like kernels.
+TEST(Report, HtmlSummaryMatrixDetailsAndScopeChart) {
+  const temp_dir dir;
+  trial_record skipped = proton_trial(60, 0.25, verdict::skip);
+  skipped.reason = "proton needs a GPU";
+  fs::create_directories(dir.path() / "a_skipped" / "trial_0");
+  write_result_json(dir.path() / "a_skipped" / "trial_0" / "result.json", skipped);
+  trial_record scoped = proton_trial(60, 0.25, verdict::pass);
+  scoped.metrics.values["proton_scope_cycles.expensive"] = std::int64_t{4000};
+  scoped.metrics.values["proton_scope_cycles.cheap"] = std::int64_t{500};
+  check_result check;
+  check.expression = "cycles(expensive) / cycles(cheap) > 5";
+  check.passed = true;
+  check.actual = "8 (4000 / 500)";
+  scoped.checks.push_back(check);
+  fs::create_directories(dir.path() / "b_scoped" / "trial_0");
+  write_result_json(dir.path() / "b_scoped" / "trial_0" / "result.json", scoped);
+  (void)write_aggregate_report(dir.path());
+  const std::string html = read_text(dir.path() / "report.html");
+  const auto matrix = html.find("<table class=\"summary\">");
+  const auto first_details = html.find("<details");
+  ASSERT_NE(matrix, std::string::npos);
+  ASSERT_NE(first_details, std::string::npos);
+  EXPECT_LT(matrix, first_details);
+  EXPECT_NE(html.find("proton needs a GPU</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td><code>cycles(expensive) / cycles(cheap) &gt; 5</code></td>"
+                      "<td class=\"n\" title=\"8 (4000 / 500)\">8</td>"),
+            std::string::npos);
+  EXPECT_EQ(html.find("<details open"), std::string::npos);
+  EXPECT_NE(html.find("<h4>Cycles per scope</h4>"), std::string::npos);
+  EXPECT_NE(html.find("<title>expensive: 4000 cycles</title>"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
+// `ctest -R one_test` after a full run: results older than the run marker are stale.
+TEST(Report, ResultsBeforeTheRunMarkerAreStale) {
+  const temp_dir dir;
+  trial_record old = proton_trial(60, 0.25, verdict::pass);
+  old.started_at = "2000-01-01T00:00:00Z";
+  fs::create_directories(dir.path() / "old" / "trial_0");
+  write_result_json(dir.path() / "old" / "trial_0" / "result.json", old);
+  const std::string started = begin_report_run(dir.path());
+  trial_record now = proton_trial(60, 0.25, verdict::pass);
+  now.started_at = started;
+  fs::create_directories(dir.path() / "now" / "trial_0");
+  write_result_json(dir.path() / "now" / "trial_0" / "result.json", now);
+  const report_summary summary = write_aggregate_report(dir.path());
+  EXPECT_EQ(summary.trials, 1U);
+  ASSERT_EQ(summary.stale_lines.size(), 1U);
+  EXPECT_EQ(summary.stale_lines[0], "old/trial_0/result.json (pass, 2000-01-01T00:00:00Z; run "
+                                    "started " + started + ")");
+  EXPECT_NE(read_text(dir.path() / "perf.md").find("## Stale results"), std::string::npos);
 }
 
 TEST(Report, ResultOutsideATrialDirectoryIsItsOwnCell) {

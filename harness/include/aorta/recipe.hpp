@@ -63,6 +63,9 @@ struct recipe {
   std::vector<check_spec> checks;
   // An empty capture fails the trial unless this is set.
   bool allow_empty = false;
+  // `measure:` metric names shown and reported to CTest besides those the checks read ("all":
+  // every one but callgrind's loader and libc functions); `--measure` adds to them.
+  std::vector<std::string> measure;
   // Payload exit codes that mean "this environment cannot run me" (e.g. 2 for "no GPU"): the
   // trial is reported as skipped (77) instead of failed.
   std::vector<int> environment_exit_codes;

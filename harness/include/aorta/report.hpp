@@ -25,6 +25,8 @@ struct report_summary {
   // One line per cell: "<cell>: 1 pass, 0 fail, 0 skip, 0 error", plus the last trial's reason
   // when it did not pass (the skip reasons CTest itself does not show).
   std::vector<std::string> cell_lines;
+  // result.json files older than the run marker: "path (verdict, started_at; run started T)".
+  std::vector<std::string> stale_lines;
 
   // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
   [[nodiscard]] std::string to_string() const;
@@ -40,6 +42,17 @@ struct report_summary {
 // Per cell: numeric metrics summarised {mean, min, max, n} over the trials that have them;
 // verdict counts; failure_rate = (fail + error) / trials that were not skipped (0 when none ran);
 // the last trial's (highest index) top kernels and non-numeric metrics.
+//
+// When results_dir holds the run marker that begin_report_run() wrote, trials that started before
+// it (left by an earlier ctest invocation) are stale: listed with their date, not aggregated.
+// A results_dir that does not exist yet is created: the report then says "0 trials".
 report_summary write_aggregate_report(const std::filesystem::path& results_dir);
+
+// The file begin_report_run() writes in the results directory.
+inline constexpr const char* run_marker_name = ".aorta-run-started";
+
+// Marks the start of a ctest invocation (the report fixture's setup test): creates results_dir
+// and writes the current UTC time into its run marker. Returns that time.
+std::string begin_report_run(const std::filesystem::path& results_dir);
 
 }  // namespace aorta

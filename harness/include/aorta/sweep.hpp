@@ -29,6 +29,13 @@ struct sweep_request {
   // The platforms this lane covers (`--platforms`); a recipe whose collectors capture on none of
   // them is skipped as not applicable, even with require_profiler. nullopt: every platform.
   std::optional<platform_set> lane_platforms;
+  // No check at all (recipe nor --check) is a usage error instead of a note: a test that judges
+  // only the exit status should be a decision, not a typo's result.
+  bool require_checks = false;
+  // Stops the payload after this many seconds when the recipe's `timeout` is absent or longer;
+  // CMake passes a little less than the test's CTest TIMEOUT, so aorta records the timeout itself.
+  std::optional<double> timeout_seconds;
+  std::vector<std::string> measures;  // `--measure NAME`: metrics shown besides the checks' own
 };
 
 struct sweep_outcome {

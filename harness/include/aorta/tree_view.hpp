@@ -1,9 +1,13 @@
 // `aorta view`: a hatchet file printed as a tree, the way proton-viewer shows it, without Python.
 #pragma once
 
+#include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <ostream>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace aorta {
 
@@ -16,6 +20,18 @@ namespace aorta {
 // Throws usage_error for an unknown metric or one the file lacks (the message lists what is
 // there), capture_error for a malformed file.
 void render_hatchet_tree(const std::filesystem::path& file, std::string_view metric,
+                         std::ostream& out);
+
+struct tree_view_options {
+  // Columns, left to right; the first one orders the children. Besides the names above,
+  // `time/%` is each node's share of the whole tree's time. Empty: the default metric only.
+  std::vector<std::string> metrics;
+  bool sort_by_name = false;               // alphabetical instead of largest first
+  std::optional<std::size_t> max_depth;    // 0: the root only; deeper nodes are summed in
+};
+
+// As above, with one column per metric ("time/ms  count  name" header line) and the options.
+void render_hatchet_tree(const std::filesystem::path& file, const tree_view_options& options,
                          std::ostream& out);
 
 }  // namespace aorta

@@ -2,6 +2,7 @@
 # csv
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_files.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_kernel_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_csv.cpp

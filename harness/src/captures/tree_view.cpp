@@ -29,7 +29,7 @@ struct metric_choice {
   const char* format;  // how a value prints
 };
 
-constexpr std::array<metric_choice, 7> metric_choices{{
+constexpr std::array<metric_choice, 8> metric_choices{{
     {"time/ns", view_metric::time, 1.0, "{:.0f}"},
     {"time/us", view_metric::time, 1e3, "{:.3f}"},
     {"time/ms", view_metric::time, 1e6, "{:.3f}"},
@@ -37,6 +37,7 @@ constexpr std::array<metric_choice, 7> metric_choices{{
     {"count", view_metric::count, 1.0, "{:.0f}"},
     {"cycles", view_metric::cycles, 1.0, "{:.0f}"},
     {"normalized_cycles", view_metric::normalized_cycles, 1.0, "{:.3f}"},
+    {"time/%", view_metric::time, 0.0, "{:.2f}%"},  // divisor 0: the root's time / 100
 }};
 
 std::string metric_list() {
@@ -148,26 +149,53 @@ check_paths inner_frames(const std::vector<tree_builder::view_node>& nodes, bool
   return paths;
 }
 
-void print(const std::vector<tree_builder::view_node>& nodes, const check_paths& paths,
-           std::uint32_t index, const metric_choice& metric, const std::string& prefix,
-           bool is_root, bool is_last, std::ostream& out) {
+struct column {
+  const metric_choice* metric;
+  std::vector<double> inclusive;  // per node
+  double divisor = 1.0;           // for time/%: the root's time / 100
+};
+
+std::string cell(const column& col, std::uint32_t index) {
+  return fmt::format(fmt::runtime(col.metric->format), col.inclusive[index] / col.divisor);
+}
+
+void print(const std::vector<tree_builder::view_node>& nodes, const std::vector<column>& columns,
+           const std::vector<std::size_t>& widths, const check_paths& paths, std::uint32_t index,
+           const std::string& prefix, bool is_root, bool is_last, std::size_t depth,
+           std::optional<std::size_t> max_depth, std::ostream& out) {
   const tree_builder::view_node& node = nodes[index];
+  // One metric: "<rules><value> <name>", as before; several: aligned columns, then the tree.
+  if (columns.size() > 1) {
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      out << fmt::format("{:>{}} ", cell(columns[c], index), widths[c]);
+  }
   out << prefix;
   if (!is_root) out << (is_last ? "└─ " : "├─ ");
-  out << fmt::format(fmt::runtime(metric.format), node.inclusive / metric.divisor) << ' '
-      << node.name;
+  if (columns.size() == 1) out << cell(columns.front(), index) << ' ';
+  out << node.name;
+  if (max_depth && depth == *max_depth && !node.children.empty()) {
+    out << fmt::format(" (+{} below)", node.children.size());
+  }
   if (paths.frame_of[index] != context_frame::no_parent)
     out << "   [under(" << frame_check_path(paths.frames_only, paths.frame_of[index]) << ")]";
   out << '\n';
+  if (max_depth && depth >= *max_depth) return;
   const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
   for (std::size_t i = 0; i < node.children.size(); ++i)
-    print(nodes, paths, node.children[i], metric, child_prefix, false,
-          i + 1 == node.children.size(), out);
+    print(nodes, columns, widths, paths, node.children[i], child_prefix, false,
+          i + 1 == node.children.size(), depth + 1, max_depth, out);
 }
 
 }  // namespace
 
 void render_hatchet_tree(const std::filesystem::path& file, std::string_view metric,
+                         std::ostream& out) {
+  tree_view_options options;
+  if (!metric.empty()) options.metrics.emplace_back(metric);
+  render_hatchet_tree(file, options, out);
+}
+
+void render_hatchet_tree(const std::filesystem::path& file, const tree_view_options& options,
                          std::ostream& out) {
   tree_builder tree;
   detail::scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {
@@ -175,25 +203,47 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
     detail::json_scanner<detail::hatchet_sax<tree_builder>> scanner(sax, std::move(reader));
     scanner.run();
   });
-  const metric_choice& chosen = choose_metric(metric, tree, file);
+  std::vector<std::string> requested = options.metrics;
+  if (requested.empty()) requested.emplace_back();
+  std::vector<column> columns;
+  for (const auto& name : requested) columns.push_back({&choose_metric(name, tree, file), {}, 1.0});
   // The values below carry no unit of their own; this line says what they are.
-  out << chosen.name << " of " << file.string() << '\n';
+  std::string names;
+  for (const auto& col : columns) names += (names.empty() ? "" : ", ") + std::string(col.metric->name);
+  out << names << " of " << file.string() << '\n';
   std::vector<tree_builder::view_node>& nodes = tree.nodes();
   if (nodes.empty()) return;
 
   // Children always come after their parent, so one backward pass sums bottom-up.
-  const auto kind = static_cast<std::size_t>(chosen.kind);
-  for (auto& n : nodes) n.inclusive = n.own[kind];
-  for (std::size_t i = nodes.size() - 1; i > 0; --i)
-    nodes[nodes[i].parent].inclusive += nodes[i].inclusive;
+  for (auto& col : columns) {
+    const auto kind = static_cast<std::size_t>(col.metric->kind);
+    col.inclusive.resize(nodes.size());
+    for (std::size_t i = 0; i < nodes.size(); ++i) col.inclusive[i] = nodes[i].own[kind];
+    for (std::size_t i = nodes.size() - 1; i > 0; --i)
+      col.inclusive[nodes[i].parent] += col.inclusive[i];
+    col.divisor = col.metric->divisor;
+    if (col.metric->divisor == 0.0) col.divisor = col.inclusive[0] > 0 ? col.inclusive[0] / 100 : 1;
+  }
+  const std::vector<double>& order = columns.front().inclusive;
   for (auto& n : nodes) {
     std::stable_sort(n.children.begin(), n.children.end(), [&](std::uint32_t a, std::uint32_t b) {
-      if (nodes[a].inclusive != nodes[b].inclusive) return nodes[a].inclusive > nodes[b].inclusive;
+      if (!options.sort_by_name && order[a] != order[b]) return order[a] > order[b];
       return nodes[a].name < nodes[b].name;
     });
   }
-  print(nodes, inner_frames(nodes, tree.present(view_metric::time)), 0, chosen, "", true, true,
-        out);
+  std::vector<std::size_t> widths;
+  for (const auto& col : columns) {
+    std::size_t width = col.metric->name.size();
+    for (std::uint32_t i = 0; i < nodes.size(); ++i) width = std::max(width, cell(col, i).size());
+    widths.push_back(width);
+  }
+  if (columns.size() > 1) {
+    for (std::size_t c = 0; c < columns.size(); ++c)
+      out << fmt::format("{:>{}} ", columns[c].metric->name, widths[c]);
+    out << "name\n";
+  }
+  print(nodes, columns, widths, inner_frames(nodes, tree.present(view_metric::time)), 0, "", true, true, 0,
+        options.max_depth, out);
 }
 
 }  // namespace aorta

@@ -1,10 +1,11 @@
-// Commands that look at captures and results after the fact: check, view, report.
+// Commands that look at captures and results after the fact: check and report (view has its
+// own file).
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
-#include "aorta/tree_view.hpp"
+#include "captures/capture_format.hpp"
 #include "cli/commands.hpp"
 #include "json_text.hpp"
 
@@ -43,18 +44,54 @@ nlohmann::json metrics_json(const metric_set& metrics) {
   return {{"metrics", values}, {"kernels", kernels}};
 }
 
-int run_check(const check_flags& flags) {
-  const auto* collector = find_collector(flags.collector);
-  if (collector == nullptr || !collector->attaches()) {
-    throw usage_error(fmt::format("--collector '{}' cannot be read; use one of rocprof, proton, "
-                                  "ncu, callgrind",
-                                  flags.collector));
+// The collector named by --collector, or the one the path's format gives away. A --collector
+// that contradicts an unambiguous format is refused: reading an ncu CSV as a hatchet fails deep
+// in a parser with a message about JSON.
+std::string resolve_collector(const check_flags& flags) {
+  if (!flags.collector.empty()) {
+    const auto* named = find_collector(flags.collector);
+    if (named == nullptr || !named->attaches()) {
+      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of rocprof, "
+                                    "proton, ncu, callgrind",
+                                    flags.collector));
+    }
   }
+  const auto formats = detail::detect_capture_formats(flags.path);
+  std::string found;
+  for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
+  if (flags.collector.empty()) {
+    if (formats.size() == 1) {
+      fmt::print("aorta: {} holds {}: reading it with --collector {}\n", flags.path,
+                 detail::describe_capture_format(formats.front()), formats.front());
+      return formats.front();
+    }
+    if (formats.empty()) {
+      throw usage_error(fmt::format(
+          "{}: not a capture aorta recognises (not a Proton hatchet, an ncu CSV, a rocprofv3 "
+          "capture nor a callgrind.out file); name the reader with --collector",
+          flags.path));
+    }
+    throw usage_error(fmt::format("{} holds captures of several profilers ({}); choose one with "
+                                  "--collector",
+                                  flags.path, found));
+  }
+  if (formats.size() == 1 && formats.front() != flags.collector) {
+    throw usage_error(fmt::format("{}: not {}: it looks like {}; use --collector {} (or omit "
+                                  "--collector)",
+                                  flags.path, detail::describe_capture_format(flags.collector),
+                                  detail::describe_capture_format(formats.front()),
+                                  formats.front()));
+  }
+  return flags.collector;
+}
+
+int run_check(const check_flags& flags) {
   std::vector<check_expression> checks;
   for (const auto& text : flags.checks) checks.push_back(check_expression::parse(text));
   if (!fs::exists(flags.path)) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }
+  const auto* collector = find_collector(resolve_collector(flags));
   const std::vector<capture> captures{collector->read_capture(flags.path, {})};
   const metric_set metrics = compute_metrics(captures.front());
 
@@ -80,8 +117,7 @@ int run_check(const check_flags& flags) {
     }
     std::cout << detail::dump_json(report, 2) << '\n';
   } else {
-    std::cout << format_metrics_table(metrics);
-    for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
+    // Check lines first, as `sweep run` prints them: they are what the reader came for.
     for (const auto& result : results) {
       if (result.passed) {
         fmt::print(std::cout, "check PASS  {}  (actual {})\n", result.expression, result.actual);
@@ -89,6 +125,8 @@ int run_check(const check_flags& flags) {
         fmt::print(std::cout, "check FAIL  {}\n{}\n", result.expression, result.message);
       }
     }
+    std::cout << format_metrics_table(metrics);
+    for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
   }
   if (empty_failure) {
     fmt::print(std::cerr,
@@ -105,8 +143,8 @@ int run_check(const check_flags& flags) {
 void add_check_command(CLI::App& app, action& selected) {
   auto* check = app.add_subcommand("check", "Post-check an existing capture (file or directory)");
   auto flags = std::make_shared<check_flags>();
-  check->add_option("--collector", flags->collector, "rocprof, proton, ncu or callgrind")
-      ->required();
+  check->add_option("--collector", flags->collector,
+                    "rocprof, proton, ncu or callgrind (default: detected from the files)");
   check->add_option("--check", flags->checks, "A check expression (repeatable)");
   check->add_flag("--json", flags->json, "Print metrics and check results as JSON");
   check->add_flag("--allow-empty", flags->allow_empty, "An empty capture is not a failure");
@@ -114,29 +152,22 @@ void add_check_command(CLI::App& app, action& selected) {
   check->callback([&selected, flags] { selected = [flags] { return run_check(*flags); }; });
 }
 
-void add_view_command(CLI::App& app, action& selected) {
-  auto* view = app.add_subcommand("view", "Print a Proton hatchet tree (no Python needed)");
-  auto path = std::make_shared<std::string>();
-  auto metric = std::make_shared<std::string>();
-  view->add_option("path", *path, "A .hatchet file")->required();
-  view->add_option("-m,--metric", *metric,
-                   "time/ns, time/us, time/ms, time/s, count, cycles or normalized_cycles");
-  view->callback([&selected, path, metric] {
-    selected = [path, metric] {
-      render_hatchet_tree(*path, *metric, std::cout);
-      return 0;
-    };
-  });
-}
-
 void add_report_command(CLI::App& app, action& selected) {
-  auto* report = app.add_subcommand("report", "Aggregate every result.json below DIR");
+  auto* report = app.add_subcommand(
+      "report", "Aggregate every result.json below DIR into perf.md, matrix.json, report.html");
   auto dir = std::make_shared<std::string>();
+  auto begin = std::make_shared<bool>(false);
   report->add_option("dir", *dir, "Results directory")->required();
-  report->callback([&selected, dir] {
-    selected = [dir] {
-      if (!fs::is_directory(*dir)) {
-        throw usage_error(fmt::format("{}: not a directory", *dir));
+  report->add_flag("--begin-run", *begin,
+                   "Mark the start of a run: later reports leave older results out as stale");
+  report->callback([&selected, dir, begin] {
+    selected = [dir, begin] {
+      if (*begin) {
+        const std::string started = begin_report_run(*dir);
+        fmt::print("report: run started {}; results in {} older than that will be marked "
+                   "stale\n",
+                   started, *dir);
+        return 0;
       }
       const auto summary = write_aggregate_report(*dir);
       std::cout << summary.to_string() << '\n';

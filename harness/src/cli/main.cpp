@@ -14,6 +14,23 @@
 #include <string>
 #include <vector>
 
+namespace {
+
+// "view", "sweep run": the subcommands the parser entered, outermost first.
+std::string subcommand_path(const CLI::App& app) {
+  std::string path;
+  const CLI::App* current = &app;
+  for (;;) {
+    const auto entered = current->get_subcommands();
+    if (entered.empty()) break;
+    current = entered.front();
+    path += (path.empty() ? "" : " ") + current->get_name();
+  }
+  return path;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   // A closed stdout (`aorta sweep run ... | head -1`) must not kill the run: writes fail with
   // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
@@ -52,11 +69,17 @@ int main(int argc, char** argv) {
     try {
       app.parse(own_argc, argv);
     } catch (const CLI::ExtrasError& e) {
-      if (!separator_seen) {
+      // The payload hint only fits `sweep run`, the one subcommand that takes a command.
+      const std::string name = subcommand_path(app);
+      if (name == "sweep run" && !separator_seen) {
         throw aorta::usage_error(fmt::format(
             "{}; missing '--' separator before the command? Usage: aorta sweep run --recipe R "
             "--output DIR -- CMD ...",
             e.what()));
+      }
+      if (!name.empty()) {
+        throw aorta::usage_error(
+            fmt::format("{}: {}; see 'aorta {} --help'", name, e.what(), name));
       }
       throw;
     }
@@ -67,8 +90,13 @@ int main(int argc, char** argv) {
     }
     return selected ? selected() : static_cast<int>(aorta::exit_code::usage);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : static_cast<int>(aorta::exit_code::usage);
+    const std::string name = subcommand_path(app);
+    if (e.get_exit_code() == 0 || name.empty()) {
+      const int code = app.exit(e);
+      return code == 0 ? 0 : static_cast<int>(aorta::exit_code::usage);
+    }
+    fmt::print(stderr, "aorta: error: {}: {}; see 'aorta {} --help'\n", name, e.what(), name);
+    return static_cast<int>(aorta::exit_code::usage);
   } catch (const aorta::error& e) {
     std::cout.flush();
     std::cerr << "aorta: error: " << e.what() << '\n';

@@ -8,6 +8,7 @@
 #include <fmt/ostream.h>
 
 #include <iostream>
+#include <optional>
 
 namespace aorta::cli {
 namespace {
@@ -20,6 +21,9 @@ struct sweep_flags {
   bool dry_run = false;
   bool require_profiler = false;
   std::string platforms;
+  bool require_checks = false;
+  std::optional<double> timeout;
+  std::vector<std::string> measures;
 };
 
 }  // namespace
@@ -49,6 +53,14 @@ void add_sweep_command(CLI::App& app, action& selected,
                   "Platforms this lane covers (cpu, nvidia, amd, comma-separated, or all); a "
                   "recipe for none of them is skipped as not applicable, even with "
                   "--require-profiler");
+  run->add_flag("--require-checks", flags->require_checks,
+                "A run without any check (recipe or --check) is a usage error (64)");
+  run->add_option("--timeout", flags->timeout,
+                  "Stop the payload after this many seconds unless the recipe's timeout is "
+                  "shorter")
+      ->check(CLI::PositiveNumber);
+  run->add_option("--measure", flags->measures,
+                  "A metric shown and measured besides the checks' own (repeatable; 'all')");
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -60,6 +72,9 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.dry_run = flags->dry_run;
       request.require_profiler = flags->require_profiler;
       if (!flags->platforms.empty()) request.lane_platforms = parse_platforms(flags->platforms);
+      request.require_checks = flags->require_checks;
+      request.timeout_seconds = flags->timeout;
+      request.measures = flags->measures;
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };
@@ -70,13 +85,16 @@ void add_validate_command(CLI::App& app, action& selected) {
   auto* validate = app.add_subcommand("validate", "Check a recipe's schema and every guard");
   auto recipe_path = std::make_shared<std::string>();
   auto collect = std::make_shared<std::string>();
+  auto checks = std::make_shared<std::vector<std::string>>();
   validate->add_option("recipe", *recipe_path, "Recipe file")->required();
   validate->add_option("--collect", *collect, "Comma-separated collector override");
-  validate->callback([&selected, recipe_path, collect] {
-    selected = [recipe_path, collect] {
+  validate->add_option("--check", *checks,
+                       "A check expression to parse as `sweep run --check` would (repeatable)");
+  validate->callback([&selected, recipe_path, collect, checks] {
+    selected = [recipe_path, collect, checks] {
       recipe spec = load_recipe(*recipe_path);
       if (!collect->empty()) apply_collect_override(spec, *collect);
-      (void)parse_checks(spec, {});
+      const auto parsed = parse_checks(spec, *checks);
       for (const auto& key : spec.ignored_keys) {
         fmt::print(std::cout,
                    "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
@@ -88,8 +106,7 @@ void add_validate_command(CLI::App& app, action& selected) {
         names += (names.empty() ? "" : ", ") + request.name;
       }
       fmt::print(std::cout, "aorta: {}: valid (collectors [{}], {} trial(s), {} check(s))\n",
-                 spec.path.string(), names.empty() ? "none" : names, spec.trials,
-                 spec.checks.size());
+                 spec.path.string(), names.empty() ? "none" : names, spec.trials, parsed.size());
       return 0;
     };
   });

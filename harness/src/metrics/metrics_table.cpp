@@ -1,5 +1,6 @@
 #include "aorta/metrics.hpp"
 
+#include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -9,8 +10,95 @@
 namespace aorta {
 namespace {
 
+// The terminal table fits this many columns, however long a kernel's name is.
+constexpr std::size_t table_columns = 120;
+constexpr std::size_t list_item_columns = 32;
+
 std::string launches_text(const std::optional<std::uint64_t>& launches) {
   return launches ? std::to_string(*launches) : std::string("unknown");
+}
+
+// Display width of UTF-8 text: bytes that do not continue a character.
+std::size_t columns_of(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string pad_right(const std::string& text, std::size_t width) {
+  const std::size_t used = columns_of(text);
+  return used >= width ? text : text + std::string(width - used, ' ');
+}
+
+// A kernel list (mangled names, often hundreds of characters each) as short names, as many as
+// fit in `columns`, then how many more there are.
+std::string list_text(const std::vector<std::string>& items, std::size_t columns) {
+  std::string shown;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string item = detail::short_name(items[i], list_item_columns);
+    const std::string more = fmt::format(", +{} more", items.size() - i);
+    const std::size_t after = columns_of(shown) + 2 + columns_of(item);
+    if (i > 0 && after + (i + 1 < items.size() ? more.size() : 0) > columns) {
+      return shown + more;
+    }
+    shown += (shown.empty() ? "" : ", ") + item;
+  }
+  return shown;
+}
+
+void render_values(const metric_set& metrics, std::string& out) {
+  std::vector<std::string> folded;
+  const std::vector<std::string> names = detail::ordered_metric_names(metrics, folded);
+  constexpr std::size_t name_budget = table_columns / 2;
+  std::vector<std::string> shown_names;
+  std::size_t name_width = 0;
+  for (const auto& name : names) {
+    shown_names.push_back(detail::ellipsized(name, name_budget));
+    name_width = std::max(name_width, columns_of(shown_names.back()));
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const metric_value& value = metrics.values.at(names[i]);
+    const auto* list = std::get_if<std::vector<std::string>>(&value);
+    const std::string shown =
+        list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
+    out += fmt::format("{}  {}\n", pad_right(shown_names[i], name_width), shown);
+  }
+  if (!folded.empty()) {
+    std::string list;
+    for (const auto& function : folded) {
+      if (list.size() + function.size() > 60) {
+        list += ", ...";
+        break;
+      }
+      list += (list.empty() ? "" : ", ") + function;
+    }
+    out += fmt::format("(+{} loader/libc function(s) folded: {})\n", folded.size(), list);
+  }
+}
+
+void render_kernels(const metric_set& metrics, std::string& out) {
+  const std::string launches_header = "launches";
+  const std::string time_header = "total ms";
+  std::size_t launches_width = launches_header.size();
+  std::size_t time_width = time_header.size();
+  for (const auto& row : metrics.kernels) {
+    launches_width = std::max(launches_width, launches_text(row.launches).size());
+    time_width = std::max(time_width, detail::format_number(row.total_ms).size());
+  }
+  const std::size_t name_budget = table_columns - launches_width - time_width - 4;
+  std::vector<std::string> names;
+  std::size_t name_width = std::string_view("kernel").size();
+  for (const auto& row : metrics.kernels) {
+    names.push_back(detail::short_name(row.name, name_budget));
+    name_width = std::max(name_width, columns_of(names.back()));
+  }
+  out += fmt::format("\n{}  {:>{}}  {:>{}}\n", pad_right("kernel", name_width), launches_header,
+                     launches_width, time_header, time_width);
+  for (std::size_t i = 0; i < metrics.kernels.size(); ++i) {
+    const auto& row = metrics.kernels[i];
+    out += fmt::format("{}  {:>{}}  {:>{}}\n", pad_right(names[i], name_width),
+                       launches_text(row.launches), launches_width,
+                       detail::format_number(row.total_ms), time_width);
+  }
 }
 
 }  // namespace
@@ -20,34 +108,9 @@ std::string format_metrics_table(const metric_set& metrics) {
   if (metrics.values.empty()) {
     out += "no metrics\n";
   } else {
-    std::size_t name_width = 0;
-    for (const auto& [name, value] : metrics.values) name_width = std::max(name_width, name.size());
-    for (const auto& [name, value] : metrics.values) {
-      out += fmt::format("{:<{}}  {}\n", name, name_width, format_metric_value(value));
-    }
+    render_values(metrics, out);
   }
-
-  if (!metrics.kernels.empty()) {
-    const std::string name_header = "kernel";
-    const std::string launches_header = "launches";
-    const std::string time_header = "total ms";
-    std::size_t name_width = name_header.size();
-    std::size_t launches_width = launches_header.size();
-    std::size_t time_width = time_header.size();
-    for (const auto& row : metrics.kernels) {
-      name_width = std::max(name_width, row.name.size());
-      launches_width = std::max(launches_width, launches_text(row.launches).size());
-      time_width = std::max(time_width, detail::format_number(row.total_ms).size());
-    }
-    out += fmt::format("\n{:<{}}  {:>{}}  {:>{}}\n", name_header, name_width, launches_header,
-                       launches_width, time_header, time_width);
-    for (const auto& row : metrics.kernels) {
-      out +=
-          fmt::format("{:<{}}  {:>{}}  {:>{}}\n", row.name, name_width, launches_text(row.launches),
-                      launches_width, detail::format_number(row.total_ms), time_width);
-    }
-  }
-
+  if (!metrics.kernels.empty()) render_kernels(metrics, out);
   if (!metrics.notes.empty()) {
     out += "\n";
     for (const auto& note : metrics.notes) out += fmt::format("note: {}\n", note);

@@ -89,9 +89,17 @@ void summarise(detail::cell_report& cell) {
       ran == 0 ? 0.0 : static_cast<double>(cell.failed + cell.errored) / static_cast<double>(ran);
 }
 
+std::string read_run_marker(const fs::path& results_dir) {
+  std::ifstream in(results_dir / run_marker_name);
+  std::string started;
+  if (in) std::getline(in, started);
+  return started;
+}
+
 detail::report_model collect(const fs::path& results_dir) {
   detail::report_model model;
   model.generated_at = detail::utc_timestamp();
+  model.run_started_at = read_run_marker(results_dir);
   std::map<std::string, detail::cell_report> cells;
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(
@@ -121,6 +129,11 @@ detail::report_model collect(const fs::path& results_dir) {
       entry.record = read_trial(path);
     } catch (const error& failure) {
       model.skipped_files.push_back(fmt::format("{}: {}", shown, failure.what()));
+      continue;
+    }
+    // Same-format UTC timestamps compare as text.
+    if (!model.run_started_at.empty() && entry.record.started_at < model.run_started_at) {
+      model.stale.push_back({shown, entry.record.started_at, entry.record.verdict});
       continue;
     }
     const fs::path trial_dir = path.parent_path();
@@ -205,8 +218,16 @@ std::string render_matrix_json(const report_model& model) {
                      {"last_trial_values", std::move(last_values)},
                      {"trial_results", std::move(paths)}});
   }
+  json stale = json::array();
+  for (const auto& old : model.stale) {
+    stale.push_back({{"result", old.result_path},
+                     {"started_at", old.started_at},
+                     {"verdict", to_string(old.outcome)}});
+  }
   const json document = {{"schema_version", 1},
                          {"generated_at", model.generated_at},
+                         {"run_started_at", model.run_started_at},
+                         {"stale_results", std::move(stale)},
                          {"trials", model.trial_count},
                          {"cells", std::move(cells)},
                          {"skipped_files", model.skipped_files}};
@@ -242,21 +263,50 @@ std::string report_summary::to_string() const {
                   cells == 1 ? "" : "s", fmt::join(names, ", "));
   if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
   for (const auto& line : cell_lines) text += "\n  " + line;
+  if (!stale_lines.empty()) {
+    text += fmt::format("\n  {} stale result(s) from earlier runs, left out:", stale_lines.size());
+    for (const auto& line : stale_lines) text += "\n    " + line;
+  }
   return text;
+}
+
+std::string begin_report_run(const fs::path& results_dir) {
+  std::error_code failure;
+  fs::create_directories(results_dir, failure);
+  if (failure || !fs::is_directory(results_dir)) {
+    throw setup_error(fmt::format("report --begin-run: cannot create {}: {}",
+                                  results_dir.string(), failure.message()));
+  }
+  const std::string started = detail::utc_timestamp();
+  detail::write_file_atomically(results_dir / run_marker_name, started + "\n");
+  return started;
 }
 
 report_summary write_aggregate_report(const fs::path& results_dir) {
   std::error_code ignored;
-  if (!fs::is_directory(results_dir, ignored)) {
+  if (fs::exists(results_dir, ignored) && !fs::is_directory(results_dir, ignored)) {
     throw usage_error(fmt::format("report: {} is not a directory; pass the --output directory of "
                                   "a sweep run",
                                   results_dir.string()));
+  }
+  // No test wrote anything (all filtered out, or none registered): an empty report, not a
+  // second failure on top of whatever went wrong.
+  std::error_code failure;
+  fs::create_directories(results_dir, failure);
+  if (failure) {
+    throw setup_error(
+        fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));
   }
   const detail::report_model model = collect(results_dir);
   report_summary summary;
   summary.trials = model.trial_count;
   summary.cells = model.cells.size();
   summary.notes = model.skipped_files;
+  for (const auto& old : model.stale) {
+    summary.stale_lines.push_back(fmt::format("{} ({}, {}; run started {})", old.result_path,
+                                              to_string(old.outcome), old.started_at,
+                                              model.run_started_at));
+  }
   for (const auto& cell : model.cells) {
     std::string line = fmt::format("{}: {} pass, {} fail, {} skip, {} error", cell.name,
                                    cell.passed, cell.failed, cell.skipped, cell.errored);

@@ -1,133 +1,169 @@
+// report.html: one self-contained page (inline CSS and SVG, no script, no external asset).
 #include "metrics/number_format.hpp"
+#include "metrics/report_html_parts.hpp"
 #include "metrics/report_model.hpp"
-#include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 namespace aorta::detail {
 namespace {
 
-constexpr std::size_t chart_bar_limit = 20;
-constexpr std::size_t chart_label_chars = 48;
-constexpr int chart_label_width = 380;
-constexpr int chart_bar_width = 360;
-constexpr int chart_row_height = 22;
+constexpr std::size_t reason_chars = 160;
 
-constexpr std::string_view style = R"(body{font-family:system-ui,sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:0.5em 0 1.5em}
-th,td{border:1px solid #ccc;padding:0.25em 0.6em;text-align:left}
-td.n{text-align:right;font-variant-numeric:tabular-nums}
-code{font-size:0.9em}
-.pass{color:#176b2c}.fail{color:#b3261e}
-svg text{font-size:12px;font-family:monospace}
+constexpr std::string_view style =
+    R"(body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:72em;padding:0 1em;color:#222;line-height:1.35}
+h1{margin-bottom:0.2em}
+table{border-collapse:collapse;margin:0.5em 0 1em;max-width:100%}
+th,td{border:1px solid #ccc;padding:0.25em 0.6em;text-align:left;vertical-align:top;overflow-wrap:anywhere}
+th{background:#f3f3f3;white-space:nowrap}
+td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+code{font-size:0.9em;overflow-wrap:anywhere}
+.pass{color:#176b2c}.fail,.error{color:#b3261e}.skip{color:#8a5a00}
+.badge{display:inline-block;min-width:3.5em;text-align:center;border-radius:3px;padding:0 0.4em;font-weight:600;color:#fff}
+.badge.pass{background:#2e7d32}.badge.fail,.badge.error{background:#c62828}.badge.skip{background:#b7791f}
+details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0.3em 0.8em}
+details>summary{cursor:pointer;font-weight:600;overflow-wrap:anywhere}
+details[open]>summary{margin-bottom:0.5em}
+.note{color:#555;font-size:0.9em}
+svg.chart{width:100%;height:auto;display:block;margin:0.3em 0 1em}
+svg.chart text{font-size:12px;font-family:ui-monospace,monospace;fill:#222}
+svg.chart rect{fill:#4a78b5}
+.reason{max-width:36em;font-size:0.9em}
+td.name code{overflow-wrap:break-word}
 )";
 
-std::string shortened(const std::string& name) {
-  if (name.size() <= chart_label_chars) return name;
-  return name.substr(0, chart_label_chars - 3) + "...";
-}
-
-// Per-kernel total ms of one trial as horizontal bars; the full name is the bar's tooltip.
-std::string kernel_chart(const metric_set& metrics) {
-  std::vector<kernel_row> rows = metrics.kernels;
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const auto& a, const auto& b) { return a.total_ms > b.total_ms; });
-  const std::size_t hidden = rows.size() > chart_bar_limit ? rows.size() - chart_bar_limit : 0;
-  rows.resize(std::min(rows.size(), chart_bar_limit));
-  bool several_collectors = false;
-  for (const auto& row : rows) several_collectors |= row.collector != rows.front().collector;
-  const double largest = rows.front().total_ms > 0.0 ? rows.front().total_ms : 1.0;
-
-  const int height = static_cast<int>(rows.size()) * chart_row_height + 4;
-  std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" role=\"img\" "
-      "aria-label=\"total ms per kernel\">\n",
-      chart_label_width + chart_bar_width + 120, height);
-  int y = 2;
-  for (const auto& row : rows) {
-    std::string label = row.name;
-    if (several_collectors) label = fmt::format("[{}] {}", row.collector, row.name);
-    const int length =
-        std::max(1, static_cast<int>(row.total_ms / largest * chart_bar_width + 0.5));
-    svg += fmt::format("<g><title>{}: {} ms</title><text x=\"0\" y=\"{}\">{}</text>"
-                       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#4a78b5\"/>"
-                       "<text x=\"{}\" y=\"{}\">{}</text></g>\n",
-                       xml_escape(label), format_number(row.total_ms), y + 14,
-                       xml_escape(shortened(label)), chart_label_width, y + 2, length,
-                       chart_row_height - 6, chart_label_width + length + 6, y + 14,
-                       format_number(row.total_ms));
-    y += chart_row_height;
-  }
-  svg += "</svg>\n";
-  if (hidden > 0) svg += fmt::format("<p>{} more kernels not drawn.</p>\n", hidden);
-  return svg;
-}
-
-void render_cell(const cell_report& cell, std::string& out) {
-  out += fmt::format("<section>\n<h2>{}</h2>\n", xml_escape(cell.name));
-  out += fmt::format(
-      "<p>{} trial{}: <span class=\"pass\">{} pass</span>, <span class=\"fail\">{} fail</span>, "
-      "{} skip, {} error; failure rate {}</p>\n",
-      cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed, cell.failed,
-      cell.skipped, cell.errored, format_number(cell.failure_rate));
-  if (!cell.metrics_summary.empty()) {
-    out += "<table>\n<tr><th>metric</th><th>mean</th><th>min</th><th>max</th><th>n</th></tr>\n";
-    for (const auto& [name, stats] : cell.metrics_summary) {
-      out +=
-          fmt::format("<tr><td><code>{}</code></td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-                      "<td class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
-                      xml_escape(name), format_number(stats.mean), format_number(stats.min),
-                      format_number(stats.max), stats.n);
-    }
-    out += "</table>\n";
-  }
-  const trial_record& last = cell.last();
-  std::string text_rows;
-  for (const auto& [name, value] : last.metrics.values) {
-    if (numeric_value(value)) continue;
-    text_rows += fmt::format("<tr><td><code>{}</code></td><td>{}</td></tr>\n", xml_escape(name),
-                             xml_escape(format_metric_value(value)));
-  }
-  if (!text_rows.empty()) {
-    out +=
-        fmt::format("<h3>Last trial ({}, {})</h3>\n<table>\n{}</table>\n",
-                    xml_escape(cell.trials.back().result_path), to_string(last.verdict), text_rows);
-  }
-  for (const auto& check : last.checks) {
-    out += fmt::format("<p class=\"{}\">{} <code>{}</code>: expected {}, actual {}</p>\n",
-                       check.passed ? "pass" : "fail", check.passed ? "passed" : "failed",
-                       xml_escape(check.expression), xml_escape(check.expected),
-                       xml_escape(check.actual));
-  }
-  out += render_rank_table_html(last.ranks);
-  if (!last.metrics.kernels.empty()) {
-    out += "<h3>Total ms per kernel, last trial</h3>\n";
-    out += kernel_chart(last.metrics);
-  }
-  out += "</section>\n";
+std::string verdict_badge(verdict outcome) {
+  const std::string name{to_string(outcome)};
+  return fmt::format("<span class=\"badge {}\">{}</span>", name, name);
 }
 
 }  // namespace
 
+std::string cell_anchor(const report_model& model, const cell_report& cell) {
+  std::string id = "cell-";
+  for (const char c : cell.name) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                       (c >= '0' && c <= '9') || c == '_' || c == '-';
+    id += plain ? c : '_';
+  }
+  const auto index = static_cast<std::size_t>(&cell - model.cells.data());
+  return fmt::format("{}-{}", id, index);
+}
+
+std::pair<std::string, std::string> key_metric(const trial_record& last) {
+  // A skipped trial measured nothing worth comparing; its reason says what matters.
+  if (last.verdict == verdict::skip) return {"", ""};
+  for (const auto& check : last.checks) {
+    if (!check.actual.empty() && check.actual != "unknown" &&
+        (std::isdigit(static_cast<unsigned char>(check.actual.front())) ||
+         check.actual.front() == '-')) {
+      return {check.expression, check.actual};
+    }
+  }
+  for (const auto& [name, value] : last.metrics.values) {
+    if (name.ends_with("_gpu_time_ms")) {
+      if (const auto number = numeric_value(value)) return {name, format_number(*number)};
+    }
+  }
+  if (const auto found = last.metrics.values.find("callgrind_total_ir");
+      found != last.metrics.values.end()) {
+    return {"callgrind_total_ir", format_metric_value(found->second)};
+  }
+  if (last.wall_seconds > 0.0) return {"wall s", format_number(last.wall_seconds)};
+  return {"", ""};
+}
+
+void html_summary_section(const report_model& model, std::string& out) {
+  if (model.cells.empty()) {
+    out += "<p><strong>0 trials.</strong> No profiled test wrote a result in this run.</p>\n";
+    return;
+  }
+  std::size_t passed = 0;
+  std::size_t failed = 0;
+  std::size_t skipped = 0;
+  for (const auto& cell : model.cells) {
+    switch (cell.last().verdict) {
+    case verdict::pass: ++passed; break;
+    case verdict::skip: ++skipped; break;
+    default: ++failed; break;
+    }
+  }
+  out += fmt::format("<p><span class=\"pass\">{} passed</span>, <span class=\"fail\">{} "
+                     "failed</span>, <span class=\"skip\">{} skipped</span> of {} test{}.</p>\n",
+                     passed, failed, skipped, model.cells.size(),
+                     model.cells.size() == 1 ? "" : "s");
+  out += "<table class=\"summary\">\n<tr><th>test</th><th>verdict</th><th>key metric</th>"
+         "<th class=\"n\">value</th><th>trials</th><th>why (when not passed)</th></tr>\n";
+  for (const auto& cell : model.cells) {
+    const trial_record& last = cell.last();
+    const auto [label, value] = key_metric(last);
+    std::string trials = fmt::format("{}", cell.trials.size());
+    const std::size_t same = std::max({cell.passed, cell.failed + cell.errored, cell.skipped});
+    if (same != cell.trials.size()) {
+      trials += fmt::format(" ({} pass, {} fail, {} skip)", cell.passed,
+                            cell.failed + cell.errored, cell.skipped);
+    }
+    // The first sentence of the reason fits the matrix; all of it is the hover text and is in
+    // the test's own section.
+    std::string reason = last.verdict == verdict::pass ? std::string() : last.reason;
+    std::string shown_reason = reason;
+    if (shown_reason.size() > reason_chars) {
+      std::size_t cut = reason_chars - 1;
+      while (cut > 0 && (static_cast<unsigned char>(shown_reason[cut]) & 0xC0) == 0x80) --cut;
+      shown_reason = shown_reason.substr(0, cut) + "…";
+    }
+    out += fmt::format("<tr><td class=\"name\"><a href=\"#{}\"><code>{}</code></a></td>"
+                       "<td>{}</td><td><code>{}</code></td><td class=\"n\" title=\"{}\">{}</td>"
+                       "<td>{}</td>"
+                       "<td class=\"reason\" title=\"{}\">{}</td></tr>\n",
+                       cell_anchor(model, cell), xml_escape(cell.name),
+                       verdict_badge(last.verdict), xml_escape(label), xml_escape(value),
+                       xml_escape(value.substr(0, value.find(' '))), trials,
+                       xml_escape(reason), xml_escape(shown_reason));
+  }
+  out += "</table>\n";
+}
+
+void html_stale_section(const report_model& model, std::string& out) {
+  if (model.stale.empty()) return;
+  out += fmt::format("<h2>Stale results</h2>\n<p class=\"note\">Left out of this report: written "
+                     "before this run started ({}).</p>\n<ul>\n",
+                     xml_escape(model.run_started_at));
+  for (const auto& old : model.stale) {
+    out += fmt::format("<li><code>{}</code>: {}, {}</li>\n", xml_escape(old.result_path),
+                       to_string(old.outcome), xml_escape(old.started_at));
+  }
+  out += "</ul>\n";
+}
+
+void html_skipped_files_section(const report_model& model, std::string& out) {
+  if (model.skipped_files.empty()) return;
+  out += "<h2>Skipped result files</h2>\n<ul>\n";
+  for (const auto& note : model.skipped_files) {
+    out += fmt::format("<li>{}</li>\n", xml_escape(note));
+  }
+  out += "</ul>\n";
+}
+
 std::string render_html_report(const report_model& model) {
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                     "<title>aorta report</title>\n<style>\n";
   out += style;
   out += "</style>\n</head>\n<body>\n<h1>aorta report</h1>\n";
-  out += fmt::format("<p>Generated {} from {} trial{} in {} cell{}.</p>\n",
+  out += fmt::format("<p class=\"note\">Generated {} from {} trial{} in {} test{}{}.</p>\n",
                      xml_escape(model.generated_at), model.trial_count,
                      model.trial_count == 1 ? "" : "s", model.cells.size(),
-                     model.cells.size() == 1 ? "" : "s");
-  for (const auto& cell : model.cells) render_cell(cell, out);
-  if (!model.skipped_files.empty()) {
-    out += "<h2>Skipped result files</h2>\n<ul>\n";
-    for (const auto& note : model.skipped_files) {
-      out += fmt::format("<li>{}</li>\n", xml_escape(note));
-    }
-    out += "</ul>\n";
-  }
+                     model.cells.size() == 1 ? "" : "s",
+                     model.run_started_at.empty()
+                         ? std::string()
+                         : fmt::format("; run started {}", xml_escape(model.run_started_at)));
+  constexpr std::array<html_section, 4> sections{html_summary_section, html_cells_section,
+                                                 html_stale_section, html_skipped_files_section};
+  for (const html_section section : sections) section(model, out);
   out += "</body>\n</html>\n";
   return out;
 }

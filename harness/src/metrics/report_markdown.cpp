@@ -1,8 +1,11 @@
+#include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
 #include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace aorta::detail {
 namespace {
@@ -42,12 +45,31 @@ void render_cell(const cell_report& cell, std::string& out) {
   if (cell.metrics_summary.empty()) {
     out += "No numeric metrics.\n\n";
   } else {
-    out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
+    // callgrind's functions by cost, the program's own first; loader and libc frames folded.
+    std::vector<std::string> folded;
+    std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
     for (const auto& [name, stats] : cell.metrics_summary) {
+      if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+      const auto dot = name.find('.');
+      const bool folded_function =
+          dot != std::string::npos &&
+          std::find(folded.begin(), folded.end(), name.substr(dot + 1)) != folded.end();
+      if (!folded_function) names.push_back(name);
+    }
+    out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
+    for (const auto& name : names) {
+      const auto found = cell.metrics_summary.find(name);
+      if (found == cell.metrics_summary.end()) continue;
+      const auto& stats = found->second;
       out += fmt::format("| {} | {} | {} | {} | {} |\n", code(name), format_number(stats.mean),
                          format_number(stats.min), format_number(stats.max), stats.n);
     }
     out += "\n";
+    if (!folded.empty()) {
+      out += fmt::format("{} loader/libc function(s) folded:", folded.size());
+      for (const auto& function : folded) out += " " + code(function);
+      out += "\n\n";
+    }
   }
 
   const trial_record& last = cell.last();
@@ -76,7 +98,8 @@ void render_cell(const cell_report& cell, std::string& out) {
     out += "Top kernels of the last trial:\n\n| kernel | collector | launches | total ms |\n"
            "|---|---|---:|---:|\n";
     for (const auto& row : top) {
-      out += fmt::format("| {} | {} | {} | {} |\n", code(row.name), plain(row.collector),
+      out += fmt::format("| {} | {} | {} | {} |\n", code(demangled_name(row.name)),
+                         plain(row.collector),
                          row.launches ? std::to_string(*row.launches) : "unknown",
                          format_number(row.total_ms));
     }
@@ -104,6 +127,15 @@ std::string render_perf_markdown(const report_model& model) {
                      model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
                      model.cells.size() == 1 ? "" : "s");
   for (const auto& cell : model.cells) render_cell(cell, out);
+  if (!model.stale.empty()) {
+    out += fmt::format("## Stale results\n\nLeft out: written before this run started ({}).\n\n",
+                       model.run_started_at);
+    for (const auto& old : model.stale) {
+      out += fmt::format("- {}: {}, {}\n", code(old.result_path), to_string(old.outcome),
+                         old.started_at);
+    }
+    out += "\n";
+  }
   if (!model.skipped_files.empty()) {
     out += "## Skipped result files\n\n";
     for (const auto& note : model.skipped_files) out += fmt::format("- {}\n", plain(note));

@@ -37,8 +37,17 @@ struct cell_report {
   [[nodiscard]] const trial_record& last() const { return trials.back().record; }
 };
 
+// A result.json older than the current ctest invocation (see write_aggregate_report).
+struct stale_result {
+  std::string result_path;
+  std::string started_at;
+  verdict outcome = verdict::pass;
+};
+
 struct report_model {
   std::string generated_at;
+  std::string run_started_at;       // "" when no run marker exists: every result counts
+  std::vector<stale_result> stale;  // left out of cells and counts
   std::vector<cell_report> cells;          // by name
   std::vector<std::string> skipped_files;  // "path: why"
   std::size_t trial_count = 0;

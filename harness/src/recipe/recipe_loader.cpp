@@ -35,6 +35,7 @@ const std::vector<std::string>& handled_keys() {
                                              "collect",
                                              "check",
                                              "allow_empty",
+                                             "measure",
                                              "environment_exit_codes",
                                              "environment_marker",
                                              "expect_exit",
@@ -223,6 +224,10 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
       }
     } else if (entry.key == "allow_empty") {
       parsed.allow_empty = detail::read_boolean(entry, path);
+    } else if (entry.key == "measure") {
+      for (auto& item : detail::read_text_list(file, entry, path, true)) {
+        parsed.measure.push_back(std::move(item.text));
+      }
     } else if (entry.key == "environment_exit_codes") {
       parsed.environment_exit_codes = read_environment_exit_codes(file, entry);
     } else if (entry.key == "environment_marker") {

@@ -2,6 +2,7 @@
 
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
+#include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "process/signal_forwarding.hpp"
 #include "sweep/gpu_assignment.hpp"
@@ -149,6 +150,17 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   recipe spec = load_recipe(request.recipe_path);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   const auto checks = parse_checks(spec, request.extra_checks);
+  if (checks.empty() && request.require_checks) {
+    throw usage_error(fmt::format(
+        "{}: no checks: the recipe has no `check:` and no --check was given, so only the "
+        "payload's exit status would be judged. Add a CHECK to aorta_add_profiled_test() or a "
+        "`check:` to the recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
+        spec.path.string()));
+  }
+  if (request.timeout_seconds &&
+      (!spec.timeout_seconds || *request.timeout_seconds < *spec.timeout_seconds)) {
+    spec.timeout_seconds = *request.timeout_seconds;
+  }
   if (request.command.empty()) {
     throw usage_error(
         "no command to run: give it after '--', e.g. aorta sweep run --recipe r.yaml --output out "
@@ -174,11 +186,26 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
              collector_list(spec), spec.trials, checks.size());
 
+  // A recipe that cannot wrap this command is wrong on every machine: refuse it (64) before asking
+  // whether this one has the profiler, so a GPU-less CI catches it as `--dry-run` does instead of
+  // skipping it (77). Planning launches nothing and writes nothing.
+  {
+    env_map planning = environment;
+    planning.emplace(std::string("AORTA_DRY_RUN"), std::string(1, '1'));
+    try {
+      (void)plan_launch(spec.collect, request.command, request.output_dir / "trial_0", planning);
+    } catch (const skip_error&) {
+      // A missing tool: the availability check below decides skip or failure.
+    }
+  }
+
   sweep_outcome outcome;
   detail::trial_setup setup;
   setup.spec = &spec;
   setup.checks = checks;
   setup.command = request.command;
+  setup.measures = spec.measure;
+  setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;

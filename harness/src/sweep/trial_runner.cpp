@@ -6,10 +6,11 @@
 #include "aorta/process.hpp"
 #include "aorta/report.hpp"
 #include "captures/hatchet_reader_detail.hpp"
-#include "sweep/capture_watch.hpp"
 #include "aorta/rank_checks.hpp"
+#include "metrics/metric_selection.hpp"
 #include "ranks/rank_plan.hpp"
 #include "ranks/rank_trial.hpp"
+#include "sweep/capture_watch.hpp"
 #include "sweep/empty_capture.hpp"
 #include "sweep/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
@@ -352,10 +353,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   }
 
   if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, captures});
-  if (!captures.empty()) {
-    out << format_metrics_table(record.metrics);
-    out << ctest_measurements(record.metrics);
-  }
+  // Verdict and check lines first: CTest's JUnit output keeps only the first 1024 bytes of a
+  // passing test, and people read from the top.
   if (record.verdict == verdict::pass || record.verdict == verdict::fail) {
     for (const auto& check : setup.checks) {
       record.checks.push_back(check.over_ranks() == rank_reduction::none
@@ -372,6 +371,32 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
         record.reason = fmt::format("check failed: {}", outcome.expression);
       }
     }
+  }
+  if (setup.checks.empty()) {
+    fmt::print(out, "aorta: {}: no checks ran (none in the recipe, no --check): only the "
+                    "payload's exit status was judged\n",
+               label);
+  }
+  fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
+             record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
+
+  if (!captures.empty()) {
+    // With neither checks nor chosen metrics there is nothing to focus on: the table shows
+    // everything (loader and libc frames folded), the measurements all but those frames.
+    std::size_t hidden = 0;
+    const bool focused = !setup.checks.empty() || !setup.measures.empty();
+    const metric_set measured =
+        select_metrics(record.metrics, setup.checks,
+                       focused ? setup.measures : std::vector<std::string>{"all"}, hidden);
+    out << format_metrics_table(focused ? measured : record.metrics);
+    if (focused && hidden > 0) {
+      fmt::print(out,
+                 "({} more metric(s) in {}; MEASURE NAME shows one, MEASURE all every one but "
+                 "the loader's and libc's)\n",
+                 hidden, (setup.trial_dir / "result.json").string());
+    }
+    out << check_measurements(record.checks);
+    out << ctest_measurements(measured);
   }
 
   write_result_json(setup.trial_dir / "result.json", record);

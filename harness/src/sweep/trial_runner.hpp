@@ -18,6 +18,7 @@ struct trial_setup {
   const recipe* spec = nullptr;
   std::vector<check_expression> checks;
   std::vector<std::string> command;
+  std::vector<std::string> measures;  // metric names shown besides the checks' ("all": every one)
   env_map environment;  // the parent's environment plus GPU pinning
   std::filesystem::path trial_dir;
   int index = 0;

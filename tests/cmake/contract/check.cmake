@@ -104,7 +104,8 @@ set(results "${BINARY_DIR}/aorta-results")
 set(test_json_name contract.target)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
   "|--output|${results}/contract.target"
-  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1|--require-profiler|--platforms|cpu,nvidia"
+  "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1"
+  "|--measure|callgrind_total_ir|--require-profiler|--platforms|cpu,nvidia|--timeout|37.800"
   "|--|launcher|--flag|/bin/true|--iterations|3")
 expect_command(contract.target "${expected}")
 expect_array_property(LABELS "aorta:callgrind|extra|nightly|profiling")
@@ -114,7 +115,7 @@ expect_property(COST 5.0)
 expect_property(WORKING_DIRECTORY "${BINARY_DIR}")
 expect_array_property(ENVIRONMENT "A=1|B=2")
 expect_array_property(FIXTURES_REQUIRED "aorta_report")
-expect_array_property(ATTACHED_FILES_ON_FAIL "${results}/contract.target/trial_0/result.json")
+expect_array_property(ATTACHED_FILES "${results}/contract.target/trial_0/result.json")
 test_property(RESOURCE_GROUPS groups)
 string(JSON group_count LENGTH "${groups}")
 expect("contract.target: RESOURCE_GROUPS group count" "${group_count}" 2)
@@ -126,7 +127,7 @@ expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:
 set(test_json_name contract.command)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
   "|--output|${BINARY_DIR}/other-results/contract.command"
-  "|--collect|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--|/bin/echo|two words")
+  "|--collect|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--|/bin/echo|two words")
 expect_command(contract.command "${expected}")
 expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
 expect_property(TIMEOUT 600.0)
@@ -148,20 +149,34 @@ set(test_json_name contract.flow)
 find_test(contract.flow)
 expect_array_property(LABELS "aorta:proton|aorta:rocprof|nightly|profiling")
 
-# One report per results root, the cleanup of its fixture.
+# ARGS -- : the rest reaches the payload literally, keyword-like tokens and a second -- included.
+set(test_json_name contract.literal)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/flow-list.yaml"
+  "|--output|${results}/contract.literal|--require-profiler|--timeout|4.050"
+  "|--|launcher|--flag|/bin/true|CHECKS|--|LABEL|two words")
+expect_command(contract.literal "${expected}")
+
+# One report per results root, the cleanup of its fixture; its setup marks the run's start.
 set(test_json_name aorta_report)
 expect_command(aorta_report "${FAKE_AORTA}|report|${results}")
 expect_array_property(FIXTURES_CLEANUP "aorta_report")
 expect_array_property(LABELS "profiling")
+expect_array_property(ATTACHED_FILES "${results}/report.html")
+set(test_json_name aorta_report.begin)
+expect_command(aorta_report.begin "${FAKE_AORTA}|report|--begin-run|${results}")
+expect_array_property(FIXTURES_SETUP "aorta_report")
 set(test_json_name aorta_report.2)
 expect_command(aorta_report.2 "${FAKE_AORTA}|report|${BINARY_DIR}/other-results")
 expect_array_property(FIXTURES_CLEANUP "aorta_report.2")
+set(test_json_name aorta_report.2.begin)
+expect_command(aorta_report.2.begin "${FAKE_AORTA}|report|--begin-run|${BINARY_DIR}/other-results")
+expect_array_property(FIXTURES_SETUP "aorta_report.2")
 
 string(JSON test_count LENGTH "${listing}" tests)
-expect("number of tests" "${test_count}" 6)
+expect("number of tests" "${test_count}" 9)
 
 if(failures)
   message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"
     "${failures}")
 endif()
-message(STATUS "contract: 6 tests, command lines and properties as documented")
+message(STATUS "contract: 9 tests, command lines and properties as documented")

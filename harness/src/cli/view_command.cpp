@@ -1,0 +1,99 @@
+// `aorta view`: a Proton hatchet as a tree, with proton-viewer's options.
+#include "aorta/error.hpp"
+#include "aorta/tree_view.hpp"
+#include "captures/capture_format.hpp"
+#include "cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <optional>
+#include <iostream>
+
+namespace aorta::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct view_flags {
+  std::string path;
+  std::vector<std::string> metrics;
+  std::string sort = "value";
+  std::optional<std::size_t> depth;
+};
+
+// The one .hatchet a path means: the file itself, or the only one below a directory. Anything
+// else is refused with what it is, not with a JSON parse error.
+fs::path hatchet_to_view(const std::string& given) {
+  std::error_code failure;
+  if (!fs::exists(given, failure)) {
+    throw usage_error(fmt::format("{}: no such file or directory", given));
+  }
+  if (fs::is_directory(given, failure)) {
+    std::vector<fs::path> hatchets;
+    for (fs::recursive_directory_iterator walker(
+             given, fs::directory_options::skip_permission_denied, failure);
+         !failure && walker != fs::recursive_directory_iterator(); walker.increment(failure)) {
+      if (walker->is_regular_file(failure) && !walker->is_symlink(failure) &&
+          walker->path().extension() == ".hatchet") {
+        hatchets.push_back(walker->path());
+      }
+    }
+    if (hatchets.size() == 1) return hatchets.front();
+    if (hatchets.empty()) {
+      const auto formats = detail::detect_capture_formats(given);
+      std::string found;
+      for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
+      throw usage_error(fmt::format(
+          "{}: a directory without any .hatchet file{}; aorta view reads Proton hatchets{}",
+          given, found.empty() ? "" : fmt::format(" (it holds {} captures)", found),
+          found.empty() ? "" : fmt::format("; try aorta check {}", given)));
+    }
+    std::sort(hatchets.begin(), hatchets.end());
+    std::string names;
+    for (const auto& path : hatchets) names += "\n  " + path.string();
+    throw usage_error(fmt::format("{}: a directory with {} .hatchet files; name one:{}", given,
+                                  hatchets.size(), names));
+  }
+  const auto format = detail::sniff_capture_file(given);
+  if (format && *format != "proton") {
+    throw usage_error(fmt::format("{}: not a hatchet: it looks like {}; read it with aorta check "
+                                  "{}",
+                                  given, detail::describe_capture_format(*format), given));
+  }
+  if (!format) {
+    throw usage_error(fmt::format("{}: not a hatchet (Proton's JSON tree) nor any capture aorta "
+                                  "recognises",
+                                  given));
+  }
+  return given;
+}
+
+}  // namespace
+
+void add_view_command(CLI::App& app, action& selected) {
+  auto* view = app.add_subcommand("view", "Print a Proton hatchet tree (no Python needed)");
+  auto flags = std::make_shared<view_flags>();
+  view->add_option("path", flags->path, "A .hatchet file, or a directory holding one")
+      ->required();
+  view->add_option("-m,--metric", flags->metrics,
+                   "Comma-separated columns, the first orders the tree: time/ns, time/us, "
+                   "time/ms, time/s, time/% (share of the total), count, cycles, "
+                   "normalized_cycles")
+      ->delimiter(',');
+  view->add_option("--sort", flags->sort, "value (largest first, default) or name")
+      ->check(CLI::IsMember({"value", "name"}));
+  view->add_option("-d,--depth", flags->depth, "Show this many levels below the root");
+  view->callback([&selected, flags] {
+    selected = [flags] {
+      tree_view_options options;
+      options.metrics = flags->metrics;
+      options.sort_by_name = flags->sort == "name";
+      options.max_depth = flags->depth;
+      render_hatchet_tree(hatchet_to_view(flags->path), options, std::cout);
+      return 0;
+    };
+  });
+}
+
+}  // namespace aorta::cli

@@ -1,0 +1,91 @@
+#include "metrics/metric_selection.hpp"
+
+#include "metrics/display_names.hpp"
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace aorta::detail {
+namespace {
+
+bool read_by(const check_expression& check, const std::string& name) {
+  const auto suffix_after = [&](std::string_view prefix) -> std::optional<std::string_view> {
+    if (!name.starts_with(prefix)) return std::nullopt;
+    return std::string_view(name).substr(prefix.size());
+  };
+  const auto pattern_matches = [&](std::string_view function) {
+    if (check.pattern() && check.pattern()->search(function)) return true;
+    return check.denominator_pattern() && check.denominator_pattern()->search(function);
+  };
+  const auto scope_matches = [&](std::string_view scope) {
+    const auto ends_with = [&](const std::string& wanted) {
+      return scope == wanted || scope.ends_with("/" + wanted);
+    };
+    return ends_with(check.argument()) ||
+           (check.denominator() && ends_with(*check.denominator()));
+  };
+  switch (check.quantity()) {
+  case check_quantity::metric: return name == check.argument();
+  case check_quantity::ir:
+    for (const std::string_view prefix : {"callgrind_ir.", "callgrind_self_ir."}) {
+      if (const auto function = suffix_after(prefix)) return pattern_matches(*function);
+    }
+    return false;
+  case check_quantity::cycles:
+    if (const auto scope = suffix_after("proton_scope_cycles.")) return scope_matches(*scope);
+    return false;
+  case check_quantity::normalized_cycles:
+    if (const auto scope = suffix_after("proton_scope_normalized_cycles."))
+      return scope_matches(*scope);
+    return false;
+  default: return false;
+  }
+}
+
+// callgrind's per-function keys of the loader and libc, which "all" leaves out.
+bool is_folded_function(const std::string& name) {
+  for (const std::string_view prefix : {"callgrind_ir.", "callgrind_self_ir."}) {
+    if (name.starts_with(prefix)) return is_system_frame(name.substr(prefix.size()));
+  }
+  return false;
+}
+
+}  // namespace
+
+metric_set select_metrics(const metric_set& metrics, const std::vector<check_expression>& checks,
+                          const std::vector<std::string>& chosen, std::size_t& hidden) {
+  const bool all = std::find(chosen.begin(), chosen.end(), "all") != chosen.end();
+  metric_set selected;
+  selected.kernels = metrics.kernels;
+  selected.notes = metrics.notes;
+  for (const auto& [name, value] : metrics.values) {
+    const bool wanted =
+        (all && !is_folded_function(name)) ||
+        std::find(chosen.begin(), chosen.end(), name) != chosen.end() ||
+        std::any_of(checks.begin(), checks.end(),
+                    [&](const check_expression& check) { return read_by(check, name); });
+    if (wanted) selected.values.emplace(name, value);
+  }
+  hidden = metrics.values.size() - selected.values.size();
+  return selected;
+}
+
+std::string check_measurements(const std::vector<check_result>& results) {
+  std::string out;
+  for (const auto& result : results) {
+    const char* begin = result.actual.c_str();
+    char* end = nullptr;
+    const double value = std::strtod(begin, &end);
+    if (end == begin || !std::isfinite(value)) continue;
+    out += fmt::format(
+        "<CTestMeasurement type=\"numeric/double\" name=\"check: {}\">{}</CTestMeasurement>\n",
+        xml_escape(result.expression), exact_number(value));
+  }
+  return out;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,153 @@
+// One test's section of report.html, collapsed by default: checks, charts, metrics.
+#include "metrics/display_names.hpp"
+#include "metrics/number_format.hpp"
+#include "metrics/report_html_parts.hpp"
+#include "ranks/rank_rows.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace aorta::detail {
+namespace {
+
+void render_checks(const trial_record& last, std::string& out) {
+  if (last.checks.empty()) {
+    if (last.verdict == verdict::pass || last.verdict == verdict::fail) {
+      out += "<p class=\"note\">No checks ran: only the payload's exit status was judged.</p>\n";
+    }
+    return;
+  }
+  out += "<table>\n<tr><th>check</th><th>result</th><th>expected</th><th>actual</th></tr>\n";
+  for (const auto& check : last.checks) {
+    out += fmt::format("<tr><td><code>{}</code></td><td class=\"{}\">{}</td><td><code>{}</code>"
+                       "</td><td><code>{}</code></td></tr>\n",
+                       xml_escape(check.expression), check.passed ? "pass" : "fail",
+                       check.passed ? "PASS" : "FAIL", xml_escape(check.expected),
+                       xml_escape(check.actual));
+  }
+  out += "</table>\n";
+}
+
+void render_charts(const trial_record& last, std::string& out) {
+  std::vector<std::string> collectors;
+  for (const auto& row : last.metrics.kernels) {
+    if (std::find(collectors.begin(), collectors.end(), row.collector) == collectors.end())
+      collectors.push_back(row.collector);
+  }
+  for (const auto& collector : collectors) {
+    std::vector<chart_bar> bars;
+    for (const auto& row : last.metrics.kernels) {
+      if (row.collector == collector) bars.push_back({demangled_name(row.name), row.total_ms});
+    }
+    out += fmt::format("<h4>Total ms per kernel ({})</h4>\n", xml_escape(collector));
+    out += bar_chart_svg(std::move(bars), "ms", "total ms per kernel");
+  }
+  std::vector<chart_bar> scopes;
+  std::vector<chart_bar> functions;
+  constexpr std::string_view scope_prefix = "proton_scope_cycles.";
+  constexpr std::string_view function_prefix = "callgrind_ir.";
+  for (const auto& [name, value] : last.metrics.values) {
+    const auto number = numeric_value(value);
+    if (!number) continue;
+    if (name.starts_with(scope_prefix)) {
+      scopes.push_back({name.substr(scope_prefix.size()), *number});
+    } else if (name.starts_with(function_prefix)) {
+      const std::string function = name.substr(function_prefix.size());
+      if (!is_system_frame(function)) functions.push_back({function, *number});
+    }
+  }
+  if (!scopes.empty()) {
+    out += "<h4>Cycles per scope</h4>\n";
+    out += bar_chart_svg(std::move(scopes), "cycles", "cycles per instrumentation scope");
+  }
+  if (!functions.empty()) {
+    out += "<h4>Inclusive Ir per function (the program's own; loader and libc folded)</h4>\n";
+    out += bar_chart_svg(std::move(functions), "Ir", "inclusive instructions per function");
+  }
+}
+
+void render_metrics(const cell_report& cell, std::string& out) {
+  if (cell.metrics_summary.empty()) return;
+  std::vector<std::string> folded;
+  std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
+  std::set<std::string> listed(names.begin(), names.end());
+  const std::set<std::string> hidden(folded.begin(), folded.end());
+  for (const auto& [name, stats] : cell.metrics_summary) {
+    if (listed.contains(name)) continue;
+    const auto dot = name.find('.');
+    if (dot != std::string::npos && hidden.contains(name.substr(dot + 1))) continue;
+    names.push_back(name);
+  }
+  out += "<details class=\"metrics\"><summary>Metrics</summary>\n<table>\n<tr><th>metric</th>"
+         "<th class=\"n\">mean</th><th class=\"n\">min</th><th class=\"n\">max</th>"
+         "<th class=\"n\">n</th></tr>\n";
+  for (const auto& name : names) {
+    const auto found = cell.metrics_summary.find(name);
+    if (found == cell.metrics_summary.end()) continue;
+    const auto& stats = found->second;
+    out += fmt::format("<tr><td><code title=\"{}\">{}</code></td><td class=\"n\">{}</td>"
+                       "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                       "</tr>\n",
+                       xml_escape(name), xml_escape(ellipsized(name, 90)),
+                       format_number(stats.mean), format_number(stats.min),
+                       format_number(stats.max), stats.n);
+  }
+  out += "</table>\n";
+  if (!folded.empty()) {
+    out += fmt::format("<p class=\"note\">{} loader/libc function(s) folded: ", folded.size());
+    for (std::size_t i = 0; i < folded.size(); ++i) {
+      out += fmt::format("{}<code>{}</code>", i == 0 ? "" : ", ", xml_escape(folded[i]));
+    }
+    out += "</p>\n";
+  }
+  out += "</details>\n";
+}
+
+void render_cell(const report_model& model, const cell_report& cell, std::string& out) {
+  const trial_record& last = cell.last();
+  const auto [label, value] = key_metric(last);
+  out += fmt::format("<details id=\"{}\"><summary><span class=\"badge {}\">{}</span> <code>{}"
+                     "</code>{}</summary>\n",
+                     cell_anchor(model, cell), to_string(last.verdict), to_string(last.verdict),
+                     xml_escape(cell.name),
+                     label.empty() ? std::string()
+                                   : fmt::format(" <span class=\"note\">{} = {}</span>",
+                                                 xml_escape(label), xml_escape(value)));
+  out += fmt::format("<p>{} trial{}: {} pass, {} fail, {} skip, {} error; failure rate {}; last "
+                     "trial <code>{}</code>, started {}.</p>\n",
+                     cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed,
+                     cell.failed, cell.skipped, cell.errored, format_number(cell.failure_rate),
+                     xml_escape(cell.trials.back().result_path), xml_escape(last.started_at));
+  if (last.verdict != verdict::pass && !last.reason.empty()) {
+    out += fmt::format("<p class=\"{}\">{}: {}</p>\n", to_string(last.verdict),
+                       to_string(last.verdict), xml_escape(last.reason));
+  }
+  render_checks(last, out);
+  out += render_rank_table_html(last.ranks);
+  render_charts(last, out);
+  render_metrics(cell, out);
+  std::string text_rows;
+  for (const auto& [name, metric] : last.metrics.values) {
+    if (numeric_value(metric)) continue;
+    text_rows += fmt::format("<tr><td><code>{}</code></td><td><code>{}</code></td></tr>\n",
+                             xml_escape(name), xml_escape(format_metric_value(metric)));
+  }
+  if (!text_rows.empty()) {
+    out += fmt::format("<details><summary>Other values</summary>\n<table>\n{}</table>\n"
+                       "</details>\n",
+                       text_rows);
+  }
+  out += "</details>\n";
+}
+
+}  // namespace
+
+void html_cells_section(const report_model& model, std::string& out) {
+  if (model.cells.empty()) return;
+  out += "<h2>Tests</h2>\n";
+  for (const auto& cell : model.cells) render_cell(model, cell, out);
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,39 @@
+// The pieces of report.html. Each section is one function appending HTML for the whole model, so
+// a new section (a baseline comparison, trends, a per-rank table) is one more function in the
+// list that render_html_report() walks, without touching the others.
+#pragma once
+
+#include "aorta/metrics.hpp"
+#include "metrics/report_model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+using html_section = void (*)(const report_model& model, std::string& out);
+
+// Sections in page order.
+void html_summary_section(const report_model& model, std::string& out);  // test × verdict matrix
+void html_cells_section(const report_model& model, std::string& out);    // one <details> per test
+void html_stale_section(const report_model& model, std::string& out);    // older runs, left out
+void html_skipped_files_section(const report_model& model, std::string& out);
+
+// The anchor id of a cell's section: "cell-" and the name with anything but [A-Za-z0-9_-]
+// replaced, plus the cell's index so two names never share one.
+[[nodiscard]] std::string cell_anchor(const report_model& model, const cell_report& cell);
+
+// The number a reader looks at first for a cell's last trial, as {label, value}: the first
+// numeric check's actual value, else GPU time, else callgrind's total Ir, else wall time.
+[[nodiscard]] std::pair<std::string, std::string> key_metric(const trial_record& last);
+
+// A horizontal bar chart as inline SVG, scaled to its container; labels shortened to fit with
+// the full label in each bar's <title> (the browser's hover text). At most `limit` bars.
+struct chart_bar {
+  std::string label;  // full name
+  double value = 0.0;
+};
+[[nodiscard]] std::string bar_chart_svg(std::vector<chart_bar> bars, const std::string& unit,
+                                        const std::string& aria_label);
+
+}  // namespace aorta::detail
