@@ -22,6 +22,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       [WORKING_DIRECTORY <dir>]
       [LABELS <label>...]
       [OUTPUT_DIR <dir>]
+      [TRIALS <n>]
+      [BASELINE <dir>]
+      [GATE <spec>]
       [ENVIRONMENT <var>=<value>...]
       [PROPERTIES <property> <value>...]
     )
@@ -109,6 +112,26 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     ``CMAKE_BINARY_DIR``. Default: ``AORTA_DEFAULT_OUTPUT_DIR``, else
     ``${CMAKE_BINARY_DIR}/aorta-results``.
 
+  ``TRIALS <n>``
+    How many times the payload runs (``--trials``, replacing the recipe's ``trials:``).
+    Default: ``AORTA_DEFAULT_TRIALS``, else the recipe's own count.
+
+  ``BASELINE <dir>``
+    The regression gate (``docs/regression-gate.md``): judge this run against
+    ``<dir>/<name>.json``, recorded earlier on the same kind of machine. A relative path is
+    taken relative to ``CMAKE_CURRENT_SOURCE_DIR`` (baselines live in the source tree and are
+    reviewed as diffs). Default: ``AORTA_DEFAULT_BASELINE``, else no gate. A missing baseline or
+    one from another machine is a skip naming the fix, a failure with
+    ``AORTA_REQUIRE_BASELINE=ON``. Each test with a baseline adds a target
+    ``aorta_baseline.<name>`` to ``aorta_baselines``, which records the last ctest run's results
+    into the baseline folder: ``cmake --build <build> --target aorta_baselines``.
+
+  ``GATE <spec>``
+    The default gate against the baseline (``--gate``), e.g. ``"time +5%, count exact"``.
+    Default: ``AORTA_DEFAULT_GATE``, else the recipe's ``gate:``, else
+    ``time +5%, count exact, cycles +5%, ir exact`` when no ``CHECK`` compares with
+    ``baseline``.
+
   ``ENVIRONMENT <var>=<value>...``
     Set as the test's ``ENVIRONMENT`` property (aorta passes it on to the payload).
 
@@ -135,7 +158,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   <reason>``) instead of a skip. Use it on CI lanes that own the hardware.
 
   Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
-  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``.
+  ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``,
+  ``AORTA_DEFAULT_TRIALS``, ``AORTA_DEFAULT_BASELINE``, ``AORTA_DEFAULT_GATE``.
 
 Usage example
 ^^^^^^^^^^^^^
@@ -168,6 +192,8 @@ include_guard(GLOBAL)
 # aorta's own build; option() leaves a value that is already set alone.
 option(AORTA_REQUIRE_PROFILER
   "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
+option(AORTA_REQUIRE_BASELINE
+  "Fail (instead of skip) gated tests whose baseline is missing or from another machine" OFF)
 option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
 set(AORTA_EXECUTABLE "" CACHE FILEPATH
@@ -182,7 +208,8 @@ include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
 
 function(aorta_add_profiled_test)
   set(options "")
-  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR)
+  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR
+    TRIALS BASELINE GATE)
   set(multi_value_keywords COMMAND ARGS COLLECT CHECK LABELS ENVIRONMENT PROPERTIES)
   cmake_parse_arguments(PARSE_ARGV 0 arg
     "${options}" "${one_value_keywords}" "${multi_value_keywords}")
@@ -268,6 +295,26 @@ function(aorta_add_profiled_test)
   cmake_path(ABSOLUTE_PATH output_root BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
   cmake_path(APPEND output_root "${arg_NAME}" OUTPUT_VARIABLE output_dir)
 
+  set(trials "${arg_TRIALS}")
+  if(NOT DEFINED arg_TRIALS)
+    set(trials "${AORTA_DEFAULT_TRIALS}")
+  endif()
+  if(NOT trials STREQUAL "" AND (NOT trials MATCHES "^[0-9]+$" OR trials EQUAL 0))
+    message(FATAL_ERROR "${fn}: TRIALS '${trials}' is not a positive integer.")
+  endif()
+
+  set(baseline_dir "${arg_BASELINE}")
+  if(NOT DEFINED arg_BASELINE)
+    set(baseline_dir "${AORTA_DEFAULT_BASELINE}")
+  endif()
+  if(NOT baseline_dir STREQUAL "")
+    cmake_path(ABSOLUTE_PATH baseline_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+  endif()
+  set(gate "${arg_GATE}")
+  if(NOT DEFINED arg_GATE)
+    set(gate "${AORTA_DEFAULT_GATE}")
+  endif()
+
   set(working_directory "${arg_WORKING_DIRECTORY}")
   if(NOT DEFINED arg_WORKING_DIRECTORY)
     set(working_directory "${CMAKE_CURRENT_BINARY_DIR}")
@@ -316,6 +363,19 @@ function(aorta_add_profiled_test)
   endforeach()
   if(AORTA_REQUIRE_PROFILER)
     list(APPEND aorta_argv --require-profiler)
+  endif()
+  if(NOT trials STREQUAL "")
+    list(APPEND aorta_argv --trials ${trials})
+  endif()
+  if(NOT gate STREQUAL "")
+    list(APPEND aorta_argv --gate "${gate}")
+  endif()
+  if(NOT baseline_dir STREQUAL "")
+    list(APPEND aorta_argv --baseline "${baseline_dir}" --test-name "${arg_NAME}")
+    if(AORTA_REQUIRE_BASELINE)
+      list(APPEND aorta_argv --require-baseline)
+    endif()
+    _aorta_baseline_target("${arg_NAME}" "${output_dir}" "${baseline_dir}")
   endif()
 
   if(DEFINED arg_TARGET)

@@ -9,6 +9,9 @@
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
 //   F(A) / F(B) OP NUMBER                a ratio, F any of the five functions above (same F twice)
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
+//   LHS OP baseline [+|- N%]             any numeric form above against the test's recorded
+//                                        baseline (docs/regression-gate.md), judged over all
+//                                        trials by `sweep run --baseline DIR`
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is ECMAScript and *searched* in the name
@@ -44,6 +47,13 @@ enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, i
 // "count", "time_ms", ... ("metric" and "top_kernel" for the other two forms).
 [[nodiscard]] std::string_view to_string(check_quantity quantity) noexcept;
 
+// `OP baseline + 5%`: the bound is the baseline's median times (1 + fraction); fraction 0 for a
+// bare `baseline`, negative for `baseline - N%`.
+struct baseline_bound {
+  double fraction = 0.0;
+  std::string text;  // "baseline + 5%"
+};
+
 class check_expression {
 public:
   // Throws usage_error naming the column (1-based) with a caret line, what was expected and an
@@ -70,6 +80,10 @@ public:
   [[nodiscard]] double threshold() const noexcept { return m_threshold; }
   // The number as written, for messages ("60", "1e3").
   [[nodiscard]] const std::string& threshold_text() const noexcept { return m_threshold_text; }
+  // Set when the right-hand side is `baseline ...` instead of a number.
+  [[nodiscard]] const std::optional<baseline_bound>& baseline() const noexcept {
+    return m_baseline;
+  }
 
 private:
   friend class detail::check_parser;
@@ -84,6 +98,7 @@ private:
   compare_op m_op = compare_op::equal;
   double m_threshold = 0.0;
   std::string m_threshold_text;
+  std::optional<baseline_bound> m_baseline;
 };
 
 struct check_result {

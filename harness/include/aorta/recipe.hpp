@@ -47,6 +47,9 @@ struct recipe {
   std::vector<collector_request> collect;  // de-duplicated, first-seen order
   source_location collect_location;
   std::vector<check_spec> checks;
+  // `gate:` (docs/regression-gate.md): the default gate against the baseline, e.g.
+  // "time +5%, count exact".
+  std::optional<std::string> gate;
   // An empty capture fails the trial unless this is set.
   bool allow_empty = false;
   // Payload exit codes that mean "this environment cannot run me" (e.g. 2 for "no GPU"): the

@@ -25,6 +25,14 @@ struct sweep_request {
   // An environment skip (no profiler, no GPU, payload's environment exit code) becomes a failure:
   // a GPU CI lane must never go green by skipping everything.
   bool require_profiler = false;
+  // The regression gate (docs/regression-gate.md): baselines in `baseline_dir/<test>.json`, the
+  // test named `test_name` (default: the output directory's name); a missing or foreign baseline
+  // is a skip unless `require_baseline`. `gate` replaces the recipe's `gate:`; `trials` its count.
+  std::optional<std::filesystem::path> baseline_dir;
+  std::string test_name;
+  bool require_baseline = false;
+  std::optional<std::string> gate;
+  std::optional<int> trials;
 };
 
 struct sweep_outcome {

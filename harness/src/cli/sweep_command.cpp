@@ -18,6 +18,11 @@ struct sweep_flags {
   std::vector<std::string> checks;
   bool dry_run = false;
   bool require_profiler = false;
+  std::string baseline;
+  std::string test_name;
+  bool require_baseline = false;
+  std::string gate;
+  int trials = 0;
 };
 
 }  // namespace
@@ -43,6 +48,17 @@ void add_sweep_command(CLI::App& app, action& selected,
   run->add_flag("--require-profiler", flags->require_profiler,
                 "Fail instead of skipping when a profiler, GPU or the payload's environment is "
                 "missing");
+  run->add_option("--baseline", flags->baseline,
+                  "Directory of baselines (<test>.json): judge the trials against this test's");
+  run->add_option("--test-name", flags->test_name,
+                  "The test's name in the baseline directory (default: the output directory's name)");
+  run->add_flag("--require-baseline", flags->require_baseline,
+                "Fail instead of skipping when the baseline is missing or from another machine");
+  run->add_option("--gate", flags->gate,
+                  "Default gate against the baseline, e.g. \"time +5%, count exact\" (replaces the "
+                  "recipe's gate:)");
+  run->add_option("--trials", flags->trials, "Number of trials (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000));
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -53,6 +69,11 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.command = command_after_separator;
       request.dry_run = flags->dry_run;
       request.require_profiler = flags->require_profiler;
+      if (!flags->baseline.empty()) request.baseline_dir = flags->baseline;
+      request.test_name = flags->test_name;
+      request.require_baseline = flags->require_baseline;
+      if (!flags->gate.empty()) request.gate = flags->gate;
+      if (flags->trials > 0) request.trials = flags->trials;
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };
