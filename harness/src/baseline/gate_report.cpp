@@ -22,6 +22,13 @@ std::string median_text(const gate_row& row, bool fresh) {
   return format_number(fresh ? row.fresh_median : row.base_median);
 }
 
+// Mangled C++ kernel names run to hundreds of characters; the table keeps their start (the JSON
+// and gate.json keep them whole).
+std::string shortened(const std::string& label) {
+  constexpr std::size_t limit = 72;
+  return label.size() <= limit ? label : label.substr(0, limit - 3) + "...";
+}
+
 bool timed(const gate_row& row) {
   return !row.exact && (row.quantity == check_quantity::time_ms ||
                         row.quantity == check_quantity::cycles ||
@@ -63,7 +70,7 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
-    lines.push_back({{row.test, row.label, row.bound_text, median_text(row, false),
+    lines.push_back({{row.test, shortened(row.label), row.bound_text, median_text(row, false),
                       median_text(row, true), delta_text(row), evidence, verdict}});
   }
   std::array<std::size_t, 8> widths{};

@@ -63,7 +63,7 @@ void judge(gate_row& row, const gate_params& params) {
   if (std::abs(row.fresh_median - row.base_median) <= row.noise_floor) {
     row.verdict = gate_verdict::same;
     row.evidence = row.exact ? "exact" : "";
-    if (row.noise_floor > 0) row.evidence += " (below the noise floor)";
+    if (row.fresh_median != row.base_median) row.evidence += " (below the noise floor)";
     return;
   }
   const bool violates_up = !allows_up(row.op) && shift > limit + 1e-12;

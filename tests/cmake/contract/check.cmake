@@ -156,8 +156,16 @@ set(test_json_name aorta_report.2)
 expect_command(aorta_report.2 "${FAKE_AORTA}|report|${BINARY_DIR}/other-results")
 expect_array_property(FIXTURES_CLEANUP "aorta_report.2")
 
+# The gate: --trials, --gate, --baseline with the source-relative folder, --test-name.
+set(test_json_name contract.gated)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
+  "|--output|${results}/contract.gated|--require-profiler|--trials|10"
+  "|--gate|time +5%, count exact|--baseline|${source}/perf-baselines|--test-name|contract.gated"
+  "|--|/bin/true")
+expect_command(contract.gated "${expected}")
+
 string(JSON test_count LENGTH "${listing}" tests)
-expect("number of tests" "${test_count}" 6)
+expect("number of tests" "${test_count}" 7)
 
 if(failures)
   message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"
