@@ -11,7 +11,9 @@ proton_pythons=$(bash ci/proton-venvs.sh build/triton "${triton_versions[@]}")
 if [[ -z "$proton_pythons" ]]; then
   echo "test: WARNING: no Triton could be installed; the Proton CLI compatibility tests do not run"
 fi
-cmake --preset ci "-DAORTA_PROTON_CLI_PYTHONS=$proton_pythons"
+# SciPy from PyPI, the independent implementation tests/stats checks the gate's statistics against.
+scipy_python=$(bash ci/scipy-venv.sh build/scipy)
+cmake --preset ci "-DAORTA_PROTON_CLI_PYTHONS=$proton_pythons" "-DAORTA_SCIPY_PYTHON=$scipy_python"
 cmake --build --preset ci --parallel "$jobs"
 ctest --preset ci --parallel "$jobs"
 

@@ -23,6 +23,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       [WORKING_DIRECTORY <dir>]
       [LABELS <label>...]
       [OUTPUT_DIR <dir>]
+      [TRIALS <n>]
+      [BASELINE <dir>]
+      [GATE <spec>]
       [ENVIRONMENT <var>=<value>...]
       [PROPERTIES <property> <value>...]
       [COMMAND|ARGS ... -- <literal argument>...]
@@ -137,6 +140,26 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     ``CMAKE_BINARY_DIR``. Default: ``AORTA_DEFAULT_OUTPUT_DIR``, else
     ``${CMAKE_BINARY_DIR}/aorta-results``.
 
+  ``TRIALS <n>``
+    How many times the payload runs (``--trials``, replacing the recipe's ``trials:``).
+    Default: ``AORTA_DEFAULT_TRIALS``, else the recipe's own count.
+
+  ``BASELINE <dir>``
+    The regression gate (``docs/regression-gate.md``): judge this run against
+    ``<dir>/<name>.json``, recorded earlier on the same kind of machine. A relative path is
+    taken relative to ``CMAKE_CURRENT_SOURCE_DIR`` (baselines live in the source tree and are
+    reviewed as diffs). Default: ``AORTA_DEFAULT_BASELINE``, else no gate. A missing baseline or
+    one from another machine is a skip naming the fix, a failure with
+    ``AORTA_REQUIRE_BASELINE=ON``. Each test with a baseline adds a target
+    ``aorta_baseline.<name>`` to ``aorta_baselines``, which records the last ctest run's results
+    into the baseline folder: ``cmake --build <build> --target aorta_baselines``.
+
+  ``GATE <spec>``
+    The default gate against the baseline (``--gate``), e.g. ``"time +5%, count exact"``.
+    Default: ``AORTA_DEFAULT_GATE``, else the recipe's ``gate:``, else
+    ``time +5%, count exact, cycles +5%, ir exact`` when no ``CHECK`` compares with
+    ``baseline``.
+
   ``ENVIRONMENT <var>=<value>...``
     Set as the test's ``ENVIRONMENT`` property (aorta passes it on to the payload).
 
@@ -173,7 +196,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
   Project-wide defaults, read at each call: ``AORTA_DEFAULT_TIMEOUT``,
   ``AORTA_DEFAULT_LABELS``, ``AORTA_DEFAULT_OUTPUT_DIR``, ``AORTA_DEFAULT_GPUS``,
-  ``AORTA_DEFAULT_MEASURE``.
+  ``AORTA_DEFAULT_MEASURE``, ``AORTA_DEFAULT_TRIALS``, ``AORTA_DEFAULT_BASELINE``,
+  ``AORTA_DEFAULT_GATE``.
 
 Usage example
 ^^^^^^^^^^^^^
@@ -208,6 +232,8 @@ option(AORTA_REQUIRE_PROFILER
   "Fail (instead of skip) profiled tests whose profiler or GPU is missing" OFF)
 option(AORTA_REQUIRE_CHECKS
   "Fail (exit 64) profiled tests that have no check at all, from CHECK or the recipe" OFF)
+option(AORTA_REQUIRE_BASELINE
+  "Fail (instead of skip) gated tests whose baseline is missing or from another machine" OFF)
 option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
 set(AORTA_LANE_PLATFORMS "" CACHE STRING
@@ -223,7 +249,8 @@ cmake_policy(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
 
 function(aorta_add_profiled_test)
-  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR)
+  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR
+    TRIALS BASELINE GATE)
   set(multi_value_keywords COMMAND ARGS COLLECT CHECK MEASURE LABELS ENVIRONMENT PROPERTIES)
   set(keywords ${one_value_keywords} ${multi_value_keywords})
   # Not cmake_parse_arguments(): it would take any token after `--` for a keyword, and it cannot
@@ -355,6 +382,26 @@ function(aorta_add_profiled_test)
   cmake_path(ABSOLUTE_PATH output_root BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
   cmake_path(APPEND output_root "${arg_NAME}" OUTPUT_VARIABLE output_dir)
 
+  set(trials "${arg_TRIALS}")
+  if(NOT DEFINED arg_TRIALS)
+    set(trials "${AORTA_DEFAULT_TRIALS}")
+  endif()
+  if(NOT trials STREQUAL "" AND (NOT trials MATCHES "^[0-9]+$" OR trials EQUAL 0))
+    message(FATAL_ERROR "${fn}: TRIALS '${trials}' is not a positive integer.")
+  endif()
+
+  set(baseline_dir "${arg_BASELINE}")
+  if(NOT DEFINED arg_BASELINE)
+    set(baseline_dir "${AORTA_DEFAULT_BASELINE}")
+  endif()
+  if(NOT baseline_dir STREQUAL "")
+    cmake_path(ABSOLUTE_PATH baseline_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
+  endif()
+  set(gate "${arg_GATE}")
+  if(NOT DEFINED arg_GATE)
+    set(gate "${AORTA_DEFAULT_GATE}")
+  endif()
+
   set(working_directory "${arg_WORKING_DIRECTORY}")
   if(NOT DEFINED arg_WORKING_DIRECTORY)
     set(working_directory "${CMAKE_CURRENT_BINARY_DIR}")
@@ -421,6 +468,19 @@ function(aorta_add_profiled_test)
   # earlier itself, so the timeout is recorded and reported like any other failure.
   _aorta_inner_timeout("${timeout}" inner_timeout)
   list(APPEND aorta_argv --timeout "${inner_timeout}")
+  if(NOT trials STREQUAL "")
+    list(APPEND aorta_argv --trials ${trials})
+  endif()
+  if(NOT gate STREQUAL "")
+    list(APPEND aorta_argv --gate "${gate}")
+  endif()
+  if(NOT baseline_dir STREQUAL "")
+    list(APPEND aorta_argv --baseline "${baseline_dir}" --test-name "${arg_NAME}")
+    if(AORTA_REQUIRE_BASELINE)
+      list(APPEND aorta_argv --require-baseline)
+    endif()
+    _aorta_baseline_target("${arg_NAME}" "${output_dir}" "${baseline_dir}")
+  endif()
 
   if(DEFINED arg_TARGET)
     # add_test() does not split a list that a generator expression yields, so the prefixes are

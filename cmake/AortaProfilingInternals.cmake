@@ -246,3 +246,18 @@ function(_aorta_report_fixture output_root out_var)
 endfunction()
 
 endblock()
+
+# aorta_baseline.<name>: records the test's last results into its baseline folder; the umbrella
+# target aorta_baselines runs all of them. Results that a partial ctest run never wrote are
+# skipped with a note.
+function(_aorta_baseline_target name output_dir baseline_dir)
+  if(NOT TARGET aorta_baselines)
+    add_custom_target(aorta_baselines)
+  endif()
+  add_custom_target(aorta_baseline.${name}
+    COMMAND $<TARGET_FILE:Aorta::aorta> baseline record "${output_dir}" --into "${baseline_dir}"
+            --skip-missing
+    COMMENT "aorta: recording the baseline of ${name} into ${baseline_dir}"
+    VERBATIM)
+  add_dependencies(aorta_baselines aorta_baseline.${name})
+endfunction()

@@ -14,6 +14,9 @@
 //   max_over_ranks(F(A)) OP NUMBER       F over each rank of a multi-rank trial, then the max,
 //   min_over_ranks(F(A)) OP NUMBER       the min, or max/min (imbalance); F(A) may be a ratio
 //   imbalance(F(A)) OP NUMBER            (rank_checks.hpp; docs/distributed.md)
+//   LHS OP baseline [+|- N%]             any numeric form above against the test's recorded
+//                                        baseline (docs/regression-gate.md), judged over all
+//                                        trials by `sweep run --baseline DIR`
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is RE2 syntax (aorta/name_regex.hpp)
@@ -57,6 +60,13 @@ enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, i
 // "count", "time_ms", ... ("metric" and "top_kernel" for the other two forms).
 [[nodiscard]] std::string_view to_string(check_quantity quantity) noexcept;
 
+// `OP baseline + 5%`: the bound is the baseline's median times (1 + fraction); fraction 0 for a
+// bare `baseline`, negative for `baseline - N%`.
+struct baseline_bound {
+  double fraction = 0.0;
+  std::string text;  // "baseline + 5%"
+};
+
 class check_expression {
 public:
   // Throws usage_error naming the column (1-based) with a caret line, what was expected and an
@@ -96,6 +106,10 @@ public:
     inner.m_over_ranks = rank_reduction::none;
     return inner;
   }
+  // Set when the right-hand side is `baseline ...` instead of a number.
+  [[nodiscard]] const std::optional<baseline_bound>& baseline() const noexcept {
+    return m_baseline;
+  }
 
 private:
   friend class detail::check_parser;
@@ -113,6 +127,7 @@ private:
   double m_threshold = 0.0;
   std::string m_threshold_text;
   rank_reduction m_over_ranks = rank_reduction::none;
+  std::optional<baseline_bound> m_baseline;
 };
 
 struct check_result {

@@ -61,6 +61,9 @@ struct recipe {
   std::vector<collector_request> collect;  // de-duplicated, first-seen order
   source_location collect_location;
   std::vector<check_spec> checks;
+  // `gate:` (docs/regression-gate.md): the default gate against the baseline, e.g.
+  // "time +5%, count exact".
+  std::optional<std::string> gate;
   // An empty capture fails the trial unless this is set.
   bool allow_empty = false;
   // `measure:` metric names shown and reported to CTest besides those the checks read ("all":

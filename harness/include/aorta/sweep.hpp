@@ -36,6 +36,14 @@ struct sweep_request {
   // CMake passes a little less than the test's CTest TIMEOUT, so aorta records the timeout itself.
   std::optional<double> timeout_seconds;
   std::vector<std::string> measures;  // `--measure NAME`: metrics shown besides the checks' own
+  // The regression gate (docs/regression-gate.md): baselines in `baseline_dir/<test>.json`, the
+  // test named `test_name` (default: the output directory's name); a missing or foreign baseline
+  // is a skip unless `require_baseline`. `gate` replaces the recipe's `gate:`; `trials` its count.
+  std::optional<std::filesystem::path> baseline_dir;
+  std::string test_name;
+  bool require_baseline = false;
+  std::optional<std::string> gate;
+  std::optional<int> trials;
 };
 
 struct sweep_outcome {

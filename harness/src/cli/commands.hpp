@@ -22,5 +22,8 @@ void add_validate_command(CLI::App& app, action& selected);
 void add_check_command(CLI::App& app, action& selected);
 void add_view_command(CLI::App& app, action& selected);
 void add_report_command(CLI::App& app, action& selected);
+// `aorta baseline record|show` and `aorta compare` (cli/baseline_commands.cpp).
+void add_baseline_command(CLI::App& app, action& selected);
+void add_compare_command(CLI::App& app, action& selected);
 
 }  // namespace aorta::cli

@@ -64,6 +64,8 @@ int main(int argc, char** argv) {
   aorta::cli::add_check_command(app, selected);
   aorta::cli::add_view_command(app, selected);
   aorta::cli::add_report_command(app, selected);
+  aorta::cli::add_baseline_command(app, selected);
+  aorta::cli::add_compare_command(app, selected);
 
   try {
     try {

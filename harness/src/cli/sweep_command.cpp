@@ -24,6 +24,11 @@ struct sweep_flags {
   bool require_checks = false;
   std::optional<double> timeout;
   std::vector<std::string> measures;
+  std::string baseline;
+  std::string test_name;
+  bool require_baseline = false;
+  std::string gate;
+  int trials = 0;
 };
 
 }  // namespace
@@ -61,6 +66,17 @@ void add_sweep_command(CLI::App& app, action& selected,
       ->check(CLI::PositiveNumber);
   run->add_option("--measure", flags->measures,
                   "A metric shown and measured besides the checks' own (repeatable; 'all')");
+  run->add_option("--baseline", flags->baseline,
+                  "Directory of baselines (<test>.json): judge the trials against this test's");
+  run->add_option("--test-name", flags->test_name,
+                  "The test's name in the baseline directory (default: the output directory's name)");
+  run->add_flag("--require-baseline", flags->require_baseline,
+                "Fail instead of skipping when the baseline is missing or from another machine");
+  run->add_option("--gate", flags->gate,
+                  "Default gate against the baseline, e.g. \"time +5%, count exact\" (replaces the "
+                  "recipe's gate:)");
+  run->add_option("--trials", flags->trials, "Number of trials (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000));
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -75,6 +91,11 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.require_checks = flags->require_checks;
       request.timeout_seconds = flags->timeout;
       request.measures = flags->measures;
+      if (!flags->baseline.empty()) request.baseline_dir = flags->baseline;
+      request.test_name = flags->test_name;
+      request.require_baseline = flags->require_baseline;
+      if (!flags->gate.empty()) request.gate = flags->gate;
+      if (flags->trials > 0) request.trials = flags->trials;
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };

@@ -296,6 +296,11 @@ check_result evaluate_check(const check_expression& expression,
   }
   const std::string expected =
       fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
+  if (expression.baseline()) {
+    return finish(expression, captures, false, expected, "not judged",
+                  "a baseline check is judged over all trials by `aorta sweep run --baseline DIR` "
+                  "(or `aorta compare`), not on one capture");
+  }
 
   if (expression.quantity() == check_quantity::metric) {
     const measured value = metric_quantity(expression.argument(), metrics);

@@ -116,7 +116,11 @@ public:
     skip_spaces();
     result.m_op = read_op(example);
     skip_spaces();
-    read_number(result, example);
+    if (m_text.substr(m_pos).starts_with("baseline")) {
+      read_baseline_bound(result);
+    } else {
+      read_number(result, example);
+    }
     skip_spaces();
     if (!at_end()) {
       fail(m_pos, "the end of the expression after the number (plain numbers only)", example);
@@ -340,6 +344,56 @@ private:
     result.m_threshold = value;
     result.m_threshold_text = std::string(token);
     m_pos = i;
+  }
+
+  // `baseline`, `baseline + N%` or `baseline - N%` (docs/regression-gate.md).
+  void read_baseline_bound(check_expression& result) {
+    static constexpr std::string_view example = "time_ms(^gemm) <= baseline + 5%";
+    const std::size_t start = m_pos;
+    m_pos += std::string_view("baseline").size();
+    if (result.m_quantity == check_quantity::top_kernel) fail(start, "a regex", example);
+    if (result.m_op == compare_op::not_equal) {
+      fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
+           example);
+    }
+    skip_spaces();
+    double sign = 0.0;
+    const std::size_t sign_pos = m_pos;
+    if (peek() == '+' || peek() == '-') {
+      sign = peek() == '+' ? 1.0 : -1.0;
+      ++m_pos;
+      skip_spaces();
+      if (peek() == '+' || peek() == '-') {
+        fail(sign_pos, "one signed tolerance: 'baseline + 5%' (at most 5% above) or "
+                       "'baseline - 5%' (at most 5% below); '+-' is not one",
+             example);
+      }
+    } else if (!at_end()) {
+      fail(m_pos, "'+ N%' or '- N%' after baseline, or the end of the expression", example);
+    }
+    if (sign != 0.0) {
+      check_expression number;
+      read_number(number, example);
+      if (peek() != '%') {
+        fail(m_pos, fmt::format("a unit after the tolerance: write 'baseline {} {}%' (a "
+                                "percentage of the baseline's median)",
+                                sign > 0 ? '+' : '-', number.m_threshold_text),
+             example);
+      }
+      ++m_pos;
+      if (number.m_threshold < 0 || number.m_threshold_text.front() == '+') {
+        fail(sign_pos, "an unsigned percentage after the sign", example);
+      }
+      if (result.m_op == compare_op::equal) {
+        fail(sign_pos, "the end after '== baseline': an exact match takes no tolerance; use "
+                       "'<= baseline + N%' or '>= baseline - N%'",
+             example);
+      }
+      result.m_threshold = sign * number.m_threshold / 100.0;
+    }
+    result.m_baseline = baseline_bound{
+        result.m_threshold, std::string(trim(m_text.substr(start, m_pos - start)))};
+    result.m_threshold_text = result.m_baseline->text;
   }
 
   std::string_view m_text;

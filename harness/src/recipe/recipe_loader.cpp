@@ -2,6 +2,7 @@
 #include "aorta/recipe.hpp"
 
 #include "aorta/name_regex.hpp"
+#include "baseline/gate_spec.hpp"
 #include "collectors/option_text.hpp"
 #include "json_text.hpp"
 #include "recipe/collect_block.hpp"
@@ -34,6 +35,7 @@ const std::vector<std::string>& handled_keys() {
                                              "env_passthrough_mode",
                                              "collect",
                                              "check",
+                                             "gate",
                                              "allow_empty",
                                              "measure",
                                              "environment_exit_codes",
@@ -221,6 +223,13 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "check") {
       for (auto& item : detail::read_text_list(file, entry, path, true)) {
         parsed.checks.push_back(check_spec{std::move(item.text), item.where});
+      }
+    } else if (entry.key == "gate") {
+      parsed.gate = detail::read_text(entry, path);
+      try {
+        (void)detail::parse_gate_spec(*parsed.gate);
+      } catch (const usage_error& e) {
+        fail_at(entry.value_at, path, e.what());
       }
     } else if (entry.key == "allow_empty") {
       parsed.allow_empty = detail::read_boolean(entry, path);

@@ -5,6 +5,8 @@
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "process/signal_forwarding.hpp"
+#include "baseline/gate_run.hpp"
+#include "baseline/gate_spec.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
 #include "sweep/tool_versions.hpp"
@@ -15,7 +17,9 @@
 
 #include <csignal>
 #include <cstring>
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <ostream>
 #include <system_error>
 
@@ -149,6 +153,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   detail::check_output_path(request.output_dir);
   recipe spec = load_recipe(request.recipe_path);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
+  if (request.trials) spec.trials = *request.trials;
   const auto checks = parse_checks(spec, request.extra_checks);
   if (checks.empty() && request.require_checks) {
     throw usage_error(fmt::format(
@@ -161,6 +166,11 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
       (!spec.timeout_seconds || *request.timeout_seconds < *spec.timeout_seconds)) {
     spec.timeout_seconds = *request.timeout_seconds;
   }
+  if (request.gate) (void)detail::parse_gate_spec(*request.gate);
+  // Baseline checks are judged over all trials by the gate, not per trial.
+  std::vector<check_expression> trial_checks;
+  std::copy_if(checks.begin(), checks.end(), std::back_inserter(trial_checks),
+               [](const check_expression& c) { return !c.baseline(); });
   if (request.command.empty()) {
     throw usage_error(
         "no command to run: give it after '--', e.g. aorta sweep run --recipe r.yaml --output out "
@@ -202,7 +212,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   sweep_outcome outcome;
   detail::trial_setup setup;
   setup.spec = &spec;
-  setup.checks = checks;
+  setup.checks = trial_checks;
   setup.command = request.command;
   setup.measures = spec.measure;
   setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
@@ -265,6 +275,13 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     return outcome;
   }
   outcome.code = summarize(outcome.trials, request.output_dir, out);
+  if (outcome.code == exit_code::ok && detail::gate_requested(request, spec, checks)) {
+    outcome.code = detail::run_gate(request, spec, checks, outcome.trials, [&](int index) {
+      setup.index = index;
+      setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
+      return detail::run_trial(setup, out, err);
+    }, out);
+  }
   return outcome;
 }
 

@@ -46,6 +46,19 @@ bool wants(const recipe& spec, std::string_view name) {
   return false;
 }
 
+std::optional<std::string> cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (!line.starts_with("model name")) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) break;
+    const auto start = line.find_first_not_of(" \t", colon + 1);
+    if (start != std::string::npos) return line.substr(start);
+  }
+  return std::nullopt;
+}
+
 std::string python_of(const std::vector<std::string>& command, const env_map& environment) {
   if (const auto it = environment.find("AORTA_PROTON_PYTHON"); it != environment.end()) {
     return it->second;
@@ -71,10 +84,21 @@ std::map<std::string, std::string> tool_versions(const recipe& spec,
     record("triton", {python_of(command, environment), "-c",
                       "import importlib.metadata as m; print(m.version('triton'))"});
   }
-  if (wants(spec, "callgrind")) record("valgrind", {"valgrind", "--version"});
+  if (wants(spec, "callgrind")) {
+    record("valgrind", {"valgrind", "--version"});
+    // Instruction counts depend on the CPU's code paths (libc picks them by CPU features), so the
+    // regression gate's fingerprint needs the model.
+    if (auto model = cpu_model()) versions["cpu"] = *model;
+  }
   if (wants(spec, "rocprof")) record("rocprofv3", {"rocprofv3", "--version"});
   if (wants(spec, "proton") || wants(spec, "ncu")) {
     record("gpu", {"nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"});
+    record("gpu_arch", {"nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"});
+  }
+  if (wants(spec, "proton")) {
+    // torch's version names the CUDA/ROCm runtime it was built with ("2.11.0+cu130").
+    record("torch", {python_of(command, environment), "-c",
+                     "import importlib.metadata as m; print(m.version('torch'))"});
   }
   return versions;
 }

@@ -172,8 +172,16 @@ set(test_json_name aorta_report.2.begin)
 expect_command(aorta_report.2.begin "${FAKE_AORTA}|report|--begin-run|${BINARY_DIR}/other-results")
 expect_array_property(FIXTURES_SETUP "aorta_report.2")
 
+# The gate: --trials, --gate, --baseline with the source-relative folder, --test-name.
+set(test_json_name contract.gated)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
+  "|--output|${results}/contract.gated|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--trials|10"
+  "|--gate|time +5%, count exact|--baseline|${source}/perf-baselines|--test-name|contract.gated"
+  "|--|/bin/true")
+expect_command(contract.gated "${expected}")
+
 string(JSON test_count LENGTH "${listing}" tests)
-expect("number of tests" "${test_count}" 9)
+expect("number of tests" "${test_count}" 10)
 
 if(failures)
   message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"

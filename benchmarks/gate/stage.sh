@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Copies what gate_bench.sh needs into DIR (default /work/main/.gpu/gate): a stripped aorta, the
+# Debian libraries Ubuntu lacks, the Proton example payloads and recipes, the callgrind example
+# for a local rehearsal (GATE_BENCH_LOCAL=1), and the script itself as run.sh.
+# usage: benchmarks/gate/stage.sh BUILD_DIR [DIR]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=$1
+dir=${2:-/work/main/.gpu/gate}
+rm -rf "$dir"
+mkdir -p "$dir/lib"
+strip -o "$dir/aorta" "$build/harness/aorta"
+cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* "$dir/lib/"
+cp "$root/examples/profiling/proton/triton-vecadd/vecadd.py" "$dir/"
+cp "$root/examples/profiling/proton/triton-vecadd/recipe.yaml" "$dir/vecadd.yaml"
+cp "$root/examples/profiling/proton/triton-softmax/softmax.py" "$dir/"
+cp "$root/examples/profiling/proton/triton-softmax/recipe.yaml" "$dir/softmax.yaml"
+cp "$root/examples/profiling/callgrind/cpu-hotspot/recipe.yaml" "$dir/callgrind.yaml"
+cp "$build/examples/aorta_example_cpu_hotspot" "$dir/cpu_hotspot"
+cp "$root/benchmarks/gate/gate_bench.sh" "$dir/run.sh"
+du -sh "$dir"

@@ -1,0 +1,245 @@
+#include "baseline/baseline_file.hpp"
+
+#include "aorta/error.hpp"
+#include "baseline/statistics.hpp"
+#include "metrics/atomic_file.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cmath>
+#include <tuple>
+#include <fstream>
+#include <sstream>
+
+namespace aorta::detail {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr std::string_view scope_prefix = "proton_scope_cycles.";
+constexpr std::string_view normalized_prefix = "proton_scope_normalized_cycles.";
+constexpr std::string_view ir_prefix = "callgrind_ir.";
+constexpr std::string_view self_ir_prefix = "callgrind_self_ir.";
+
+json series_json(const std::vector<std::optional<double>>& samples) {
+  json values = json::array();
+  std::vector<double> present;
+  for (const auto& sample : samples) {
+    values.push_back(sample ? json(*sample) : json(nullptr));
+    if (sample) present.push_back(*sample);
+  }
+  const auto summary = summarize_samples(present);
+  return {{"samples", std::move(values)}, {"median", summary.median}, {"q1", summary.q1},
+          {"q3", summary.q3}, {"min", summary.min}, {"n", summary.n}};
+}
+
+// Where a metric key goes in the file: [section, name, field].
+std::array<std::string, 3> place_of(const std::string& key) {
+  for (const auto& [prefix, section, field] :
+       {std::tuple{scope_prefix, "scopes", "cycles"},
+        std::tuple{normalized_prefix, "scopes", "normalized_cycles"},
+        std::tuple{ir_prefix, "functions", "ir"}, std::tuple{self_ir_prefix, "functions", "self_ir"}}) {
+    if (key.starts_with(prefix)) {
+      return {section, key.substr(prefix.size()), field};
+    }
+  }
+  return {"metrics", key, ""};
+}
+
+std::string key_of(const std::string& section, const std::string& name, const std::string& field) {
+  if (section == "scopes") {
+    return std::string(field == "cycles" ? scope_prefix : normalized_prefix) + name;
+  }
+  if (section == "functions") return std::string(field == "ir" ? ir_prefix : self_ir_prefix) + name;
+  return name;
+}
+
+[[noreturn]] void corrupt(const std::filesystem::path& file, std::string_view what) {
+  throw error(exit_code::failed,
+              fmt::format("baseline {}: {}. Fix: re-record it with `aorta baseline record "
+                          "<results> --into {}` (or restore it from version control)",
+                          file.string(), what, file.parent_path().string()));
+}
+
+std::vector<std::optional<double>> read_series(const json& series, std::size_t trials,
+                                               const std::filesystem::path& file,
+                                               const std::string& where) {
+  if (!series.is_object() || !series.contains("samples") || !series["samples"].is_array()) {
+    corrupt(file, fmt::format("'{}' has no 'samples' list", where));
+  }
+  const auto& samples = series["samples"];
+  if (samples.size() != trials) {
+    corrupt(file, fmt::format("'{}.samples' has {} values but the baseline has {} trials", where,
+                              samples.size(), trials));
+  }
+  std::vector<std::optional<double>> values;
+  std::vector<double> present;
+  for (const auto& sample : samples) {
+    if (sample.is_null()) {
+      values.emplace_back();
+      continue;
+    }
+    if (!sample.is_number() || !std::isfinite(sample.get<double>()) || sample.get<double>() < 0) {
+      corrupt(file, fmt::format("'{}.samples' holds {}, not a finite non-negative number", where,
+                                sample.dump()));
+    }
+    values.emplace_back(sample.get<double>());
+    present.push_back(sample.get<double>());
+  }
+  if (present.empty()) corrupt(file, fmt::format("'{}' has n = 0 (no sample at all)", where));
+  const auto summary = summarize_samples(present);
+  const auto stored_n = series.value("n", json(nullptr));
+  const auto stored_median = series.value("median", json(nullptr));
+  const bool median_ok = stored_median.is_number() &&
+                         std::abs(stored_median.get<double>() - summary.median) <=
+                             1e-9 * std::max(1.0, std::abs(summary.median));
+  if (!stored_n.is_number_integer() || stored_n.get<std::size_t>() != summary.n || !median_ok) {
+    corrupt(file, fmt::format("'{}' summary (n {}, median {}) does not match its samples (n {}, "
+                              "median {})",
+                              where, stored_n.dump(), stored_median.dump(), summary.n,
+                              summary.median));
+  }
+  return values;
+}
+
+}  // namespace
+
+json baseline_to_json(const measured_test& test) {
+  const std::size_t trials = test.trials.size();
+  std::map<std::array<std::string, 3>, std::vector<std::optional<double>>> metric_series;
+  std::map<std::string, std::array<std::vector<std::optional<double>>, 2>> kernel_series;
+  for (std::size_t index = 0; index < trials; ++index) {
+    for (const auto& [key, value] : test.trials[index].metrics) {
+      auto& series = metric_series[place_of(key)];
+      series.resize(trials);
+      series[index] = value;
+    }
+    for (const auto& [name, sample] : test.trials[index].kernels) {
+      auto& series = kernel_series[name];
+      for (auto& column : series) column.resize(trials);
+      series[0][index] = sample.launches;
+      series[1][index] = sample.time_ms;
+    }
+  }
+  json out = {{"schema", "aorta-baseline"},
+              {"schema_version", baseline_schema_version},
+              {"test", test.test},
+              {"fingerprint", test.fingerprint},
+              {"provenance", test.provenance},
+              {"trials", trials},
+              {"metrics", json::object()},
+              {"scopes", json::object()},
+              {"functions", json::object()},
+              {"kernels", json::object()}};
+  for (const auto& [place, series] : metric_series) {
+    const auto& [section, name, field] = place;
+    if (field.empty()) {
+      out[section][name] = series_json(series);
+    } else {
+      out[section][name][field] = series_json(series);
+    }
+  }
+  for (const auto& [name, series] : kernel_series) {
+    out["kernels"][name]["time_ms"] = series_json(series[1]);
+    bool any_launches = false;
+    for (const auto& value : series[0]) any_launches = any_launches || value.has_value();
+    if (any_launches) out["kernels"][name]["launches"] = series_json(series[0]);
+  }
+  return out;
+}
+
+measured_test baseline_from_json(const json& in, const std::filesystem::path& file,
+                                 const std::string& expected_test) {
+  if (!in.is_object() || in.value("schema", "") != "aorta-baseline") {
+    corrupt(file, "is not an aorta baseline (no \"schema\": \"aorta-baseline\")");
+  }
+  if (in.value("schema_version", 0) != baseline_schema_version) {
+    corrupt(file, fmt::format("has schema_version {}, this aorta reads {}",
+                              in.value("schema_version", json(nullptr)).dump(),
+                              baseline_schema_version));
+  }
+  measured_test test;
+  test.test = in.value("test", "");
+  if (!expected_test.empty() && test.test != expected_test) {
+    corrupt(file, fmt::format("is the baseline of test '{}', not of '{}'", test.test, expected_test));
+  }
+  const auto trials_json = in.value("trials", json(nullptr));
+  if (!trials_json.is_number_integer() || trials_json.get<long long>() <= 0) {
+    corrupt(file, fmt::format("'trials' is {}, not a positive count", trials_json.dump()));
+  }
+  const auto trials = trials_json.get<std::size_t>();
+  try {
+    test.fingerprint = in.value("fingerprint", json::object()).get<std::map<std::string, std::string>>();
+  } catch (const json::exception&) {
+    corrupt(file, "'fingerprint' is not an object of strings");
+  }
+  test.provenance = in.value("provenance", json::object());
+  test.trials.resize(trials);
+  for (const std::string section : {"metrics", "scopes", "functions"}) {
+    const auto found = in.find(section);
+    if (found == in.end()) continue;
+    if (!found->is_object()) corrupt(file, fmt::format("'{}' is not an object", section));
+    for (const auto& [name, value] : found->items()) {
+      const auto store = [&](const json& series, const std::string& field) {
+        const auto values =
+            read_series(series, trials, file, fmt::format("{}.{}{}", section, name,
+                                                          field.empty() ? "" : "." + field));
+        for (std::size_t i = 0; i < trials; ++i) {
+          if (values[i]) test.trials[i].metrics[key_of(section, name, field)] = *values[i];
+        }
+      };
+      if (section == "metrics") {
+        store(value, "");
+      } else {
+        if (!value.is_object()) corrupt(file, fmt::format("'{}.{}' is not an object", section, name));
+        for (const auto& [field, series] : value.items()) store(series, field);
+      }
+    }
+  }
+  if (const auto kernels = in.find("kernels"); kernels != in.end()) {
+    if (!kernels->is_object()) corrupt(file, "'kernels' is not an object");
+    for (const auto& [name, value] : kernels->items()) {
+      if (!value.is_object() || !value.contains("time_ms")) {
+        corrupt(file, fmt::format("'kernels.{}' has no 'time_ms'", name));
+      }
+      const auto times = read_series(value["time_ms"], trials, file, "kernels." + name + ".time_ms");
+      std::vector<std::optional<double>> launches(trials);
+      if (value.contains("launches")) {
+        launches = read_series(value["launches"], trials, file, "kernels." + name + ".launches");
+      }
+      for (std::size_t i = 0; i < trials; ++i) {
+        if (times[i]) test.trials[i].kernels[name] = kernel_sample{launches[i], *times[i]};
+      }
+    }
+  }
+  return test;
+}
+
+std::filesystem::path baseline_path(const std::filesystem::path& dir, const std::string& test) {
+  return dir / (test + ".json");
+}
+
+std::optional<measured_test> load_baseline(const std::filesystem::path& file,
+                                           const std::string& expected_test) {
+  std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return std::nullopt;
+  std::ifstream stream(file);
+  std::stringstream text;
+  text << stream.rdbuf();
+  json parsed;
+  try {
+    parsed = json::parse(text.str());
+  } catch (const json::exception& e) {
+    corrupt(file, fmt::format("is not valid JSON ({})", e.what()));
+  }
+  return baseline_from_json(parsed, file, expected_test);
+}
+
+void write_baseline(const std::filesystem::path& file, const measured_test& test) {
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  write_file_atomically(file, baseline_to_json(test).dump(2) + "\n");
+}
+
+}  // namespace aorta::detail

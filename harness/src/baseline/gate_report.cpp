@@ -1,0 +1,132 @@
+#include "baseline/gate_report.hpp"
+
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace aorta::detail {
+namespace {
+
+std::string delta_text(const gate_row& row) {
+  if (!row.delta) return "-";
+  if (std::isinf(*row.delta)) return *row.delta > 0 ? "+inf" : "-inf";
+  return fmt::format("{:+.2f}%", *row.delta * 100.0);
+}
+
+std::string median_text(const gate_row& row, bool fresh) {
+  const auto& samples = fresh ? row.fresh : row.base;
+  if (samples.empty()) return "-";
+  return format_number(fresh ? row.fresh_median : row.base_median);
+}
+
+// Mangled C++ kernel names run to hundreds of characters; the table keeps their start (the JSON
+// and gate.json keep them whole).
+std::string shortened(const std::string& label) {
+  constexpr std::size_t limit = 72;
+  return label.size() <= limit ? label : label.substr(0, limit - 3) + "...";
+}
+
+bool timed(const gate_row& row) {
+  return !row.exact && (row.quantity == check_quantity::time_ms ||
+                        row.quantity == check_quantity::cycles ||
+                        row.quantity == check_quantity::normalized_cycles);
+}
+
+}  // namespace
+
+std::optional<double> geomean_ratio(const std::vector<gate_row>& rows) {
+  double log_sum = 0.0;
+  int count = 0;
+  for (const auto& row : rows) {
+    if (!timed(row) || row.base.empty() || row.fresh.empty() || row.base_median <= 0 ||
+        row.fresh_median <= 0) {
+      continue;
+    }
+    log_sum += std::log(row.fresh_median / row.base_median);
+    ++count;
+  }
+  if (count == 0) return std::nullopt;
+  return std::exp(log_sum / count);
+}
+
+std::string format_gate_table(const std::vector<gate_row>& rows, bool only_interesting) {
+  struct line {
+    std::array<std::string, 8> cells;
+  };
+  std::vector<line> lines;
+  lines.push_back({{"test", "quantity", "bound", "base median", "new median", "delta",
+                    "evidence (n base/new)", "verdict"}});
+  std::size_t same = 0;
+  for (const auto& row : rows) {
+    if (only_interesting && row.verdict == gate_verdict::same) {
+      ++same;
+      continue;
+    }
+    std::string evidence = row.evidence.empty() ? "-" : row.evidence;
+    evidence += fmt::format(" ({}/{})", row.base.size(), row.fresh.size());
+    if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
+    std::string verdict = verdict_label(row);
+    if (fails_gate(row)) verdict += " (fail)";
+    lines.push_back({{row.test, shortened(row.label), row.bound_text, median_text(row, false),
+                      median_text(row, true), delta_text(row), evidence, verdict}});
+  }
+  std::array<std::size_t, 8> widths{};
+  for (const auto& l : lines) {
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      widths[i] = std::max(widths[i], l.cells[i].size());
+    }
+  }
+  std::string out;
+  if (lines.size() == 1) lines.clear();  // nothing but SAME rows: no empty table
+  for (const auto& l : lines) {
+    std::string text;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      text += i + 1 == widths.size() ? l.cells[i] : fmt::format("{:<{}}  ", l.cells[i], widths[i]);
+    }
+    out += text + "\n";
+  }
+  if (same > 0) {
+    out += lines.empty() ? fmt::format("all {} row(s) SAME\n", same)
+                         : fmt::format("({} more row(s) SAME)\n", same);
+  }
+  if (const auto ratio = geomean_ratio(rows)) {
+    out += fmt::format("geomean of new/base medians over {} timed row(s): {:+.2f}%\n",
+                       std::count_if(rows.begin(), rows.end(),
+                                     [](const gate_row& r) {
+                                       return timed(r) && !r.base.empty() && !r.fresh.empty() &&
+                                              r.base_median > 0 && r.fresh_median > 0;
+                                     }),
+                       (*ratio - 1.0) * 100.0);
+  }
+  return out;
+}
+
+nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& row : rows) {
+    nlohmann::json item = {
+        {"test", row.test},
+        {"quantity", row.label},
+        {"bound", row.bound_text},
+        {"exact", row.exact},
+        {"base_samples", row.base},
+        {"new_samples", row.fresh},
+        {"base_median", row.base.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.base_median)},
+        {"new_median", row.fresh.empty() ? nlohmann::json(nullptr) : nlohmann::json(row.fresh_median)},
+        {"delta", row.delta && std::isfinite(*row.delta) ? nlohmann::json(*row.delta)
+                                                          : nlohmann::json(nullptr)},
+        {"p_value", row.p_value ? nlohmann::json(*row.p_value) : nlohmann::json(nullptr)},
+        {"evidence", row.evidence},
+        {"verdict", verdict_label(row)},
+        {"fails", fails_gate(row)},
+    };
+    if (!row.why_unknown.empty()) item["why_unknown"] = row.why_unknown;
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,25 @@
+// The comparison table: what a failing gated test prints, what `aorta compare` prints, and what a
+// report can show (format_gate_table / gate_rows_json are the hook for report.html).
+#pragma once
+
+#include "baseline/gate_rule.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+// Geometric mean of fresh/base medians over the timed rows that have both (nullopt when none).
+[[nodiscard]] std::optional<double> geomean_ratio(const std::vector<gate_row>& rows);
+
+// Columns: test, quantity, base median, new median, delta, p-value or interval, verdict; then a
+// geomean line. `only_interesting` leaves SAME rows out (they are counted in a last line).
+[[nodiscard]] std::string format_gate_table(const std::vector<gate_row>& rows,
+                                            bool only_interesting);
+
+[[nodiscard]] nlohmann::json gate_rows_json(const std::vector<gate_row>& rows);
+
+}  // namespace aorta::detail

@@ -1,0 +1,228 @@
+#include "baseline/gate_run.hpp"
+
+#include "baseline/baseline_file.hpp"
+#include "baseline/gate_report.hpp"
+#include "baseline/gate_spec.hpp"
+#include "metrics/atomic_file.hpp"
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <ostream>
+#include <set>
+
+namespace aorta::detail {
+namespace fs = std::filesystem;
+namespace {
+
+std::string test_name_of(const sweep_request& request) {
+  if (!request.test_name.empty()) return request.test_name;
+  return fs::absolute(request.output_dir).lexically_normal().filename().string();
+}
+
+std::string record_command(const sweep_request& request) {
+  const fs::path output = fs::absolute(request.output_dir).lexically_normal();
+  const std::string test = test_name_of(request);
+  return fmt::format("aorta baseline record {} --into {}{}", output.string(),
+                     fs::absolute(*request.baseline_dir).lexically_normal().string(),
+                     test == output.filename().string() ? "" : " --test-name " + test);
+}
+
+exit_code skip_or_fail(const sweep_request& request, const std::string& reason,
+                       std::ostream& out) {
+  if (request.require_baseline) {
+    fmt::print(out, "aorta: FAILED: baseline required (--require-baseline): {}\n", reason);
+    return exit_code::failed;
+  }
+  fmt::print(out, "aorta: SKIPPED: {}\n", reason);
+  return exit_code::skipped;
+}
+
+std::vector<std::string> fingerprint_differences(const measured_test& base,
+                                                 const measured_test& fresh) {
+  std::vector<std::string> differences;
+  std::set<std::string> keys;
+  for (const auto& [key, value] : base.fingerprint) keys.insert(key);
+  for (const auto& [key, value] : fresh.fingerprint) keys.insert(key);
+  for (const auto& key : keys) {
+    const auto old_value = base.fingerprint.find(key);
+    const auto new_value = fresh.fingerprint.find(key);
+    const std::string before = old_value == base.fingerprint.end() ? "(absent)" : old_value->second;
+    const std::string after = new_value == fresh.fingerprint.end() ? "(absent)" : new_value->second;
+    if (before != after) differences.push_back(fmt::format("{}: '{}' vs '{}' here", key, before, after));
+  }
+  return differences;
+}
+
+std::optional<gate_spec> chosen_spec(const sweep_request& request, const recipe& spec,
+                                     const std::vector<check_expression>& checks) {
+  if (request.gate) return parse_gate_spec(*request.gate);
+  if (spec.gate) return parse_gate_spec(*spec.gate);
+  const bool explicit_checks = std::any_of(checks.begin(), checks.end(),
+                                           [](const auto& c) { return c.baseline().has_value(); });
+  if (explicit_checks) return std::nullopt;
+  return parse_gate_spec(default_gate_text);
+}
+
+std::vector<gate_row> judge_all(const std::optional<gate_spec>& gate,
+                                const std::vector<check_expression>& checks,
+                                const measured_test& base, const measured_test& fresh,
+                                const gate_params& params) {
+  auto rows = check_rows(checks, base, fresh);
+  if (gate) {
+    auto defaults = default_gate_rows(*gate, base, fresh);
+    rows.insert(rows.end(), defaults.begin(), defaults.end());
+  }
+  for (auto& row : rows) {
+    row.test = fresh.test;
+    judge(row, params);
+  }
+  return rows;
+}
+
+void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
+  for (const auto& row : rows) {
+    if (row.fresh.empty()) continue;
+    fmt::print(out, "<CTestMeasurement type=\"numeric/double\" name=\"gate {}\">{}</CTestMeasurement>\n",
+               xml_escape(row.label), exact_number(row.fresh_median));
+    if (row.delta && std::isfinite(*row.delta)) {
+      fmt::print(out,
+                 "<CTestMeasurement type=\"numeric/double\" name=\"gate {} delta %\">{}"
+                 "</CTestMeasurement>\n",
+                 xml_escape(row.label), exact_number(*row.delta * 100.0));
+    }
+  }
+}
+
+// The gate's rows become checks of the last trial's result.json, so every report shows them.
+void record_in_last_trial(const sweep_request& request, std::vector<trial_record>& trials,
+                          const std::vector<gate_row>& rows, const std::vector<std::string>& notes,
+                          bool failed, const std::string& table) {
+  if (trials.empty()) return;
+  auto& last = trials.back();
+  for (const auto& row : rows) {
+    check_result result;
+    result.expression = row.label.find("baseline") != std::string::npos ? row.label
+                                                       : fmt::format("{} {}", row.label, row.bound_text);
+    result.passed = !fails_gate(row);
+    result.expected = row.bound_text;
+    result.actual = fmt::format("{} ({}, {}{})", row.fresh.empty() ? "-" : format_number(row.fresh_median),
+                                row.delta ? fmt::format("{:+.2f}%", *row.delta * 100.0) : "-",
+                                verdict_label(row), row.evidence.empty() ? "" : ", " + row.evidence);
+    result.message = fmt::format("gate {}: {}", verdict_label(row), result.actual);
+    last.checks.push_back(std::move(result));
+  }
+  last.notes.insert(last.notes.end(), notes.begin(), notes.end());
+  if (failed && last.verdict == verdict::pass) {
+    last.verdict = verdict::fail;
+    last.reason = "regression against the baseline:\n" + table;
+  }
+  write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
+                    last);
+}
+
+}  // namespace
+
+bool gate_requested(const sweep_request& request, const recipe& spec,
+                    const std::vector<check_expression>& checks) {
+  return request.baseline_dir || request.gate || spec.gate ||
+         std::any_of(checks.begin(), checks.end(),
+                     [](const auto& c) { return c.baseline().has_value(); });
+}
+
+exit_code run_gate(const sweep_request& request, const recipe& spec,
+                   const std::vector<check_expression>& checks, std::vector<trial_record>& trials,
+                   const std::function<trial_record(int)>& run_trial, std::ostream& out) {
+  const std::string test = test_name_of(request);
+  if (!request.baseline_dir) {
+    return skip_or_fail(request,
+                        fmt::format("test '{}' has baseline checks but no baseline directory: give "
+                                    "--baseline DIR (CMake: BASELINE <dir> or AORTA_DEFAULT_BASELINE)",
+                                    test),
+                        out);
+  }
+  const fs::path file = baseline_path(*request.baseline_dir, test);
+  const auto base = load_baseline(file, test);
+  if (!base) {
+    return skip_or_fail(request,
+                        fmt::format("no baseline for test '{}' ({} does not exist). Record one "
+                                    "from this run's results:\n  {}",
+                                    test, file.string(), record_command(request)),
+                        out);
+  }
+  auto fresh = measured_from_records(test, trials);
+  if (fresh.trials.empty()) return exit_code::ok;  // nothing measured: the trials' verdict stands
+  if (const auto differences = fingerprint_differences(*base, fresh); !differences.empty()) {
+    std::string listed;
+    for (const auto& difference : differences) listed += "\n  " + difference;
+    return skip_or_fail(request,
+                        fmt::format("baseline {} was recorded on another machine or toolchain; "
+                                    "the fingerprint differs in:{}\nRecord a baseline here with:\n  {}",
+                                    file.string(), listed, record_command(request)),
+                        out);
+  }
+
+  const auto gate = chosen_spec(request, spec, checks);
+  gate_params params = gate ? gate->params : gate_params{};
+  const int planned = static_cast<int>(trials.size());
+  const int budget = params.max_trials > 0 ? params.max_trials : planned * 3;
+  auto rows = judge_all(gate, checks, *base, fresh, params);
+  int extra_rounds = 0;
+  const auto ambiguous = [&] {
+    return std::count_if(rows.begin(), rows.end(),
+                         [](const gate_row& r) { return r.verdict == gate_verdict::ambiguous; });
+  };
+  while (ambiguous() > 0 && static_cast<int>(trials.size()) < budget) {
+    const int more = std::min(planned, budget - static_cast<int>(trials.size()));
+    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); running {} more "
+                    "(budget {})\n",
+               ambiguous(), trials.size(), more, budget);
+    ++extra_rounds;
+    for (int i = 0; i < more; ++i) {
+      trials.push_back(run_trial(static_cast<int>(trials.size())));
+      if (trials.back().verdict != verdict::pass) {
+        fmt::print(out, "aorta: gate: extra trial {} did not pass: {}\n",
+                   trials.back().trial_index, trials.back().reason);
+        return exit_code::failed;
+      }
+    }
+    fresh = measured_from_records(test, trials);
+    rows = judge_all(gate, checks, *base, fresh, params);
+  }
+
+  const bool failed = std::any_of(rows.begin(), rows.end(), fails_gate);
+  const auto still_ambiguous = ambiguous();
+  std::vector<std::string> notes;
+  if (still_ambiguous > 0) {
+    notes.push_back(fmt::format("gate WARNING: {} verdict(s) still AMBIGUOUS after {} trial(s) "
+                                "(the budget): passed with a warning, not judged",
+                                still_ambiguous, trials.size()));
+  }
+  const std::string table = format_gate_table(rows, !failed && still_ambiguous == 0);
+  fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
+             file.string(), base->trials.size(), fresh.trials.size(), params.alpha, table);
+  for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
+  print_measurements(rows, out);
+
+  nlohmann::json record = {{"test", test},
+                           {"baseline", file.string()},
+                           {"alpha", params.alpha},
+                           {"trials", fresh.trials.size()},
+                           {"trial_budget", budget},
+                           {"extra_rounds", extra_rounds},
+                           {"ambiguous", still_ambiguous},
+                           {"verdict", failed ? "fail" : (still_ambiguous > 0 ? "warn" : "pass")},
+                           {"warnings", notes},
+                           {"rows", gate_rows_json(rows)}};
+  write_file_atomically(request.output_dir / "gate.json", record.dump(2) + "\n");
+  record_in_last_trial(request, trials, rows, notes, failed, table);
+  fmt::print(out, "aorta: gate {}\n",
+             failed ? "FAILED: a confident regression against the baseline"
+                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)" : "passed"));
+  return failed ? exit_code::failed : exit_code::ok;
+}
+
+}  // namespace aorta::detail

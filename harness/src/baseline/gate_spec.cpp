@@ -1,0 +1,237 @@
+#include "baseline/gate_spec.hpp"
+
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <set>
+
+namespace aorta::detail {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+    text.remove_prefix(1);
+  }
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+[[noreturn]] void bad_item(std::string_view text, std::string_view item, std::string_view why) {
+  throw usage_error(fmt::format("gate '{}': item '{}' {}. Example: gate: \"{}, alpha 0.05, "
+                                "max_trials 30\"",
+                                text, item, why, default_gate_text));
+}
+
+double read_double(std::string_view text, std::string_view item, std::string_view number) {
+  double value = 0.0;
+  const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), value);
+  if (error != std::errc{} || end != number.data() + number.size() || !std::isfinite(value) ||
+      value < 0) {
+    bad_item(text, item, fmt::format("needs a non-negative number, not '{}'", number));
+  }
+  return value;
+}
+
+// "exact" -> 0; "+5%" -> 0.05.
+double read_tolerance(std::string_view text, std::string_view item, std::string_view value,
+                      bool exact_allowed) {
+  if (value == "exact") {
+    if (!exact_allowed) {
+      bad_item(text, item, "is timed, so it needs a tolerance such as '+5%', not 'exact'");
+    }
+    return 0.0;
+  }
+  if (value.starts_with("+-") || value.starts_with("-")) {
+    bad_item(text, item, "takes an upward tolerance only: '+5%' (the gate fails on slower, "
+                         "never on faster)");
+  }
+  if (!value.starts_with("+")) bad_item(text, item, "needs '+N%' or 'exact' after the name");
+  value.remove_prefix(1);
+  if (!value.ends_with("%")) {
+    bad_item(text, item, fmt::format("has no unit: write '+{}%'", value));
+  }
+  value.remove_suffix(1);
+  return read_double(text, item, value) / 100.0;
+}
+
+gate_row make_row(const std::string& test, std::string label, check_quantity quantity, bool exact,
+                  double fraction) {
+  gate_row row;
+  row.test = test;
+  row.label = std::move(label);
+  row.quantity = quantity;
+  row.exact = exact;
+  row.op = (exact && fraction == 0.0) ? compare_op::equal : compare_op::less_equal;
+  row.fraction = fraction;
+  row.bound_text = row.op == compare_op::equal
+                       ? "== baseline"
+                       : fmt::format("<= baseline + {:g}%", fraction * 100.0);
+  return row;
+}
+
+// Values of `key` over the trials that have it.
+template <typename Get>
+std::vector<double> column(const measured_test& test, Get get) {
+  std::vector<double> values;
+  for (const auto& trial : test.trials) {
+    if (const auto value = get(trial)) values.push_back(*value);
+  }
+  return values;
+}
+
+// A function's Ir that moved by less than 0.1% of the whole program's is no regression of the
+// program: the dynamic loader's functions move by that much with the environment's size.
+double ir_noise_floor(const measured_test& base) {
+  std::vector<double> totals;
+  for (const auto& trial : base.trials) {
+    if (const auto found = trial.metrics.find("callgrind_total_ir"); found != trial.metrics.end()) {
+      totals.push_back(found->second);
+    }
+  }
+  if (totals.empty()) return 0.0;
+  std::sort(totals.begin(), totals.end());
+  return 0.001 * totals[totals.size() / 2];
+}
+
+}  // namespace
+
+gate_spec parse_gate_spec(std::string_view text) {
+  gate_spec spec;
+  std::set<std::string, std::less<>> seen;
+  std::string_view rest = text;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view item = trim(rest.substr(0, comma));
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    if (item.empty()) bad_item(text, item, "is empty");
+    if (item == "none") continue;
+    const auto space = item.find_first_of(" \t");
+    if (space == std::string_view::npos) bad_item(text, item, "needs a value after the name");
+    const std::string_view name = item.substr(0, space);
+    const std::string_view value = trim(item.substr(space));
+    if (!seen.insert(std::string(name)).second) bad_item(text, item, "is given twice");
+    if (name == "time") {
+      spec.time = read_tolerance(text, item, value, false);
+    } else if (name == "cycles") {
+      spec.cycles = read_tolerance(text, item, value, false);
+    } else if (name == "count") {
+      spec.count = read_tolerance(text, item, value, true);
+    } else if (name == "ir") {
+      spec.ir = read_tolerance(text, item, value, true);
+    } else if (name == "alpha") {
+      spec.params.alpha = read_double(text, item, value);
+      if (spec.params.alpha <= 0 || spec.params.alpha >= 0.5) {
+        bad_item(text, item, "must be between 0 and 0.5 (0.05 is usual)");
+      }
+    } else if (name == "max_trials") {
+      const double trials = read_double(text, item, value);
+      if (trials != std::floor(trials) || trials < 1 || trials > 10000) {
+        bad_item(text, item, "must be a whole number of trials, 1..10000");
+      }
+      spec.params.max_trials = static_cast<int>(trials);
+    } else {
+      bad_item(text, item, "is unknown; items are time, count, cycles, ir, alpha, max_trials, none");
+    }
+  }
+  return spec;
+}
+
+std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_test& base,
+                                        const measured_test& fresh) {
+  std::set<std::string> kernels;
+  std::set<std::string> metric_keys;
+  for (const auto* test : {&base, &fresh}) {
+    for (const auto& trial : test->trials) {
+      for (const auto& [name, sample] : trial.kernels) kernels.insert(name);
+      for (const auto& [key, value] : trial.metrics) metric_keys.insert(key);
+    }
+  }
+  std::vector<gate_row> rows;
+  for (const auto& name : kernels) {
+    if (spec.time) {
+      auto row = make_row(base.test, fmt::format("time_ms({})", name), check_quantity::time_ms,
+                          false, *spec.time);
+      const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
+        const auto found = t.kernels.find(name);
+        if (found == t.kernels.end()) return std::nullopt;
+        return found->second.time_ms;
+      };
+      row.base = column(base, get);
+      row.fresh = column(fresh, get);
+      rows.push_back(std::move(row));
+    }
+    if (spec.count) {
+      auto row = make_row(base.test, fmt::format("count({})", name), check_quantity::count, true,
+                          *spec.count);
+      const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
+        const auto found = t.kernels.find(name);
+        if (found == t.kernels.end()) return std::nullopt;
+        return found->second.launches;
+      };
+      row.base = column(base, get);
+      row.fresh = column(fresh, get);
+      // A profiler that cannot count launches (nullopt on both sides) has nothing to gate.
+      if (!row.base.empty() || !row.fresh.empty()) rows.push_back(std::move(row));
+    }
+  }
+  for (const auto& key : metric_keys) {
+    std::optional<double> fraction;
+    check_quantity quantity = check_quantity::metric;
+    std::string label;
+    static constexpr std::string_view cycles_prefix = "proton_scope_cycles.";
+    static constexpr std::string_view ir_prefix = "callgrind_ir.";
+    if (spec.cycles && key.starts_with(cycles_prefix)) {
+      fraction = spec.cycles;
+      quantity = check_quantity::cycles;
+      label = fmt::format("cycles({})", key.substr(cycles_prefix.size()));
+    } else if (spec.ir && key.starts_with(ir_prefix)) {
+      fraction = spec.ir;
+      quantity = check_quantity::ir;
+      label = fmt::format("ir({})", key.substr(ir_prefix.size()));
+    }
+    if (!fraction) continue;
+    auto row = make_row(base.test, label, quantity, quantity == check_quantity::ir, *fraction);
+    const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
+      const auto found = t.metrics.find(key);
+      if (found == t.metrics.end()) return std::nullopt;
+      return found->second;
+    };
+    row.base = column(base, get);
+    row.fresh = column(fresh, get);
+    if (quantity == check_quantity::ir) row.noise_floor = ir_noise_floor(base);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<gate_row> check_rows(const std::vector<check_expression>& checks,
+                                 const measured_test& base, const measured_test& fresh) {
+  std::vector<gate_row> rows;
+  for (const auto& check : checks) {
+    if (!check.baseline()) continue;
+    gate_row row;
+    row.test = base.test;
+    row.label = check.text();
+    row.quantity = check.quantity();
+    row.exact = is_exact_quantity(check.quantity(), check.argument());
+    row.op = check.op();
+    row.fraction = check.baseline()->fraction;
+    row.bound_text = fmt::format("{} {}", to_string(check.op()), check.baseline()->text);
+    std::string why;
+    row.base = measure_all(check, base, why);
+    row.fresh = measure_all(check, fresh, why);
+    if (row.base.empty() || row.fresh.empty()) {
+      row.why_unknown = why.empty() ? "not measured" : why;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,50 @@
+// The default gate: one line that gates every kernel, scope and function of a test against its
+// baseline, so nobody writes a check per kernel. Same text in a recipe (`gate:`), on the command
+// line (`--gate`) and in CMake (`GATE`):
+//
+//   time +5%, count exact, cycles +5%, ir +1%, alpha 0.05, max_trials 30
+//
+// `time +N%`: every kernel's time_ms <= baseline + N%; `cycles +N%`: every scope's cycles;
+// `count exact|+N%`: every kernel's launches; `ir exact|+N%`: every function's inclusive Ir
+// (the 25 with the largest Ir, as result.json records them), moves below 0.1% of the program's
+// total Ir ignored. `none`: explicit checks only.
+#pragma once
+
+#include "baseline/gate_rule.hpp"
+#include "baseline/measured_test.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+struct gate_spec {
+  std::optional<double> time;    // fractions; nullopt: not gated
+  std::optional<double> count;
+  std::optional<double> cycles;
+  std::optional<double> ir;
+  gate_params params;
+};
+
+// What a test gets when it has a baseline but names neither a gate nor a baseline check.
+// Ir rows of a default gate ignore moves below 0.1% of the program's total Ir: the dynamic loader's
+// functions (_dl_start, __GI___tunables_init) moved by up to 2.5% of their own Ir between two
+// runs of the same binary here, with the environment's size, not with the code.
+inline constexpr std::string_view default_gate_text = "time +5%, count exact, cycles +5%, ir exact";
+
+// Throws usage_error naming the item and the fix.
+[[nodiscard]] gate_spec parse_gate_spec(std::string_view text);
+
+// One row per kernel (time, count), scope (cycles) and function (ir) seen on either side.
+[[nodiscard]] std::vector<gate_row> default_gate_rows(const gate_spec& spec,
+                                                      const measured_test& base,
+                                                      const measured_test& fresh);
+
+// One row per baseline check expression.
+[[nodiscard]] std::vector<gate_row> check_rows(const std::vector<check_expression>& checks,
+                                               const measured_test& base,
+                                               const measured_test& fresh);
+
+}  // namespace aorta::detail

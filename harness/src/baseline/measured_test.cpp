@@ -1,0 +1,130 @@
+#include "baseline/measured_test.hpp"
+
+#include <fmt/format.h>
+
+namespace aorta::detail {
+
+std::map<std::string, std::string>
+fingerprint_of(const std::map<std::string, std::string>& versions) {
+  auto fingerprint = versions;
+  fingerprint.erase("aorta");
+  return fingerprint;
+}
+
+measured_test measured_from_records(const std::string& test,
+                                    const std::vector<trial_record>& records) {
+  measured_test result;
+  result.test = test;
+  for (const auto& record : records) {
+    if (record.verdict != verdict::pass && record.verdict != verdict::fail) continue;
+    if (result.trials.empty()) result.fingerprint = fingerprint_of(record.versions);
+    trial_snapshot snapshot;
+    for (const auto& [name, value] : record.metrics.values) {
+      if (const auto number = numeric_value(value)) snapshot.metrics[name] = *number;
+    }
+    // Kernel checks read one capture (the first with kernels), so only that collector's rows.
+    const std::string collector =
+        record.metrics.kernels.empty() ? std::string{} : record.metrics.kernels.front().collector;
+    for (const auto& row : record.metrics.kernels) {
+      if (row.collector != collector) continue;
+      auto& sample = snapshot.kernels[row.name];
+      const bool first = sample.time_ms == 0.0 && !sample.launches;
+      sample.time_ms += row.total_ms;
+      if (!row.launches) {
+        sample.launches.reset();
+      } else if (first || sample.launches) {
+        sample.launches = sample.launches.value_or(0.0) + static_cast<double>(*row.launches);
+      }
+    }
+    result.trials.push_back(std::move(snapshot));
+  }
+  return result;
+}
+
+namespace {
+
+std::optional<double> measure_one(check_quantity quantity, const std::string& argument,
+                                  const std::optional<name_regex>& pattern,
+                                  const trial_snapshot& trial, std::string& why) {
+  switch (quantity) {
+  case check_quantity::metric: {
+    const auto found = trial.metrics.find(argument);
+    if (found == trial.metrics.end()) {
+      why = fmt::format("metric '{}' not measured", argument);
+      return std::nullopt;
+    }
+    return found->second;
+  }
+  case check_quantity::count:
+  case check_quantity::time_ms: {
+    double total = 0.0;
+    for (const auto& [name, sample] : trial.kernels) {
+      if (!pattern->search(name)) continue;
+      if (quantity == check_quantity::time_ms) {
+        total += sample.time_ms;
+      } else if (!sample.launches) {
+        why = fmt::format("launch count of '{}' unknown", name);
+        return std::nullopt;
+      } else {
+        total += *sample.launches;
+      }
+    }
+    return total;
+  }
+  case check_quantity::cycles:
+  case check_quantity::normalized_cycles: {
+    const std::string key =
+        fmt::format("proton_scope_{}.{}", to_string(quantity), argument);
+    const auto found = trial.metrics.find(key);
+    if (found == trial.metrics.end()) {
+      why = fmt::format("scope '{}' not measured", argument);
+      return std::nullopt;
+    }
+    return found->second;
+  }
+  case check_quantity::ir: {
+    std::optional<double> value;
+    static constexpr std::string_view prefix = "callgrind_ir.";
+    for (const auto& [name, number] : trial.metrics) {
+      if (!name.starts_with(prefix) || !pattern->search(name.substr(prefix.size()))) continue;
+      if (value) {
+        why = fmt::format("ir({}) matches several functions; anchor it", argument);
+        return std::nullopt;
+      }
+      value = number;
+    }
+    return value.value_or(0.0);
+  }
+  case check_quantity::top_kernel: break;
+  }
+  why = "top_kernel has no numeric value to compare with a baseline";
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<double> measure(const check_expression& expression, const trial_snapshot& trial,
+                              std::string& why) {
+  const auto numerator = measure_one(expression.quantity(), expression.argument(),
+                                     expression.pattern(), trial, why);
+  if (!numerator || !expression.is_ratio()) return numerator;
+  const auto denominator = measure_one(expression.quantity(), *expression.denominator(),
+                                       expression.denominator_pattern(), trial, why);
+  if (!denominator) return std::nullopt;
+  if (*denominator == 0.0) {
+    why = "the denominator is 0";
+    return std::nullopt;
+  }
+  return *numerator / *denominator;
+}
+
+std::vector<double> measure_all(const check_expression& expression, const measured_test& test,
+                                std::string& why) {
+  std::vector<double> values;
+  for (const auto& trial : test.trials) {
+    if (const auto value = measure(expression, trial, why)) values.push_back(*value);
+  }
+  return values;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,11 @@
+# Sources of the baseline area: baselines, the regression gate and compare (target_sources on
+# aorta_harness).
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/statistics.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/baseline_file.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_rule.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_spec.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_report.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_run.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/result_sets.cpp)

@@ -1,0 +1,260 @@
+// `aorta baseline record|show` and `aorta compare`: baselines in, tables out
+// (docs/regression-gate.md).
+#include "aorta/error.hpp"
+#include "aorta/launch_plan.hpp"
+#include "baseline/baseline_file.hpp"
+#include "baseline/gate_report.hpp"
+#include "baseline/gate_spec.hpp"
+#include "baseline/result_sets.hpp"
+#include "baseline/statistics.hpp"
+#include "cli/commands.hpp"
+#include "metrics/number_format.hpp"
+#include "sweep/tool_versions.hpp"
+#include "utc_timestamp.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <set>
+
+namespace aorta::cli {
+namespace fs = std::filesystem;
+namespace {
+
+struct record_flags {
+  std::vector<std::string> results;
+  std::string into;
+  bool skip_missing = false;
+  std::string test_name;
+};
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const auto& word : words) text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+int record_baselines(const record_flags& flags, const std::vector<std::string>& invocation) {
+  const fs::path into = flags.into;
+  const auto commit = detail::first_output_line({"git", "-C", fs::absolute(into).parent_path().string(),
+                                                 "rev-parse", "HEAD"},
+                                                current_environment());
+  int written = 0;
+  for (const auto& results : flags.results) {
+    std::error_code ec;
+    if (flags.skip_missing && !fs::exists(results, ec)) {
+      fmt::print("aorta: baseline: {} does not exist; skipped (--skip-missing)\n", results);
+      continue;
+    }
+    const auto tests = detail::read_result_trees(results);
+    if (!flags.test_name.empty() && tests.size() != 1) {
+      throw usage_error(fmt::format("--test-name names one test, but {} holds {}; record them "
+                                    "one by one",
+                                    results, tests.size()));
+    }
+    for (const auto& [found_name, trials] : tests) {
+      const std::string test = flags.test_name.empty() ? found_name : flags.test_name;
+      auto measured = detail::measured_from_records(test, trials);
+      if (measured.trials.empty()) {
+        const std::string why = fmt::format("{}: test '{}' has no trial that ran to the end (all "
+                                            "skipped or errored), so there is nothing to record",
+                                            results, test);
+        if (flags.skip_missing) {
+          fmt::print("aorta: baseline: {}; skipped\n", why);
+          continue;
+        }
+        throw error(exit_code::failed, why);
+      }
+      measured.provenance = {{"recorded_at", detail::utc_timestamp()},
+                             {"recorded_by", joined(invocation)},
+                             {"results", fs::absolute(results).lexically_normal().string()},
+                             {"payload_command", trials.front().command},
+                             {"recipe", trials.front().recipe_path},
+                             {"aorta_version", trials.front().aorta_version},
+                             {"git_commit", commit ? nlohmann::json(*commit) : nlohmann::json(nullptr)}};
+      const fs::path file = detail::baseline_path(into, test);
+      std::string previous;
+      try {
+        if (const auto old = detail::load_baseline(file, test)) {
+          previous = fmt::format(" (replaces {} trial(s) recorded {})", old->trials.size(),
+                                 old->provenance.value("recorded_at", "at an unknown time"));
+        }
+      } catch (const error&) {
+        previous = " (replaces an unreadable file)";
+      }
+      detail::write_baseline(file, measured);
+      std::size_t kernels = 0;
+      for (const auto& trial : measured.trials) kernels = std::max(kernels, trial.kernels.size());
+      fmt::print("aorta: baseline {}: {} trial(s), {} kernel(s), {} metric(s){}\n", file.string(),
+                 measured.trials.size(), kernels, measured.trials.front().metrics.size(), previous);
+      ++written;
+    }
+  }
+  fmt::print("aorta: {} baseline file(s) written; review the change with `git diff -- {}`\n",
+             written, flags.into);
+  return 0;
+}
+
+void print_series(std::string_view label, const std::vector<double>& values) {
+  if (values.empty()) return;
+  const auto s = detail::summarize_samples(values);
+  fmt::print("  {:<48} median {:>12}  q1 {:>12}  q3 {:>12}  min {:>12}  n {}\n", label,
+             detail::format_number(s.median), detail::format_number(s.q1),
+             detail::format_number(s.q3), detail::format_number(s.min), s.n);
+}
+
+int show_baselines(const std::string& path) {
+  for (const auto& [name, test] : detail::load_measured(path)) {
+    fmt::print("test {} ({} trial(s))\n", name, test.trials.size());
+    for (const auto& [key, value] : test.fingerprint) fmt::print("  fingerprint {}: {}\n", key, value);
+    if (!test.provenance.empty()) fmt::print("  provenance {}\n", test.provenance.dump());
+    std::set<std::string> kernels;
+    std::set<std::string> metrics;
+    for (const auto& trial : test.trials) {
+      for (const auto& [kernel, sample] : trial.kernels) kernels.insert(kernel);
+      for (const auto& [metric, value] : trial.metrics) metrics.insert(metric);
+    }
+    for (const auto& kernel : kernels) {
+      std::vector<double> times;
+      std::vector<double> launches;
+      for (const auto& trial : test.trials) {
+        const auto found = trial.kernels.find(kernel);
+        if (found == trial.kernels.end()) continue;
+        times.push_back(found->second.time_ms);
+        if (found->second.launches) launches.push_back(*found->second.launches);
+      }
+      print_series(fmt::format("time_ms({})", kernel), times);
+      print_series(fmt::format("count({})", kernel), launches);
+    }
+    for (const auto& metric : metrics) {
+      std::vector<double> values;
+      for (const auto& trial : test.trials) {
+        if (const auto found = trial.metrics.find(metric); found != trial.metrics.end()) {
+          values.push_back(found->second);
+        }
+      }
+      print_series(metric, values);
+    }
+  }
+  return 0;
+}
+
+struct compare_flags {
+  std::string base;
+  std::string fresh;
+  std::string gate{detail::default_gate_text};
+  bool json = false;
+  double alpha = 0.05;
+};
+
+int compare_results(const compare_flags& flags) {
+  auto spec = detail::parse_gate_spec(flags.gate);
+  spec.params.alpha = flags.alpha;
+  const auto base = detail::load_measured(flags.base);
+  const auto fresh = detail::load_measured(flags.fresh);
+  std::vector<detail::gate_row> rows;
+  std::vector<std::string> warnings;
+  for (const auto& [name, old_test] : base) {
+    const auto found = fresh.find(name);
+    if (found == fresh.end()) continue;
+    for (const auto& [key, value] : old_test.fingerprint) {
+      const auto other = found->second.fingerprint.find(key);
+      if (other != found->second.fingerprint.end() && other->second != value) {
+        warnings.push_back(fmt::format("{}: fingerprint {} differs: '{}' vs '{}'", name, key, value,
+                                       other->second));
+      }
+    }
+    auto test_rows = detail::default_gate_rows(spec, old_test, found->second);
+    for (auto& row : test_rows) {
+      row.test = name;
+      detail::judge(row, spec.params);
+    }
+    rows.insert(rows.end(), test_rows.begin(), test_rows.end());
+  }
+  if (rows.empty()) {
+    std::string base_names;
+    std::string fresh_names;
+    for (const auto& [name, test] : base) base_names += " " + name;
+    for (const auto& [name, test] : fresh) fresh_names += " " + name;
+    throw usage_error(fmt::format("{} and {} have no test in common (base:{}; new:{}). Fix: "
+                                  "compare results of the same tests (directory names are the "
+                                  "test names)",
+                                  flags.base, flags.fresh, base_names.empty() ? " none" : base_names,
+                                  fresh_names.empty() ? " none" : fresh_names));
+  }
+  bool regressed = false;
+  for (const auto& row : rows) {
+    regressed = regressed || row.verdict == detail::gate_verdict::worse ||
+                row.verdict == detail::gate_verdict::appeared ||
+                row.verdict == detail::gate_verdict::disappeared;
+  }
+  if (flags.json) {
+    const auto geomean = detail::geomean_ratio(rows);
+    nlohmann::json out = {{"base", flags.base},
+                          {"new", flags.fresh},
+                          {"alpha", spec.params.alpha},
+                          {"regressed", regressed},
+                          {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
+                          {"warnings", warnings},
+                          {"rows", detail::gate_rows_json(rows)}};
+    fmt::print("{}\n", out.dump(2));
+  } else {
+    fmt::print("{}", detail::format_gate_table(rows, false));
+    for (const auto& warning : warnings) fmt::print("aorta: warning: {}\n", warning);
+    fmt::print("aorta: compare: {}\n", regressed ? "REGRESSED (a confident regression)"
+                                                 : "no confident regression");
+  }
+  return regressed ? 1 : 0;
+}
+
+}  // namespace
+
+void add_baseline_command(CLI::App& app, action& selected) {
+  auto* baseline = app.add_subcommand("baseline", "Record and show regression-gate baselines");
+  baseline->require_subcommand(1);
+  auto* record = baseline->add_subcommand(
+      "record", "aorta baseline record RESULTS... --into DIR: one DIR/<test>.json per test found "
+                "in sweep outputs or a CTest aorta-results root (an update is a git diff)");
+  auto flags = std::make_shared<record_flags>();
+  record->add_option("results", flags->results, "Sweep output directories or results roots")
+      ->required();
+  record->add_option("--into", flags->into, "Baseline directory")->required();
+  record->add_option("--test-name", flags->test_name,
+                     "Record the one test found under this name (default: its directory's name)");
+  record->add_flag("--skip-missing", flags->skip_missing,
+                   "Skip (with a note) results that do not exist or never ran, instead of failing");
+  record->callback([&selected, flags, &app] {
+    selected = [flags, &app] {
+      std::vector<std::string> invocation{"aorta", "baseline", "record"};
+      for (const auto& r : flags->results) invocation.push_back(r);
+      invocation.insert(invocation.end(), {"--into", flags->into});
+      if (!flags->test_name.empty()) invocation.insert(invocation.end(), {"--test-name", flags->test_name});
+      (void)app;
+      return record_baselines(*flags, invocation);
+    };
+  });
+  auto* show = baseline->add_subcommand("show", "aorta baseline show FILE|DIR: per test the "
+                                                "fingerprint, provenance and every summary");
+  auto path = std::make_shared<std::string>();
+  show->add_option("path", *path, "A baseline file or directory")->required();
+  show->callback([&selected, path] { selected = [path] { return show_baselines(*path); }; });
+}
+
+void add_compare_command(CLI::App& app, action& selected) {
+  auto* compare = app.add_subcommand(
+      "compare", "aorta compare BASE NEW: per test and kernel old/new median, delta, p-value, "
+                 "verdict; exit 1 only on a confident regression");
+  auto flags = std::make_shared<compare_flags>();
+  compare->add_option("base", flags->base, "Baseline file/dir, results dir or result.json")
+      ->required();
+  compare->add_option("new", flags->fresh, "Results dir, result.json or baseline")->required();
+  compare->add_option("--gate", flags->gate, "Tolerances, e.g. \"time +5%, count exact\"");
+  compare->add_option("--alpha", flags->alpha, "Significance level of the rank test (0.05)")
+      ->check(CLI::Range(1e-9, 0.5));
+  compare->add_flag("--json", flags->json, "JSON instead of the table");
+  compare->callback([&selected, flags] { selected = [flags] { return compare_results(*flags); }; });
+}
+
+}  // namespace aorta::cli

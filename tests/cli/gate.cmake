@@ -1,0 +1,105 @@
+# The regression gate end to end on the CPU (docs/regression-gate.md): the callgrind example
+# payload (examples/profiling/callgrind/cpu-hotspot) gated against a baseline that the tests record
+# themselves from a first run. Chain (CTest fixtures): first run skips naming the record command
+# -> record -> unchanged passes / +10% work fails with the table / doctored fingerprint skips /
+# --require-baseline fails / compare. ELEMENTS 8192 -> 9011 is the "+10% work" knob. The gate is
+# the default one (every function's Ir exact, loader noise below 0.1% of the total ignored).
+if(NOT AORTA_TEST_VALGRIND)
+  return()
+endif()
+# The example's own source, built here (examples/ is configured after tests/), uninstrumented in
+# asan builds since a sanitizer runtime cannot run under valgrind.
+add_executable(aorta_cli_gate_hotspot
+  ${PROJECT_SOURCE_DIR}/examples/profiling/callgrind/cpu-hotspot/cpu_hotspot.cpp)
+target_link_libraries(aorta_cli_gate_hotspot PRIVATE aorta_warnings)
+target_compile_options(aorta_cli_gate_hotspot PRIVATE
+  $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+target_link_options(aorta_cli_gate_hotspot PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+set(gate_out "${out}/gate")
+set(gate_base "${out}/gate-baselines")
+set(gate_payload "$<TARGET_FILE:aorta_cli_gate_hotspot>")
+set(gate_recipe "${PROJECT_SOURCE_DIR}/examples/profiling/callgrind/cpu-hotspot/recipe.yaml")
+
+aorta_cli_test(gate.first_run_skips RC 77 FIXTURES_SETUP aorta_gate_first
+  CLEAN "${gate_out}" "${gate_base}"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/first/hotspot"
+          --baseline "${gate_base}" -- "${gate_payload}" 8192 32
+  OUTPUT "SKIPPED: no baseline for test 'hotspot'"
+         "aorta baseline record [^ ]*/gate/first/hotspot --into [^ ]*/gate-baselines"
+  NO_FILES "${gate_out}/first/hotspot/gate.json")
+
+aorta_cli_test(gate.record RC 0 FIXTURES_REQUIRED aorta_gate_first FIXTURES_SETUP aorta_gate_base
+  COMMAND "${aorta}" baseline record "${gate_out}/first/hotspot" --into "${gate_base}"
+  OUTPUT "baseline [^ ]*hotspot.json: 1 trial\\(s\\)"
+  JSON "${gate_base}/hotspot.json::schema=aorta-baseline"
+       "${gate_base}/hotspot.json::test=hotspot"
+       "${gate_base}/hotspot.json::functions/main/ir/n=1"
+       "${gate_base}/hotspot.json::fingerprint/cpu=*")
+
+aorta_cli_test(gate.show RC 0 FIXTURES_REQUIRED aorta_gate_base
+  COMMAND "${aorta}" baseline show "${gate_base}"
+  OUTPUT "test hotspot \\(1 trial\\(s\\)\\)" "fingerprint valgrind: valgrind-" "callgrind_ir.expensive")
+
+aorta_cli_test(gate.unchanged_passes RC 0 FIXTURES_REQUIRED aorta_gate_base
+  CLEAN "${gate_out}/same"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/same/hotspot"
+          --baseline "${gate_base}" -- "${gate_payload}" 8192 32
+  OUTPUT "aorta: gate passed"
+         "<CTestMeasurement type=\"numeric/double\" name=\"gate ir\\(expensive"
+  JSON "${gate_out}/same/hotspot/gate.json::verdict=pass"
+       "${gate_out}/same/hotspot/trial_0/result.json::verdict=pass")
+
+aorta_cli_test(gate.more_work_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
+  CLEAN "${gate_out}/slow"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/slow/hotspot"
+          --baseline "${gate_base}" -- "${gate_payload}" 9011 32
+  OUTPUT "test +quantity +bound +base median +new median +delta"
+         "hotspot +ir\\(expensive[^)]*\\)\\) +== baseline +[0-9]+ +[0-9]+ +\\+10\\.0[0-9]% +exact \\(1/1\\) +MORE \\(fail\\)"
+         "gate FAILED: a confident regression"
+  JSON "${gate_out}/slow/hotspot/gate.json::verdict=fail"
+       "${gate_out}/slow/hotspot/trial_0/result.json::verdict=fail")
+
+aorta_cli_test(gate.explicit_check_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
+  CLEAN "${gate_out}/check"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/check/hotspot"
+          --baseline "${gate_base}" --check "ir(^expensive) <= baseline + 5%"
+          --check "ir(expensive) / ir(cheap) >= baseline - 1%" -- "${gate_payload}" 9011 32
+  OUTPUT "ir\\(\\^expensive\\) <= baseline \\+ 5% +<= baseline \\+ 5% .* MORE \\(fail\\)"
+         "ir\\(expensive\\) / ir\\(cheap\\) >= baseline - 1% .* SAME")
+
+# A baseline whose fingerprint names another CPU: skipped, naming the field.
+add_test(NAME aorta.cli.gate.doctor_fingerprint
+  COMMAND ${CMAKE_COMMAND} -DIN=${gate_base}/hotspot.json -DOUT=${gate_out}/foreign-base/hotspot.json
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/doctor_fingerprint.cmake)
+set_tests_properties(aorta.cli.gate.doctor_fingerprint PROPERTIES LABELS cli
+  FIXTURES_REQUIRED aorta_gate_base FIXTURES_SETUP aorta_gate_foreign)
+aorta_cli_test(gate.foreign_fingerprint_skips RC 77 FIXTURES_REQUIRED aorta_gate_foreign
+  CLEAN "${gate_out}/foreign"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/foreign/hotspot"
+          --baseline "${gate_out}/foreign-base" -- "${gate_payload}" 8192 32
+  OUTPUT "SKIPPED: baseline .* was recorded on another machine or toolchain; the fingerprint differs in:\n  cpu: 'Imaginary CPU 9000' vs '.+' here")
+
+aorta_cli_test(gate.require_baseline_fails RC 1 FIXTURES_REQUIRED aorta_gate_first
+  CLEAN "${gate_out}/required"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/required/hotspot"
+          --baseline "${gate_out}/nowhere" --require-baseline -- "${gate_payload}" 8192 32
+  OUTPUT "FAILED: baseline required \\(--require-baseline\\): no baseline for test 'hotspot'")
+
+aorta_cli_test(gate.bad_tolerance RC 64 FIXTURES_REQUIRED aorta_gate_first
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/bad/hotspot"
+          --baseline "${gate_base}" --check "ir(expensive) <= baseline + 5" -- "${gate_payload}"
+  OUTPUT "write 'baseline \\+ 5%'")
+
+aorta_cli_test(gate.compare_regressed RC 1 FIXTURES_REQUIRED aorta_gate_base
+  COMMAND "${aorta}" compare "${gate_base}" "${gate_out}/slow"
+  OUTPUT "ir\\(expensive[^\n]* MORE \\(fail\\)" "compare: REGRESSED")
+set_tests_properties(aorta.cli.gate.compare_regressed PROPERTIES
+  DEPENDS aorta.cli.gate.more_work_fails)
+aorta_cli_test(gate.compare_same RC 0 FIXTURES_REQUIRED aorta_gate_base
+  COMMAND "${aorta}" compare "${gate_base}/hotspot.json" "${gate_out}/same" --json
+  OUTPUT "\"regressed\": false")
+set_tests_properties(aorta.cli.gate.compare_same PROPERTIES
+  DEPENDS aorta.cli.gate.unchanged_passes)
+aorta_cli_test(gate.compare_nothing_in_common RC 64 FIXTURES_REQUIRED aorta_gate_base
+  COMMAND "${aorta}" compare "${gate_base}" "${PROJECT_SOURCE_DIR}/tests/fixtures/h200-examples/aorta-results/proton.triton-softmax"
+  OUTPUT "have no test in common")
