@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "baseline/statistics.hpp"
 #include "metrics/atomic_file.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 
@@ -82,7 +83,7 @@ std::vector<std::optional<double>> read_series(const json& series, std::size_t t
     }
     if (!sample.is_number() || !std::isfinite(sample.get<double>()) || sample.get<double>() < 0) {
       corrupt(file, fmt::format("'{}.samples' holds {}, not a finite non-negative number", where,
-                                sample.dump()));
+                                detail::dump_json(sample)));
     }
     values.emplace_back(sample.get<double>());
     present.push_back(sample.get<double>());
@@ -97,7 +98,7 @@ std::vector<std::optional<double>> read_series(const json& series, std::size_t t
   if (!stored_n.is_number_integer() || stored_n.get<std::size_t>() != summary.n || !median_ok) {
     corrupt(file, fmt::format("'{}' summary (n {}, median {}) does not match its samples (n {}, "
                               "median {})",
-                              where, stored_n.dump(), stored_median.dump(), summary.n,
+                              where, detail::dump_json(stored_n), detail::dump_json(stored_median), summary.n,
                               summary.median));
   }
   return values;
@@ -156,7 +157,7 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
   }
   if (in.value("schema_version", 0) != baseline_schema_version) {
     corrupt(file, fmt::format("has schema_version {}, this aorta reads {}",
-                              in.value("schema_version", json(nullptr)).dump(),
+                              detail::dump_json(in.value("schema_version", json(nullptr))),
                               baseline_schema_version));
   }
   measured_test test;
@@ -166,7 +167,7 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
   }
   const auto trials_json = in.value("trials", json(nullptr));
   if (!trials_json.is_number_integer() || trials_json.get<long long>() <= 0) {
-    corrupt(file, fmt::format("'trials' is {}, not a positive count", trials_json.dump()));
+    corrupt(file, fmt::format("'trials' is {}, not a positive count", detail::dump_json(trials_json)));
   }
   const auto trials = trials_json.get<std::size_t>();
   try {
@@ -239,7 +240,7 @@ std::optional<measured_test> load_baseline(const std::filesystem::path& file,
 void write_baseline(const std::filesystem::path& file, const measured_test& test) {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  write_file_atomically(file, baseline_to_json(test).dump(2) + "\n");
+  write_file_atomically(file, detail::dump_json(baseline_to_json(test), 2) + "\n");
 }
 
 }  // namespace aorta::detail

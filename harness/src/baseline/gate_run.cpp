@@ -5,6 +5,7 @@
 #include "baseline/gate_spec.hpp"
 #include "metrics/atomic_file.hpp"
 #include "metrics/number_format.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -217,7 +218,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"verdict", failed ? "fail" : (still_ambiguous > 0 ? "warn" : "pass")},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
-  write_file_atomically(request.output_dir / "gate.json", record.dump(2) + "\n");
+  write_file_atomically(request.output_dir / "gate.json", detail::dump_json(record, 2) + "\n");
   record_in_last_trial(request, trials, rows, notes, failed, table);
   fmt::print(out, "aorta: gate {}\n",
              failed ? "FAILED: a confident regression against the baseline"

@@ -11,8 +11,10 @@
 #include "metrics/number_format.hpp"
 #include "sweep/tool_versions.hpp"
 #include "utc_timestamp.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <filesystem>
 #include <iostream>
@@ -45,7 +47,7 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
   for (const auto& results : flags.results) {
     std::error_code ec;
     if (flags.skip_missing && !fs::exists(results, ec)) {
-      fmt::print("aorta: baseline: {} does not exist; skipped (--skip-missing)\n", results);
+      fmt::print(std::cout, "aorta: baseline: {} does not exist; skipped (--skip-missing)\n", results);
       continue;
     }
     const auto tests = detail::read_result_trees(results);
@@ -62,7 +64,7 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
                                             "skipped or errored), so there is nothing to record",
                                             results, test);
         if (flags.skip_missing) {
-          fmt::print("aorta: baseline: {}; skipped\n", why);
+          fmt::print(std::cout, "aorta: baseline: {}; skipped\n", why);
           continue;
         }
         throw error(exit_code::failed, why);
@@ -87,12 +89,12 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
       detail::write_baseline(file, measured);
       std::size_t kernels = 0;
       for (const auto& trial : measured.trials) kernels = std::max(kernels, trial.kernels.size());
-      fmt::print("aorta: baseline {}: {} trial(s), {} kernel(s), {} metric(s){}\n", file.string(),
+      fmt::print(std::cout, "aorta: baseline {}: {} trial(s), {} kernel(s), {} metric(s){}\n", file.string(),
                  measured.trials.size(), kernels, measured.trials.front().metrics.size(), previous);
       ++written;
     }
   }
-  fmt::print("aorta: {} baseline file(s) written; review the change with `git diff -- {}`\n",
+  fmt::print(std::cout, "aorta: {} baseline file(s) written; review the change with `git diff -- {}`\n",
              written, flags.into);
   return 0;
 }
@@ -100,16 +102,16 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
 void print_series(std::string_view label, const std::vector<double>& values) {
   if (values.empty()) return;
   const auto s = detail::summarize_samples(values);
-  fmt::print("  {:<48} median {:>12}  q1 {:>12}  q3 {:>12}  min {:>12}  n {}\n", label,
+  fmt::print(std::cout, "  {:<48} median {:>12}  q1 {:>12}  q3 {:>12}  min {:>12}  n {}\n", label,
              detail::format_number(s.median), detail::format_number(s.q1),
              detail::format_number(s.q3), detail::format_number(s.min), s.n);
 }
 
 int show_baselines(const std::string& path) {
   for (const auto& [name, test] : detail::load_measured(path)) {
-    fmt::print("test {} ({} trial(s))\n", name, test.trials.size());
-    for (const auto& [key, value] : test.fingerprint) fmt::print("  fingerprint {}: {}\n", key, value);
-    if (!test.provenance.empty()) fmt::print("  provenance {}\n", test.provenance.dump());
+    fmt::print(std::cout, "test {} ({} trial(s))\n", name, test.trials.size());
+    for (const auto& [key, value] : test.fingerprint) fmt::print(std::cout, "  fingerprint {}: {}\n", key, value);
+    if (!test.provenance.empty()) fmt::print(std::cout, "  provenance {}\n", detail::dump_json(test.provenance));
     std::set<std::string> kernels;
     std::set<std::string> metrics;
     for (const auto& trial : test.trials) {
@@ -199,11 +201,11 @@ int compare_results(const compare_flags& flags) {
                           {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
                           {"warnings", warnings},
                           {"rows", detail::gate_rows_json(rows)}};
-    fmt::print("{}\n", out.dump(2));
+    fmt::print(std::cout, "{}\n", detail::dump_json(out, 2));
   } else {
-    fmt::print("{}", detail::format_gate_table(rows, false));
-    for (const auto& warning : warnings) fmt::print("aorta: warning: {}\n", warning);
-    fmt::print("aorta: compare: {}\n", regressed ? "REGRESSED (a confident regression)"
+    fmt::print(std::cout, "{}", detail::format_gate_table(rows, false));
+    for (const auto& warning : warnings) fmt::print(std::cout, "aorta: warning: {}\n", warning);
+    fmt::print(std::cout, "aorta: compare: {}\n", regressed ? "REGRESSED (a confident regression)"
                                                  : "no confident regression");
   }
   return regressed ? 1 : 0;

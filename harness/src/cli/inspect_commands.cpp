@@ -61,7 +61,7 @@ std::string resolve_collector(const check_flags& flags) {
   for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
   if (flags.collector.empty()) {
     if (formats.size() == 1) {
-      fmt::print("aorta: {} holds {}: reading it with --collector {}\n", flags.path,
+      fmt::print(std::cout, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
                  detail::describe_capture_format(formats.front()), formats.front());
       return formats.front();
     }
@@ -164,7 +164,7 @@ void add_report_command(CLI::App& app, action& selected) {
     selected = [dir, begin] {
       if (*begin) {
         const std::string started = begin_report_run(*dir);
-        fmt::print("report: run started {}; results in {} older than that will be marked "
+        fmt::print(std::cout, "report: run started {}; results in {} older than that will be marked "
                    "stale\n",
                    started, *dir);
         return 0;

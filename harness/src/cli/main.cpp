@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 
 #include <csignal>
 #include <cstdio>
@@ -97,7 +98,7 @@ int main(int argc, char** argv) {
       const int code = app.exit(e);
       return code == 0 ? 0 : static_cast<int>(aorta::exit_code::usage);
     }
-    fmt::print(stderr, "aorta: error: {}: {}; see 'aorta {} --help'\n", name, e.what(), name);
+    fmt::print(std::cerr, "aorta: error: {}: {}; see 'aorta {} --help'\n", name, e.what(), name);
     return static_cast<int>(aorta::exit_code::usage);
   } catch (const aorta::error& e) {
     std::cout.flush();

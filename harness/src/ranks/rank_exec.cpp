@@ -4,6 +4,7 @@
 #include "aorta/launch_plan.hpp"
 #include "ranks/rank_identity.hpp"
 #include "ranks/rank_plan.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -88,7 +89,7 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
                        {"host", host_name()},   {"pid", ::getpid()}};
   if (identity.world_size) claim["world_size"] = *identity.world_size;
-  std::ofstream(rank_dir / "rank.json") << claim.dump(2) << '\n';
+  std::ofstream(rank_dir / "rank.json") << detail::dump_json(claim, 2) << '\n';
   for (const auto& collector : request.collectors) {
     std::error_code ec;
     std::filesystem::create_directories(rank_dir / collector, ec);
