@@ -37,7 +37,12 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
         fmt::format("cannot open {}: {}; check that the file exists and is readable", file.string(),
                     std::strerror(errno)));
   }
-  m_buffer.resize(m_chunk_size);
+  // A small file gets a buffer of its size, not a whole chunk; refill() doubles it as needed.
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(file, ec);
+  m_buffer.resize(ec ? m_chunk_size
+                     : static_cast<std::size_t>(std::min<std::uintmax_t>(
+                           m_chunk_size, std::max<std::uintmax_t>(size + 1, 64))));
 }
 
 bool csv_scanner::refill() {

@@ -113,10 +113,20 @@ void scan_text(const std::string& text, const fs::path& file, Scan scan) {
   }
 }
 
+// A small file gets a buffer of its size, not a 1 MiB chunk (most captures are small, and the
+// fuzz targets read thousands a second); the scanner grows it if the file grows.
+std::size_t chunk_for(const fs::path& file) {
+  std::error_code ec;
+  const std::uintmax_t size = fs::file_size(file, ec);
+  if (ec) return json_default_chunk_size;
+  return static_cast<std::size_t>(
+      std::min<std::uintmax_t>(json_default_chunk_size, std::max<std::uintmax_t>(size + 1, 64)));
+}
+
 void read_file(hatchet_accumulator& acc, const fs::path& file) {
-  scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {
-    scan_document(acc, std::move(reader), json_default_chunk_size);
-  });
+  const std::size_t chunk = chunk_for(file);
+  scan_hatchet_file(file,
+                    [&](json_chunk_reader reader) { scan_document(acc, std::move(reader), chunk); });
 }
 
 // In the order a directory's files are preferred: Proton writes one format per session, and

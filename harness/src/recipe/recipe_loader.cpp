@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -327,10 +328,13 @@ recipe load_recipe(const std::filesystem::path& path) {
                                    "to --recipe / RECIPE.",
                                    path.string(), std::strerror(errno)));
   }
-  // Read one byte past the limit, never the whole of a wrong multi-gigabyte path.
-  std::string text(static_cast<std::size_t>(max_recipe_bytes) + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  text.resize(static_cast<std::size_t>(in.gcount()));
+  // Read in blocks and stop past the limit, never the whole of a wrong multi-gigabyte path.
+  std::string text;
+  std::array<char, 64 * 1024> block{};
+  while (text.size() <= max_recipe_bytes &&
+         (in.read(block.data(), block.size()) || in.gcount() > 0)) {
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+  }
   if (text.size() > max_recipe_bytes) {
     throw recipe_error(fmt::format("{}: is larger than {} bytes (max_recipe_bytes), aorta's limit "
                                    "on a recipe; a recipe is a page of keys. Fix: check the path "
