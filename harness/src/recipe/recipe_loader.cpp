@@ -36,8 +36,8 @@ const std::vector<std::string>& handled_keys() {
                                              "allow_empty",
                                              "environment_exit_codes",
                                              "environment_marker",
-                                             "expect_exit",
-                                             "ranks"};
+                                             "ranks",
+                                             "expect_exit"};
   return keys;
 }
 
