@@ -22,7 +22,7 @@ expect() {  # expect NAME RC REGEX OUTPUT_RC OUTPUT
   if [[ "$4" != "$2" ]] || ! grep -qE "$3" <<< "$5"; then
     echo "FAIL $1: expected exit $2 and /$3/, got exit $4:"; echo "$5"; failures=$((failures + 1))
   else
-    echo "ok   $1 (exit $4):"; grep -E "error|slurm-ctest: " <<< "$5" | tail -3 | sed 's/^/       /'
+    echo "ok   $1 (exit $4):"; grep -E "srun: error|slurm-ctest: (the|not|[0-9]+ run)" <<< "$5" | tail -4 | sed 's/^/       /'
   fi
 }
 
@@ -66,7 +66,7 @@ done
 # A step Slurm cannot place (two nodes wanted, one excluded): refused, nothing runs.
 out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" --srun-arg=--exclude=aorta-n1 \
   "$work/suite" "$work/refused" 2>&1)
-expect "Slurm refuses the step" 69 "srun: error: "
+expect "Slurm refuses the step" 69 "srun: error: " $? "$out"
 grep -q "Slurm refused or lost the job step" <<< "$out" || { echo "FAIL refusal not explained"; failures=$((failures + 1)); }
 
 # The controller goes away: srun cannot get an allocation at all.

@@ -41,8 +41,8 @@ const std::vector<std::string>& handled_keys() {
                                              "measure",
                                              "environment_exit_codes",
                                              "environment_marker",
-                                             "expect_exit",
-                                             "ranks"};
+                                             "ranks",
+                                             "expect_exit"};
   return keys;
 }
 
