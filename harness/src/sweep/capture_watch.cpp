@@ -75,8 +75,13 @@ bool capture_watch::hung() {
   if (signature != m_signature) {
     m_signature = signature;
     m_unchanged_since = now;
-    m_complete = capture_complete();
+    m_judged = false;
     return false;
+  }
+  // Read once per settled listing: files still being written are never parsed.
+  if (!m_judged) {
+    m_complete = capture_complete();
+    m_judged = true;
   }
   return m_complete && now - m_unchanged_since >= m_grace;
 }

@@ -2,7 +2,8 @@
 // Proton on Triton 3.8.0 can deadlock at exit after writing its file): every attaching
 // collector's output reads without error, is non-empty, and has stayed unchanged for the grace
 // period while the payload still runs. A probe is a walk of the collectors' directories (names,
-// sizes, modification times); the readers run only when that listing changes.
+// sizes, modification times); the readers run once each time that listing has changed and then
+// held still for one probe, so files still being written are never parsed.
 #pragma once
 
 #include "aorta/recipe.hpp"
@@ -34,6 +35,7 @@ private:
   std::chrono::milliseconds m_grace;
   std::optional<std::uint64_t> m_signature;
   std::chrono::steady_clock::time_point m_unchanged_since{};
+  bool m_judged = false;
   bool m_complete = false;
 };
 
