@@ -19,7 +19,8 @@ if [[ "${1:-}" == "--long" || "${1:-}" == "--runs" ]]; then
   budget=${2:?"$1 needs a number"}
   shift 2
 fi
-all_targets=(hatchet rocprof_csv rocprof_json ncu_csv callgrind recipe check)
+all_targets=(hatchet rocprof_csv rocprof_json ncu_csv callgrind recipe check
+  chrome_trace hatchet_msgpack rocpd)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 
@@ -39,6 +40,13 @@ seed_files() {
     recipe) find tests/fixtures/recipes tests/cli/recipes examples -name '*.yaml' -o -name '*.json' \
               | grep -v -e '/build/' -e 'CMake' ;;
     check) find tests/fuzz/seeds/check -type f ;;
+    chrome_trace) find tests/fixtures -name '*.chrome_trace' ;;
+    hatchet_msgpack) find tests/fixtures -name '*.hatchet_msgpack' ;;
+    # rocpd fixtures are generated from the published schema (tests/fixtures/rocpd/README.md).
+    rocpd) for layout in direct timestamp; do
+             python3 tests/fixtures/rocpd/make_rocpd.py "$build/rocpd-$layout.db" \
+               --layout "$layout" >/dev/null && echo "$build/rocpd-$layout.db"
+           done ;;
     *) echo "fuzz: unknown target '$1'; one of: ${all_targets[*]}" >&2; exit 64 ;;
   esac
 }
@@ -50,7 +58,8 @@ make_seeds() {
   local n=0
   while IFS= read -r file; do
     n=$((n + 1))
-    ln -s "$PWD/$file" "$dir/$n-$(basename "$file")"
+    case "$file" in /*) ;; *) file=$PWD/$file ;; esac
+    ln -s "$file" "$dir/$n-$(basename "$file")"
   done < <(seed_files "$target")
   echo "$dir"
 }

@@ -1,8 +1,6 @@
 // Fuzz target: the rocpd SQLite reader (a *_results.db in a rocprof directory through
 // aorta::read_rocprof_capture). Every documented failure is an aorta::error; anything else
-// escaping, or a crash, is a finding. Standalone (LLVMFuzzerTestOneInput only): written on branch
-// formats before tests/fuzz/ of branch hostile reached main; wire it into that directory's
-// CMakeLists.txt like its targets.
+// escaping, or a crash, is a finding.
 #include "aorta/error.hpp"
 #include "aorta/rocprof_reader.hpp"
 

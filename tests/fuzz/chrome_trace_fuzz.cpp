@@ -1,8 +1,6 @@
-// Fuzz target: Proton's hatchet_msgpack reader (MessagePack tree or trace through
+// Fuzz target: Proton's data: trace reader (a .chrome_trace file through
 // aorta::read_hatchet_capture). Every documented failure is an aorta::error; anything else
-// escaping, or a crash, is a finding. Standalone (LLVMFuzzerTestOneInput only): written on branch
-// formats before tests/fuzz/ of branch hostile reached main; wire it into that directory's
-// CMakeLists.txt like its targets.
+// escaping, or a crash, is a finding.
 #include "aorta/error.hpp"
 #include "aorta/hatchet_reader.hpp"
 
@@ -15,12 +13,11 @@
 #include <unistd.h>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() /
-      ("aorta_fuzz_hatchet_msgpack" + std::to_string(::getpid()));
+  static const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                           ("aorta_fuzz_chrome_trace" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   {
-    std::ofstream out(dir / "proton.hatchet_msgpack", std::ios::binary | std::ios::trunc);
+    std::ofstream out(dir / "proton.chrome_trace", std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   try {
