@@ -194,7 +194,7 @@ if(NOT EXISTS /dev/nvidiactl AND NOT EXISTS /dev/kfd)
     CLEAN "${out}/run.lane_own_test"
     COMMAND "${aorta}" sweep run --recipe "${recipes}/proton_cli.yaml"
             --output "${out}/run.lane_own_test" --require-profiler --platforms nvidia
-            -- python3 -c pass
+            -- python3 "${CMAKE_CURRENT_SOURCE_DIR}/argparse_payload.py"
     OUTPUT "FAILED: required profiler unavailable: proton needs a GPU"
     NOT_OUTPUT "not applicable"
     JSON "${out}/run.lane_own_test/trial_0/result.json::verdict=fail")

@@ -7,6 +7,7 @@
 #include "process/signal_forwarding.hpp"
 #include "baseline/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
+#include "ranks/rank_plan.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
 #include "sweep/tool_versions.hpp"
@@ -203,7 +204,12 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     env_map planning = environment;
     planning.emplace(std::string("AORTA_DRY_RUN"), std::string(1, '1'));
     try {
-      (void)plan_launch(spec.collect, request.command, request.output_dir / "trial_0", planning);
+      // A launcher's payload is wrapped per rank (Proton's cli wraps each rank's Python), so
+      // it is planned the way the trial will plan it.
+      const auto trial_dir = request.output_dir / "trial_0";
+      const auto ranks = detect_rank_launch(spec, request.command, planning);
+      (void)(ranks ? plan_rank_launch(spec.collect, *ranks, trial_dir, planning, own_executable())
+                   : plan_launch(spec.collect, request.command, trial_dir, planning));
     } catch (const skip_error&) {
       // A missing tool: the availability check below decides skip or failure.
     }

@@ -152,7 +152,7 @@ expect_array_property(LABELS "aorta:proton|aorta:rocprof|nightly|profiling")
 # ARGS -- : the rest reaches the payload literally, keyword-like tokens and a second -- included.
 set(test_json_name contract.literal)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/flow-list.yaml"
-  "|--output|${results}/contract.literal|--require-profiler|--timeout|4.050"
+  "|--output|${results}/contract.literal|--require-profiler|--platforms|cpu,nvidia|--timeout|4.050"
   "|--|launcher|--flag|/bin/true|CHECKS|--|LABEL|two words")
 expect_command(contract.literal "${expected}")
 
