@@ -207,8 +207,9 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
       // A launcher's payload is wrapped per rank (Proton's cli wraps each rank's Python), so
       // it is planned the way the trial will plan it.
       const auto trial_dir = request.output_dir / "trial_0";
-      const auto ranks = detect_rank_launch(spec, request.command, planning);
-      (void)(ranks ? plan_rank_launch(spec.collect, *ranks, trial_dir, planning, own_executable())
+      const auto ranks = detail::detect_rank_launch(spec, request.command, planning);
+      (void)(ranks ? detail::plan_rank_launch(spec.collect, *ranks, trial_dir, planning,
+                                          detail::own_executable())
                    : plan_launch(spec.collect, request.command, trial_dir, planning));
     } catch (const skip_error&) {
       // A missing tool: the availability check below decides skip or failure.
