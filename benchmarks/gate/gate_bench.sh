@@ -6,7 +6,9 @@
 # resampled. Writes summary.tsv and every gate.json into $OUT/gate-bench.tgz.
 #
 # usage: gate_bench.sh            (env: OUT, BUDGET_S=420, TRIALS=3, BASE_TRIALS=10,
-#                                  GATE_BENCH_LOCAL=1 to rehearse with the callgrind example)
+#                                  GATE_BENCH_LOCAL=1 to rehearse with the callgrind example,
+#                                  BASELINES_FROM=DIR to gate against baselines recorded earlier,
+#                                  e.g. on another machine of the same kind, instead of recording)
 set -uo pipefail
 set -x
 export PYTHONUNBUFFERED=1
@@ -44,12 +46,18 @@ else
   for example in "${examples[@]}"; do ${same[$example]} > /dev/null 2>&1; done
 fi
 
-for example in "${examples[@]}"; do
-  "$aorta" sweep run --recipe "${recipe[$example]}" --output "$work/base/$example" \
-    --trials "$base_trials" -- ${same[$example]} > "$work/base-$example.log" 2>&1
-  echo "baseline $example rc=$?"
-  "$aorta" baseline record "$work/base/$example" --into "$work/baselines"
-done
+if [[ -n "${BASELINES_FROM:-}" ]]; then
+  # A baseline from an earlier session: its fingerprint must match this machine's, or every gate
+  # skips (77) naming the differing fields, which the summary then shows.
+  cp "$BASELINES_FROM"/*.json "$work/baselines/"
+else
+  for example in "${examples[@]}"; do
+    "$aorta" sweep run --recipe "${recipe[$example]}" --output "$work/base/$example" \
+      --trials "$base_trials" -- ${same[$example]} > "$work/base-$example.log" 2>&1
+    echo "baseline $example rc=$?"
+    "$aorta" baseline record "$work/base/$example" --into "$work/baselines"
+  done
+fi
 echo "baselines done at $((SECONDS - start)) s"
 
 summary="$work/summary.tsv"

@@ -10,7 +10,8 @@ dir=${2:-/work/main/.gpu/gate}
 rm -rf "$dir"
 mkdir -p "$dir/lib"
 strip -o "$dir/aorta" "$build/harness/aorta"
-cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* "$dir/lib/"
+cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* \
+  /usr/lib/x86_64-linux-gnu/libre2.so.9* "$dir/lib/"
 cp "$root/examples/profiling/proton/triton-vecadd/vecadd.py" "$dir/"
 cp "$root/examples/profiling/proton/triton-vecadd/recipe.yaml" "$dir/vecadd.yaml"
 cp "$root/examples/profiling/proton/triton-softmax/softmax.py" "$dir/"
@@ -18,4 +19,5 @@ cp "$root/examples/profiling/proton/triton-softmax/recipe.yaml" "$dir/softmax.ya
 cp "$root/examples/profiling/callgrind/cpu-hotspot/recipe.yaml" "$dir/callgrind.yaml"
 cp "$build/examples/aorta_example_cpu_hotspot" "$dir/cpu_hotspot"
 cp "$root/benchmarks/gate/gate_bench.sh" "$dir/run.sh"
+cp -r "$root/benchmarks/gate/h200-2026-11-30/baselines" "$dir/baselines-2026-11-30"
 du -sh "$dir"
