@@ -3,7 +3,9 @@
 Started by `torchrun --nproc-per-node 2 ranks.py`, rank 0 makes --launches launches and rank 1
 twice as many, so a per-rank capture has exact answers (10 and 20 by default) and the ranks'
 imbalance is exactly 2. --heavy-rank R doubles rank R's share again: the imbalance check then
-fails. Every rank uses GPU 0 (no NCCL, no process group): per-rank capture needs neither.
+fails. By default every rank uses GPU 0 (no NCCL, no process group): per-rank capture needs
+neither. --gpu-per-rank puts rank r on GPU LOCAL_RANK, and --allreduce then also sums every rank's
+result over NCCL (torch.distributed) and checks the sum, as a real data-parallel job would.
 
 Profiling: under aorta's `proton: {mode: env}` the payload starts Proton itself from the
 AORTA_PROTON_* variables, which `aorta rank-exec` has already made per-rank; under `mode: cli` and
@@ -61,6 +63,10 @@ def parse_args(argv):
     parser.add_argument("--heavy-rank", type=int, default=-1,
                         help="this rank makes twice its share again (none)")
     parser.add_argument("--size", type=positive_int, default=1 << 16, help="elements (65536)")
+    parser.add_argument("--gpu-per-rank", action="store_true",
+                        help="rank r uses GPU LOCAL_RANK instead of GPU 0")
+    parser.add_argument("--allreduce", action="store_true",
+                        help="with --gpu-per-rank: all-reduce the results over NCCL and check")
     return parser.parse_args(argv)
 
 
@@ -86,7 +92,17 @@ def main(argv=None):
         print(f"ranks: rank {rank}: no GPU visible to torch; refusing to run on CPU",
               file=sys.stderr)
         return 2
-    device = torch.device("cuda", 0)
+    if args.allreduce and not args.gpu_per_rank:
+        print("ranks: --allreduce needs --gpu-per-rank (NCCL wants one GPU per rank)",
+              file=sys.stderr)
+        return 64
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    if args.gpu_per_rank and local_rank >= torch.cuda.device_count():
+        print(f"ranks: rank {rank}: --gpu-per-rank needs GPU {local_rank}, and "
+              f"{torch.cuda.device_count()} are visible", file=sys.stderr)
+        return 2
+    device = torch.device("cuda", local_rank if args.gpu_per_rank else 0)
+    torch.cuda.set_device(device)
     launches = args.launches * (rank + 1) * (2 if rank == args.heavy_rank else 1)
     x = torch.rand(args.size, device=device)
     y = torch.rand(args.size, device=device)
@@ -103,6 +119,21 @@ def main(argv=None):
     finally:
         if profiled is not None:
             proton.finalize()
+
+    if args.allreduce:
+        import torch.distributed as dist
+        dist.init_process_group("nccl", device_id=device)
+        total = out.sum().reshape(1)
+        expected = total.clone()
+        dist.all_reduce(total)
+        gathered = [torch.zeros_like(expected) for _ in range(dist.get_world_size())]
+        dist.all_gather(gathered, expected)
+        dist.destroy_process_group()
+        if not torch.allclose(total, sum(gathered)):
+            print(f"ranks: rank {rank}: FAIL all_reduce gave {total.item()}, expected "
+                  f"{sum(gathered).item()}")
+            return 1
+        print(f"ranks: rank {rank}: NCCL all_reduce over {len(gathered)} rank(s) agrees")
 
     max_abs_err = (out - (x + y)).abs().max().item()
     print(f"ranks: rank {rank}: {launches} launches of add_kernel, max_abs_err={max_abs_err:.3e}")
