@@ -181,7 +181,10 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
     const auto found = in.find(section);
     if (found == in.end()) continue;
     if (!found->is_object()) corrupt(file, fmt::format("'{}' is not an object", section));
-    for (const auto& [name, value] : found->items()) {
+    for (const auto& item : found->items()) {
+      // Named copies, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+      const std::string name = item.key();
+      const json& value = item.value();
       const auto store = [&](const json& series, const std::string& field) {
         const auto values =
             read_series(series, trials, file, fmt::format("{}.{}{}", section, name,

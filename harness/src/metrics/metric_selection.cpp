@@ -62,13 +62,15 @@ metric_set select_metrics(const metric_set& metrics, const std::vector<check_exp
   metric_set selected;
   selected.kernels = metrics.kernels;
   selected.notes = metrics.notes;
-  for (const auto& [name, value] : metrics.values) {
+  // Not a structured binding: C++20 lets a lambda capture one, clang 14 (the fuzz build) does not.
+  for (const auto& entry : metrics.values) {
+    const std::string& name = entry.first;
     const bool wanted =
         (all && !is_folded_function(name)) ||
         std::find(chosen.begin(), chosen.end(), name) != chosen.end() ||
         std::any_of(checks.begin(), checks.end(),
                     [&](const check_expression& check) { return read_by(check, name); });
-    if (wanted) selected.values.emplace(name, value);
+    if (wanted) selected.values.emplace(name, entry.second);
   }
   hidden = metrics.values.size() - selected.values.size();
   return selected;
