@@ -52,6 +52,19 @@ struct context_frame {
   std::size_t parent = no_parent;  // index into capture::frames; no_parent for a top-level frame
 };
 
+// One error a correctness checker reported (compute-sanitizer's memcheck, racecheck, initcheck,
+// synccheck): not a measurement but a verdict, so it has its own list. Identical reports (same
+// severity, kind, kernel and location, e.g. one bad write by many threads) are one finding whose
+// count says how many there were.
+struct finding {
+  std::string severity = "error";  // "error" or "warning", as the tool classed it
+  std::string kind;                // "Invalid __global__ write of size 4 bytes", "Leak", ...
+  std::string kernel;              // the device function it happened in; "" for host-side errors
+  std::string location;            // "oob.cu:36" (or the API call) when the tool says; else ""
+  std::string detail;              // thread, block, address: the first report's own lines
+  std::uint64_t count = 1;
+};
+
 // A kernel's totals at one place in the tree, summed over its launches there.
 struct placed_kernel {
   std::size_t frame = context_frame::no_parent;  // index into capture::frames; no_parent = root
@@ -59,7 +72,7 @@ struct placed_kernel {
 };
 
 struct capture {
-  std::string collector;                     // "proton", "rocprof", "ncu", "callgrind"
+  std::string collector;                     // "proton", "rocprof", "ncu", "callgrind", ...
   std::filesystem::path artifact_dir;        // absolute
   std::vector<std::filesystem::path> files;  // every file that contributed data
   std::vector<kernel_stat> kernels;          // sorted by total_ns, descending
@@ -70,6 +83,12 @@ struct capture {
   // trace, rocpd by agent); both empty otherwise. Each path occurs once in frames, parents first.
   std::vector<context_frame> frames;
   std::vector<placed_kernel> placements;
+  // A checker's report, read to its end: the errors it listed, and the total its summary line gave
+  // (which can exceed the findings' counts when the tool stopped printing). reported_errors is
+  // set only when the whole report was read, so a clean run (0 errors) is a result, not an empty
+  // capture.
+  std::vector<finding> findings;
+  std::optional<std::uint64_t> reported_errors;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.
@@ -78,9 +97,10 @@ struct capture {
   // single-process capture and for the sum over all ranks.
   std::optional<int> rank;
 
-  // No kernels, no scopes and no functions: a silently empty profile.
+  // No kernels, no scopes, no functions and no checker's report: a silently empty profile.
   [[nodiscard]] bool empty() const noexcept {
-    return kernels.empty() && scopes.empty() && functions.empty();
+    return kernels.empty() && scopes.empty() && functions.empty() && findings.empty() &&
+           !reported_errors;
   }
 };
 

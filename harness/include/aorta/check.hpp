@@ -7,7 +7,9 @@
 //   cycles(SCOPE) OP NUMBER              cycles of a Proton instrumentation scope
 //   normalized_cycles(SCOPE) OP NUMBER
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
-//   F(A) / F(B) OP NUMBER                a ratio, F any of the five functions above (same F twice)
+//   count_errors(REGEX) OP NUMBER        errors a checker (compute-sanitizer) reported whose kind
+//                                        or kernel matches
+//   F(A) / F(B) OP NUMBER                a ratio, F any of the six functions above (same F twice)
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
 //   count(under(PATH)[, REGEX]) ...      count/time_ms of the kernels in one frame's subtree
 //   top_kernel(under(PATH)) ~ REGEX      (aorta/scope_path.hpp; ratios take them on either side)
@@ -55,9 +57,18 @@ enum class rank_reduction { none, max, min, imbalance };
 // "max_over_ranks", "min_over_ranks", "imbalance" ("" for none).
 [[nodiscard]] std::string_view to_string(rank_reduction reduction) noexcept;
 
-enum class check_quantity { metric, count, time_ms, cycles, normalized_cycles, ir, top_kernel };
+enum class check_quantity {
+  metric,
+  count,
+  time_ms,
+  cycles,
+  normalized_cycles,
+  ir,
+  top_kernel,
+  errors,  // count_errors(REGEX)
+};
 
-// "count", "time_ms", ... ("metric" and "top_kernel" for the other two forms).
+// "count", "time_ms", ..., "count_errors" ("metric" and "top_kernel" for the other two forms).
 [[nodiscard]] std::string_view to_string(check_quantity quantity) noexcept;
 
 // `OP baseline + 5%`: the bound is the baseline's median times (1 + fraction); fraction 0 for a
@@ -83,7 +94,8 @@ public:
   [[nodiscard]] const std::optional<std::string>& denominator() const noexcept {
     return m_denominator;
   }
-  // Compiled argument / denominator for the regex forms (count, time_ms, ir, top_kernel).
+  // Compiled argument / denominator for the regex forms (count, time_ms, ir, count_errors,
+  // top_kernel).
   [[nodiscard]] const std::optional<name_regex>& pattern() const noexcept { return m_pattern; }
   [[nodiscard]] const std::optional<name_regex>& denominator_pattern() const noexcept {
     return m_denominator_pattern;
@@ -145,7 +157,10 @@ struct check_result {
 
 // Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first
 // capture (in the given order) that has kernels; cycles/normalized_cycles the first with scopes;
-// ir the first with functions. Never throws for data problems: a missing metric, no capture of the
+// ir the first with functions; count_errors sums over every capture holding a checker's report
+// (capture::reported_errors set). A failed check of count_errors or of an error metric lists the
+// findings (kind, kernel, location, thread/block). Never throws for data problems: a missing
+// metric, no capture of the
 // needed kind, an unknown launch count, an unknown or ambiguous scope, an ir() regex matching
 // several functions, or a zero denominator give a failed result whose message says why. No kernel
 // matching a count()/time_ms() regex (or no function matching ir()) is a value of 0, so

@@ -95,6 +95,9 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     }
     return value.value_or(0.0);
   }
+  case check_quantity::errors:
+    why = "count_errors is judged against a count, not a baseline";
+    return std::nullopt;
   case check_quantity::top_kernel: break;
   }
   why = "top_kernel has no numeric value to compare with a baseline";

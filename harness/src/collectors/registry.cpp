@@ -11,6 +11,7 @@
 #include "aorta/proton_wrap.hpp"
 #include "aorta/rocprof_reader.hpp"
 #include "aorta/rocprof_wrap.hpp"
+#include "collectors/sanitizer/sanitizer_collector.hpp"
 
 #include <fmt/format.h>
 
@@ -197,10 +198,11 @@ private:
 };
 
 // Wrap order, outermost first; collector_names() lists the same names in the same order.
-const std::array<std::unique_ptr<const collector_base>, 7>& registry() {
-  static const std::array<std::unique_ptr<const collector_base>, 7> collectors{
+const std::array<std::unique_ptr<const collector_base>, 8>& registry() {
+  static const std::array<std::unique_ptr<const collector_base>, 8> collectors{
       std::make_unique<rocprof_collector>(),
       std::make_unique<ncu_collector>(),
+      make_sanitizer_collector(),
       std::make_unique<callgrind_collector>(),
       std::make_unique<proton_collector>(),
       std::make_unique<validated_only_collector>("numerics"),

@@ -18,3 +18,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/platform.cpp
   # the registry: collector classes, plan_launch
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/registry.cpp)
+# One folder per collector (issue 8): each lists its own sources.
+include(${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/sanitizer/sources.cmake)

@@ -113,7 +113,8 @@ void check_proton_pairings(const std::vector<collector_request>& requested,
 
 const std::vector<std::string>& collector_names() {
   static const std::vector<std::string> names{
-      "rocprof", "ncu", "callgrind", "proton", "numerics", "layer_numerics", "amd_log"};
+      "rocprof",  "ncu",      "sanitizer",      "callgrind",
+      "proton",   "numerics", "layer_numerics", "amd_log"};
   return names;
 }
 
@@ -131,6 +132,8 @@ void validate_collectors(const std::vector<collector_request>& requested) {
     } else if (request.name == "proton") {
       proton = parse_proton_options(request.options);
       proton_request = &request;
+    } else if (request.name == "sanitizer") {
+      find_collector(request.name)->validate(request.options, requested);
     }
     // numerics, layer_numerics, amd_log: validated-only, any string options accepted.
   }

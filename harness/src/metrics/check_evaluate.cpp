@@ -25,13 +25,14 @@ measured unmeasured(std::string reason) {
   return {std::nullopt, std::move(reason)};
 }
 
-enum class data_kind { kernels, scopes, functions };
+enum class data_kind { kernels, scopes, functions, findings };
 
 const capture* first_with(const std::vector<capture>& captures, data_kind kind) {
   for (const auto& candidate : captures) {
-    const bool has = kind == data_kind::kernels  ? !candidate.kernels.empty()
-                     : kind == data_kind::scopes ? !candidate.scopes.empty()
-                                                 : !candidate.functions.empty();
+    const bool has = kind == data_kind::kernels    ? !candidate.kernels.empty()
+                     : kind == data_kind::scopes   ? !candidate.scopes.empty()
+                     : kind == data_kind::findings ? candidate.reported_errors.has_value()
+                                                   : !candidate.functions.empty();
     if (has) return &candidate;
   }
   return nullptr;
@@ -141,6 +142,24 @@ measured function_quantity(const std::vector<capture>& captures, const std::stri
   return {static_cast<double>(matches.front()->inclusive_ir), {}};
 }
 
+// Errors of every checker's report whose kind or kernel matches; warnings do not count.
+measured error_quantity(const std::vector<capture>& captures, const std::string& argument,
+                        const name_regex& pattern) {
+  if (first_with(captures, data_kind::findings) == nullptr) {
+    return unmeasured(none_with(captures, "a checker's report (collect: sanitizer)"));
+  }
+  double total = 0.0;
+  for (const auto& source : captures) {
+    for (const auto& each : source.findings) {
+      if (each.severity != "error") continue;
+      if (pattern.search(each.kind) || pattern.search(each.kernel))
+        total += static_cast<double>(each.count);
+    }
+  }
+  if (total == 0.0) return {0.0, fmt::format("no reported error matches '{}'", argument)};
+  return {total, {}};
+}
+
 measured measure(const check_expression& expression, const std::vector<capture>& captures,
                  const std::string& argument, const std::optional<name_regex>& pattern,
                  const std::optional<scope_path>& scope) {
@@ -157,6 +176,7 @@ measured measure(const check_expression& expression, const std::vector<capture>&
   case check_quantity::normalized_cycles:
     return scope_quantity(captures, expression.quantity(), argument);
   case check_quantity::ir: return function_quantity(captures, argument, *pattern);
+  case check_quantity::errors: return error_quantity(captures, argument, *pattern);
   case check_quantity::metric:
   case check_quantity::top_kernel: break;
   }
@@ -222,11 +242,41 @@ std::string function_context(const capture& source) {
   return out;
 }
 
-// What the failed check is about: kernels, scopes or functions, falling back to whatever exists.
+// The errors a checker reported, so a failed error check names the kernel and the access.
+std::string finding_context(const std::vector<capture>& captures) {
+  std::string out;
+  for (const auto& source : captures) {
+    if (!source.reported_errors) continue;
+    out += fmt::format("  errors reported ({}): {}\n", source.collector, *source.reported_errors);
+    for (std::size_t i = 0; i < source.findings.size() && i < context_rows; ++i) {
+      const finding& each = source.findings[i];
+      out += fmt::format("    {}{} x {}{}{}\n", each.severity == "error" ? "" : each.severity + ": ",
+                         each.count, each.kind,
+                         each.kernel.empty() ? "" : fmt::format(" in {}", each.kernel),
+                         each.location.empty() ? "" : fmt::format(" at {}", each.location));
+      if (!each.detail.empty()) out += fmt::format("      {}\n", each.detail);
+    }
+    if (source.findings.size() > context_rows) {
+      out += fmt::format("    ... {} more in {}\n", source.findings.size() - context_rows,
+                         source.artifact_dir.string());
+    }
+  }
+  return out;
+}
+
+bool is_error_metric(const std::string& name) {
+  return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
+}
+
+// What the failed check is about: kernels, scopes, functions or a checker's errors, falling back
+// to whatever exists.
 std::string failure_context(const check_expression& expression,
                             const std::vector<capture>& captures) {
   data_kind preferred = data_kind::kernels;
-  if (expression.quantity() == check_quantity::cycles ||
+  if (expression.quantity() == check_quantity::errors ||
+      (expression.quantity() == check_quantity::metric && is_error_metric(expression.argument()))) {
+    preferred = data_kind::findings;
+  } else if (expression.quantity() == check_quantity::cycles ||
       expression.quantity() == check_quantity::normalized_cycles ||
       (expression.quantity() == check_quantity::metric &&
        expression.argument().starts_with("proton_scope_"))) {
@@ -236,10 +286,11 @@ std::string failure_context(const check_expression& expression,
               expression.argument().starts_with("callgrind_"))) {
     preferred = data_kind::functions;
   }
-  for (const data_kind kind :
-       {preferred, data_kind::kernels, data_kind::scopes, data_kind::functions}) {
+  for (const data_kind kind : {preferred, data_kind::kernels, data_kind::scopes,
+                               data_kind::functions, data_kind::findings}) {
     const capture* source = first_with(captures, kind);
     if (source == nullptr) continue;
+    if (kind == data_kind::findings) return finding_context(captures);
     if (kind == data_kind::kernels) return kernel_context(*source);
     if (kind == data_kind::scopes) return scope_context(*source);
     return function_context(*source);

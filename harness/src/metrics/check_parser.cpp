@@ -21,13 +21,14 @@ struct function_form {
   std::string_view example;
 };
 
-constexpr std::array<function_form, 5> function_forms{{
+constexpr std::array<function_form, 6> function_forms{{
     {"count", check_quantity::count, true, "count(sgemm_tiled) == 20"},
     {"time_ms", check_quantity::time_ms, true, "time_ms(^gemm) < 5"},
     {"cycles", check_quantity::cycles, false, "cycles(expensive) / cycles(cheap) > 10"},
     {"normalized_cycles", check_quantity::normalized_cycles, false,
      "normalized_cycles(expensive) / normalized_cycles(cheap) > 10"},
     {"ir", check_quantity::ir, true, "ir(^expensive$) / ir(^cheap$) > 10"},
+    {"count_errors", check_quantity::errors, true, "count_errors(fill_kernel) == 0"},
 }};
 
 constexpr std::string_view metric_example = "proton_kernel_count >= 60";
@@ -76,7 +77,8 @@ public:
     const std::string_view name = read_name();
     if (name.empty()) {
       fail(m_pos,
-           "a metric name or one of count(, time_ms(, cycles(, normalized_cycles(, ir(, top_kernel",
+           "a metric name or one of count(, time_ms(, cycles(, normalized_cycles(, ir(, "
+           "count_errors(, top_kernel",
            any_example);
     }
     skip_spaces();
@@ -101,8 +103,8 @@ public:
       const function_form* form = find_form(name);
       if (form == nullptr) {
         fail(name_start,
-             fmt::format("one of count, time_ms, cycles, normalized_cycles, ir before '(', found "
-                         "'{}'",
+             fmt::format("one of count, time_ms, cycles, normalized_cycles, ir, count_errors "
+                         "before '(', found '{}'",
                          name),
              any_example);
       }
@@ -262,7 +264,8 @@ private:
     skip_spaces();
     if (form == nullptr || peek() != '(') {
       fail(inner_start,
-           fmt::format("one of count(, time_ms(, cycles(, normalized_cycles(, ir( inside {}(",
+           fmt::format("one of count(, time_ms(, cycles(, normalized_cycles(, ir(, "
+                       "count_errors( inside {}(",
                        name),
            rank_example);
     }
@@ -352,6 +355,11 @@ private:
     const std::size_t start = m_pos;
     m_pos += std::string_view("baseline").size();
     if (result.m_quantity == check_quantity::top_kernel) fail(start, "a regex", example);
+    if (result.m_quantity == check_quantity::errors) {
+      fail(start, "a number after count_errors(...): errors are judged against a count, not a "
+                  "baseline",
+           "count_errors(fill_kernel) == 0");
+    }
     if (result.m_op == compare_op::not_equal) {
       fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
            example);
@@ -448,6 +456,7 @@ std::string_view to_string(check_quantity quantity) noexcept {
   case check_quantity::cycles: return "cycles";
   case check_quantity::normalized_cycles: return "normalized_cycles";
   case check_quantity::ir: return "ir";
+  case check_quantity::errors: return "count_errors";
   case check_quantity::top_kernel: return "top_kernel";
   }
   return "?";

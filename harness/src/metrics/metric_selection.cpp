@@ -42,6 +42,8 @@ bool read_by(const check_expression& check, const std::string& name) {
     if (const auto scope = suffix_after("proton_scope_normalized_cycles."))
       return scope_matches(*scope);
     return false;
+  case check_quantity::errors:
+    return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
   default: return false;
   }
 }

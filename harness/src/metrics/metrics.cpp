@@ -136,6 +136,39 @@ void add_function_metrics(const capture& source, metric_set& out) {
   }
 }
 
+// "Invalid __global__ write of size 4 bytes" -> "invalid_global_write_of_size_4_bytes": a kind
+// as a metric-name suffix ([a-z0-9_], which the check grammar's METRIC accepts).
+std::string kind_key(const std::string& kind) {
+  std::string key;
+  for (const char c : kind) {
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (alnum) {
+      key += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    } else if (!key.empty() && key.back() != '_') {
+      key += '_';
+    }
+  }
+  while (!key.empty() && key.back() == '_') key.pop_back();
+  return key.empty() ? "unnamed" : key;
+}
+
+void add_finding_metrics(const capture& source, const std::string& prefix, metric_set& out) {
+  out.values[prefix + "_error_count"] = as_metric_int(*source.reported_errors);
+  std::map<std::string, std::uint64_t> errors_by_kind;
+  std::uint64_t warnings = 0;
+  for (const auto& each : source.findings) {
+    if (each.severity == "error") {
+      errors_by_kind[kind_key(each.kind)] += each.count;
+    } else {
+      warnings += each.count;
+    }
+  }
+  for (const auto& [kind, count] : errors_by_kind) {
+    out.values[prefix + "_errors." + kind] = as_metric_int(count);
+  }
+  if (warnings > 0) out.values[prefix + "_warning_count"] = as_metric_int(warnings);
+}
+
 }  // namespace
 
 metric_set compute_metrics(const capture& source) {
@@ -146,6 +179,7 @@ metric_set compute_metrics(const capture& source) {
   if (!source.kernels.empty()) add_kernel_metrics(source, prefix, out);
   if (!source.scopes.empty()) add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
+  if (source.reported_errors) add_finding_metrics(source, prefix, out);
   return out;
 }
 

@@ -18,7 +18,16 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::map<std::string, std::size_t> kernel_at;
   std::map<std::pair<std::string, std::string>, std::size_t> scope_at;
   std::map<std::string, std::size_t> function_at;
+  // A checker's total is known for the sum only when every rank's report was read.
+  bool every_report_read = true;
+  std::uint64_t reported_errors = 0;
   for (const capture* rank : per_rank) {
+    total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
+    if (rank->reported_errors) {
+      reported_errors += *rank->reported_errors;
+    } else {
+      every_report_read = false;
+    }
     const std::string label = rank->rank ? fmt::format("rank {}: ", *rank->rank) : "";
     total.files.insert(total.files.end(), rank->files.begin(), rank->files.end());
     if (total.backend.empty()) total.backend = rank->backend;
@@ -61,6 +70,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
       total.functions[at->second].inclusive_ir += function.inclusive_ir;
     }
   }
+  if (every_report_read) total.reported_errors = reported_errors;
   std::stable_sort(total.kernels.begin(), total.kernels.end(),
                    [](const auto& a, const auto& b) { return a.total_ns > b.total_ns; });
   std::stable_sort(total.functions.begin(), total.functions.end(),
