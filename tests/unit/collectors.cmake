@@ -9,3 +9,7 @@ aorta_add_unit_test(collectors SOURCES
 aorta_add_unit_test(collectors_registry SOURCES unit/registry_wrap_test.cpp)
 # collector_platforms and --platforms: which lane a recipe belongs on.
 aorta_add_unit_test(collectors_platform SOURCES unit/platform_test.cpp)
+# The sanitizer collector (compute-sanitizer): options, argv, report reader, its metrics and checks.
+aorta_add_unit_test(collectors_sanitizer SOURCES
+  unit/sanitizer_options_wrap_test.cpp
+  unit/sanitizer_reader_test.cpp)
