@@ -1,5 +1,5 @@
 // compute-sanitizer text reports into findings, metrics and checks: the H200 captures of
-// examples/profiling/sanitizer/cuda-oob (tests/fixtures/sanitizer/h200/README.md), hostile files
+// examples/profiling/sanitizer/cuda-oob (tests/fixtures/sanitizer/README.md), hostile files
 // derived from them, and small inline reports for the rules the captures do not exercise.
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"

@@ -1,5 +1,5 @@
 // The sanitizer collector: NVIDIA compute-sanitizer (memcheck, racecheck, initcheck, synccheck)
-// around the payload, its text report read into findings. docs/collectors/sanitizer.md.
+// around the payload, its text report read into findings. docs/collectors.md (sanitizer).
 #pragma once
 
 #include "aorta/capture.hpp"

@@ -18,11 +18,13 @@ inline constexpr const char* sanitizer_log_file_name = "sanitizer.log";
 //  [--padding N] --log-file <out>/sanitizer.log`: the prefix put in front of the command
 // (compute-sanitizer takes the application as its first non-option argument).
 //
-// Why the text log and not `--xml --save`: NVIDIA's documentation calls neither format stable and
-// neither carries a format version (2025.3.1 writes a bare <ComputeSanitizerOutput> root). Only
-// the text log ends with the tool's totals (`ERROR SUMMARY: N errors`, `RACECHECK SUMMARY: ...`),
-// which is how the reader tells a finished report with 0 errors from a truncated one, and what
-// counts the errors the tool stopped printing (`--print-limit`). docs/collectors/sanitizer.md.
+// Why the text log and not `--xml --save`: we found no statement in NVIDIA's Compute Sanitizer
+// documentation that calls either format stable (searched: its manual and the 2025.3.1 --help,
+// tests/fixtures/sanitizer/h200/compute-sanitizer-help.txt), and neither carries a format version
+// (2025.3.1 writes a bare <ComputeSanitizerOutput> root). Only the text log ends with the tool's
+// totals (`ERROR SUMMARY: N errors`, `RACECHECK SUMMARY: ...`), which is how the reader tells a
+// finished report with 0 errors from a truncated one, and what counts the errors the tool stopped
+// printing (`--print-limit`). docs/collectors.md (sanitizer).
 //
 // Why `--error-exitcode 0`: by default compute-sanitizer exits with the payload's status, and a
 // kernel that memcheck stops makes the payload's next CUDA call fail, so a planted error would
