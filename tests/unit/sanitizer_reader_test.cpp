@@ -174,6 +174,22 @@ TEST(sanitizer_reader, identical_reports_merge_and_unprinted_errors_still_count)
   EXPECT_NE(report.notes[0].find("1000 errors were counted but not printed"), std::string::npos);
 }
 
+TEST(sanitizer_reader, a_listed_error_the_summary_does_not_count_still_fails_the_gate) {
+  const test::scratch_dir dir;
+  const auto file = dir.write("sanitizer.log",
+                              "========= COMPUTE-SANITIZER\n"
+                              "========= Error: Target application terminated before first "
+                              "instrumented API call\n"
+                              "========= ERROR SUMMARY: 0 errors\n",
+                              0644);
+  const capture c = read_sanitizer_capture(file);
+  EXPECT_EQ(c.reported_errors, 1U);
+  ASSERT_EQ(c.findings.size(), 1U);
+  EXPECT_EQ(c.findings[0].kind, "Target application terminated before first instrumented API call");
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes.back().find("lists 1 error(s) and its summary counts 0"), std::string::npos);
+}
+
 TEST(sanitizer_reader, a_report_after_the_last_summary_or_output_before_the_banner_is_refused) {
   EXPECT_NE(refusal_of_text("========= COMPUTE-SANITIZER\n========= ERROR SUMMARY: 0 errors\n"
                             "========= Invalid __global__ read of size 4 bytes\n")

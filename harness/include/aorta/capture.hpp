@@ -83,10 +83,10 @@ struct capture {
   // trace, rocpd by agent); both empty otherwise. Each path occurs once in frames, parents first.
   std::vector<context_frame> frames;
   std::vector<placed_kernel> placements;
-  // A checker's report, read to its end: the errors it listed, and the total its summary line gave
-  // (which can exceed the findings' counts when the tool stopped printing). reported_errors is
-  // set only when the whole report was read, so a clean run (0 errors) is a result, not an empty
-  // capture.
+  // A checker's report, read to its end: the errors it listed, and its error total (the summary
+  // line's, which can exceed the findings' counts when the tool stopped printing, or the listed
+  // errors' when more). reported_errors is set only when the whole report was read, so a clean
+  // run (0 errors) is a result, not an empty capture.
   std::vector<finding> findings;
   std::optional<std::uint64_t> reported_errors;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").

@@ -1,6 +1,6 @@
 // Reads compute-sanitizer's text report (`--log-file`) into the neutral capture: each error as a
-// finding (kind, kernel, source location, thread/block/address), and the total of the tool's
-// summary line as capture::reported_errors.
+// finding (kind, kernel, source location, thread/block/address), and the error total of the
+// tool's summary lines (or of the listed errors, when larger) as capture::reported_errors.
 #pragma once
 
 #include "aorta/capture.hpp"
