@@ -54,7 +54,7 @@ aorta_cli_test(check.json RC 0
        "stdout::metrics/proton_top_kernels/0=scale_kernel"
        "stdout::kernels/0/name=scale_kernel"
        "stdout::kernels/2/launches=20"
-       "stdout::empty=OFF"
+       "stdout::verdict=pass"
        "stdout::checks/0/passed=ON"
        "stdout::checks/0/actual=20")
 
