@@ -69,7 +69,8 @@ std::string first_line(const std::string& text) {
 }  // namespace
 
 rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path& trial_dir,
-                                std::optional<int> expected) {
+                                std::optional<int> expected,
+                                const std::map<std::string, std::string>& versions) {
   rank_reading reading;
   reading.problems = rank_errors(trial_dir);
   const auto claims = claimed_ranks(trial_dir);
@@ -108,7 +109,7 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
       try {
         const auto config = config_of(request);
         got.captures.push_back(
-            collector->read_capture(claim.dir / request.name, read_context{config.get(), {}}));
+            collector->read_capture(claim.dir / request.name, read_context{config.get(), versions}));
       } catch (const capture_error& e) {
         reading.problems.push_back(fmt::format("rank {}: {}", rank, e.what()));
         complete = false;
