@@ -53,7 +53,8 @@ std::string resolve_collector(const check_flags& flags) {
   for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
   if (flags.collector.empty()) {
     if (formats.size() == 1) {
-      fmt::print(std::cout, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
+      // On stderr: stdout may be --json.
+      fmt::print(std::cerr, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
                  detail::describe_capture_format(formats.front()), formats.front());
       return formats.front();
     }
