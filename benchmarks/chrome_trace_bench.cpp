@@ -3,7 +3,7 @@
 // per stream, complete events of 500 distinct kernels, each with a 4-frame call_stack
 // (ROOT, two scopes, kernel). Deterministic (fixed seed). Peak RSS is a high-water mark reported
 // after each size; both files are written before anything is measured.
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>

@@ -2,7 +2,7 @@
 // The traces are generated at benchmark time (22 columns, ~200 distinct Tensile-style names) under
 // $TMPDIR and removed at exit. Peak RSS comes from getrusage; since the reader streams, it should
 // not grow with the file size.
-#include "aorta/rocprof_reader.hpp"
+#include "captures/rocprof_reader.hpp"
 
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>

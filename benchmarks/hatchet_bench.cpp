@@ -7,7 +7,7 @@
 // since ru_maxrss is a high-water mark, an equal figure after the 200 MB case shows the reader's
 // memory does not grow with input. Rates are per CPU second (Google Benchmark's default); the
 // Time column is wall time.
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>

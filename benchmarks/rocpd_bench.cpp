@@ -2,7 +2,7 @@
 // of schema version 3, tests/fixtures/rocpd/README.md): N kernel dispatches of 2,000 distinct
 // kernels on 4 agents, written with SQLite's API before anything is measured. The reader sums in
 // SQL, so peak RSS should follow SQLite's page cache, not the file size.
-#include "aorta/rocprof_reader.hpp"
+#include "captures/rocprof_reader.hpp"
 #include "bench_support.hpp"
 
 #include <benchmark/benchmark.h>

@@ -2,7 +2,7 @@
 // no collector (recipe load, trial directory, command.json, teeing, result.json). Target: under
 // 5 ms added, median of the repetitions.
 #include "aorta/launch_plan.hpp"
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -54,7 +54,7 @@ aorta_cli_test(check.json RC 0
        "stdout::metrics/proton_top_kernels/0=scale_kernel"
        "stdout::kernels/0/name=scale_kernel"
        "stdout::kernels/2/launches=20"
-       "stdout::empty=OFF"
+       "stdout::verdict=pass"
        "stdout::checks/0/passed=ON"
        "stdout::checks/0/actual=20")
 
@@ -104,3 +104,18 @@ aorta_cli_test(report.not_a_directory RC 64
 aorta_cli_test(view.malformed RC 1
   COMMAND "${aorta}" view "${hatchet_fixtures}/truncated.hatchet"
   OUTPUT "aorta: error: [^\n]*truncated\\.hatchet: byte 169 \\(line 3\\): unexpected end of input")
+
+# --recipe: read with the recipe's collector options (a pinned backend) and run its checks too.
+aorta_cli_test(check.recipe_options_and_checks RC 0
+  COMMAND "${aorta}" check "${h200}/pipeline_cupti" --recipe "${recipes}/check_pinned_cupti.yaml"
+          --check "proton_kernel_count == 60" --json
+  JSON "stdout::metrics/proton_backend=cupti"
+       "stdout::checks/0/expression=proton_kernel_count == 60"
+       "stdout::checks/1/expression=count(^row_sum_kernel$) == 20"
+       "stdout::checks/1/passed=ON"
+       "stdout::verdict=pass")
+
+aorta_cli_test(check.recipe_of_another_collector RC 64
+  COMMAND "${aorta}" check --collector proton "${h200}/pipeline_cupti"
+          --recipe "${recipes}/callgrind_ratio.yaml"
+  OUTPUT "does not collect with proton")

@@ -1,5 +1,5 @@
 // Fuzz target: the callgrind profile reader (aorta::read_callgrind_capture) on one file.
-#include "aorta/callgrind_reader.hpp"
+#include "captures/callgrind_reader.hpp"
 #include "aorta/error.hpp"
 #include "fuzz_input_file.hpp"
 

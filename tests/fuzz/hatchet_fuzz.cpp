@@ -1,7 +1,7 @@
 // Fuzz target: Proton's hatchet JSON reader (aorta::read_hatchet_capture) on one file.
 // Every documented failure is an aorta::error; anything else escaping is a finding.
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "fuzz_input_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

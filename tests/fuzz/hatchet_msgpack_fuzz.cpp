@@ -2,7 +2,7 @@
 // aorta::read_hatchet_capture). Every documented failure is an aorta::error; anything else
 // escaping, or a crash, is a finding.
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Fuzz target: Nsight Compute's CSV reader (aorta::read_ncu_capture) on one file.
 #include "aorta/error.hpp"
-#include "aorta/ncu_reader.hpp"
+#include "captures/ncu_reader.hpp"
 #include "fuzz_input_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

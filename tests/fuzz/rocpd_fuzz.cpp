@@ -2,7 +2,7 @@
 // aorta::read_rocprof_capture). Every documented failure is an aorta::error; anything else
 // escaping, or a crash, is a finding.
 #include "aorta/error.hpp"
-#include "aorta/rocprof_reader.hpp"
+#include "captures/rocprof_reader.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "aorta/callgrind_reader.hpp"
+#include "captures/callgrind_reader.hpp"
 
 #include "aorta/error.hpp"
 

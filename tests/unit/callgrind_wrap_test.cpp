@@ -1,4 +1,4 @@
-#include "aorta/callgrind_wrap.hpp"
+#include "collectors/callgrind/callgrind_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "unit/wrap_test_support.hpp"

@@ -1,7 +1,7 @@
 // Issue 11: kernel names demangled (by the ABI's demangler) and shortened, tables within 120
 // columns on the real H200 ncu captures, callgrind's functions ranked with the loader folded.
 #include "aorta/metrics.hpp"
-#include "aorta/ncu_reader.hpp"
+#include "captures/ncu_reader.hpp"
 #include "metrics/display_names.hpp"
 
 #include <gtest/gtest.h>

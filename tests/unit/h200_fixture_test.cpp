@@ -1,8 +1,8 @@
 // The readers on the real captures of an NVIDIA H200 (tests/fixtures/h200/README.md says how each
 // was taken). Every expected number was read off the fixture files themselves: the hatchet leaves'
 // "count" and "time (ns)", the scopes' "cycles", the device table, and the ncu CSV rows.
-#include "aorta/hatchet_reader.hpp"
-#include "aorta/ncu_reader.hpp"
+#include "captures/hatchet_reader.hpp"
+#include "captures/ncu_reader.hpp"
 
 #include <gtest/gtest.h>
 

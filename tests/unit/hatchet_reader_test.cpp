@@ -1,7 +1,7 @@
 // What the hatchet reader makes of well-formed trees: units, leaves, sums, counts, scopes,
 // devices and the backend. Every expected value is worked out by hand from the input above it.
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 
 #include <gtest/gtest.h>

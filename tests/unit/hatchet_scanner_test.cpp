@@ -1,7 +1,7 @@
 // The streaming scanner under stress: every truncation, every chunk size, escapes, key orders,
 // depth, and documents that are JSON of the wrong shape or not JSON at all.
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 
 #include <gtest/gtest.h>

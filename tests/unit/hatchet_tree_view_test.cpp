@@ -1,6 +1,6 @@
 // `aorta view` output for small trees whose inclusive values are summed by hand.
 #include "aorta/error.hpp"
-#include "aorta/tree_view.hpp"
+#include "captures/tree_view.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "aorta/ncu_reader.hpp"
+#include "captures/ncu_reader.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "aorta/ncu_wrap.hpp"
+#include "collectors/ncu/ncu_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "unit/wrap_test_support.hpp"

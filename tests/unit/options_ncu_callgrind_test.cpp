@@ -1,5 +1,5 @@
-#include "aorta/callgrind_options.hpp"
-#include "aorta/ncu_options.hpp"
+#include "collectors/callgrind/callgrind_options.hpp"
+#include "collectors/ncu/ncu_options.hpp"
 
 #include "option_test_support.hpp"
 

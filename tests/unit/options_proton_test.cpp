@@ -1,4 +1,4 @@
-#include "aorta/proton_options.hpp"
+#include "collectors/proton/proton_options.hpp"
 
 #include "option_test_support.hpp"
 

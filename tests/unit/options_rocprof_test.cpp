@@ -1,4 +1,4 @@
-#include "aorta/rocprof_options.hpp"
+#include "collectors/rocprof/rocprof_options.hpp"
 
 #include "option_test_support.hpp"
 

@@ -3,6 +3,8 @@
 #include "option_test_support.hpp"
 
 #include <gmock/gmock.h>
+
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace {
@@ -19,9 +21,24 @@ std::optional<option_error> refusal(const std::vector<collector_request>& reques
 }
 
 TEST(ValidateCollectors, NamesInWrapOrderThenValidatedOnly) {
-  EXPECT_EQ(aorta::collector_names(),
-            (std::vector<std::string>{"rocprof", "ncu", "callgrind", "proton", "numerics",
-                                      "layer_numerics", "amd_log"}));
+  const auto& names = aorta::collector_names();
+  const auto at = [&](const std::string& name) {
+    return std::find(names.begin(), names.end(), name) - names.begin();
+  };
+  // The wrap order the original's collectors rely on; a new collector may sit anywhere among them.
+  EXPECT_LT(at("rocprof"), at("ncu"));
+  EXPECT_LT(at("ncu"), at("callgrind"));
+  EXPECT_LT(at("callgrind"), at("proton"));
+  // Every attaching collector comes before the validated-only names.
+  bool seen_validated_only = false;
+  for (const auto& name : names) {
+    const bool attaches = aorta::find_collector(name)->attaches();
+    EXPECT_FALSE(attaches && seen_validated_only) << name << " comes after a validated-only name";
+    seen_validated_only = seen_validated_only || !attaches;
+  }
+  for (const char* name : {"numerics", "layer_numerics", "amd_log"}) {
+    EXPECT_LT(at(name), static_cast<std::ptrdiff_t>(names.size())) << name;
+  }
 }
 
 TEST(ValidateCollectors, NothingRequestedIsFine) {

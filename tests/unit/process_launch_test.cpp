@@ -1,7 +1,7 @@
 // run_process launching: argv passed literally (no shell), the executable found on the child's
 // PATH, the child's environment exactly as given, and the working directory.
 #include "aorta/error.hpp"
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // and a caller's stop condition. Real processes and real signals; every wait polls for a state
 // with a generous limit, so a loaded machine slows these tests down but does not fail them.
 #include "aorta/error.hpp"
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // process_result::describe(): the one-line account of how a child ended.
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // run_process with real programs: how children end, timeouts that take down the whole process
 // group, forwarded signals and the teeing of stdout/stderr into their logs.
 #include "aorta/error.hpp"
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Shared pieces of the run_process tests: a scratch directory, file reading, process checks.
 #pragma once
 
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include <signal.h>
 #include <unistd.h>

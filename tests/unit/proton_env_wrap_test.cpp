@@ -1,5 +1,5 @@
 // Proton mode env (the AORTA_PROTON_* bundle) and the AMD device-variable translation.
-#include "aorta/proton_wrap.hpp"
+#include "collectors/proton/proton_wrap.hpp"
 
 #include "unit/wrap_test_support.hpp"
 

@@ -1,7 +1,7 @@
 // Proton's other output shapes (tests/fixtures/proton-formats/README.md, and the H200 captures of
 // tests/fixtures/h200-scoped): chrome traces, hatchet_msgpack, part files, <metric> helpers.
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/chrome_trace_reader.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/proton_msgpack.hpp"

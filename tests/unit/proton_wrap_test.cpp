@@ -1,5 +1,5 @@
 // Proton mode cli: the argv shape, interpreter choice and every refusal of rules 9 and 10.
-#include "aorta/proton_wrap.hpp"
+#include "collectors/proton/proton_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "unit/wrap_test_support.hpp"

@@ -2,7 +2,7 @@
 #include "aorta/capture.hpp"
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "aorta/rank_checks.hpp"
+#include "ranks/rank_checks.hpp"
 #include "aorta/recipe.hpp"
 #include "ranks/rank_reading.hpp"
 

@@ -75,7 +75,7 @@ TEST_F(registry_wrap, all_four_nest_outermost_first_whatever_the_request_order) 
                          "--steps",
                          "2"};
   const launch_plan plan =
-      plan_launch(requested, {"python3", "train.py", "--steps", "2"}, "/trial", m_env);
+      plan_launch(requested, {"python3", "train.py", "--steps", "2"}, "/trial", plan_context{m_env});
   EXPECT_EQ(plan.argv, expected);
   EXPECT_TRUE(plan.env_set.empty());
   EXPECT_TRUE(plan.env_unset.empty());
@@ -87,7 +87,7 @@ TEST_F(registry_wrap, no_attaching_collector_leaves_the_argv_byte_for_byte) {
        {std::vector<collector_request>{},
         std::vector<collector_request>{request("numerics"), request("amd_log"),
                                        request("layer_numerics")}}) {
-    const launch_plan plan = plan_launch(requested, command, "/trial", m_env);
+    const launch_plan plan = plan_launch(requested, command, "/trial", plan_context{m_env});
     EXPECT_EQ(plan.argv, command);
     EXPECT_TRUE(plan.env_set.empty());
     EXPECT_TRUE(plan.env_unset.empty());
@@ -99,22 +99,22 @@ TEST_F(registry_wrap, callgrind_alone_wraps_a_native_binary) {
   const strings expected{m_valgrind.string(), "--tool=callgrind",
                          "--callgrind-out-file=/trial/callgrind/callgrind.out.%p", "--cache-sim=no",
                          "-q", "./bench"};
-  EXPECT_EQ(plan_launch({request("callgrind")}, {"./bench"}, "/trial", m_env).argv, expected);
+  EXPECT_EQ(plan_launch({request("callgrind")}, {"./bench"}, "/trial", plan_context{m_env}).argv, expected);
 }
 
 TEST_F(registry_wrap, missing_profiler_is_a_skip_at_plan_time_and_an_unavailable_reason) {
   const env_map bare{{"PATH", (m_dir.path() / "nothing").string()}};
-  EXPECT_THROW((void)plan_launch({request("rocprof")}, {"./app"}, "/trial", bare), skip_error);
+  EXPECT_THROW((void)plan_launch({request("rocprof")}, {"./app"}, "/trial", plan_context{bare}), skip_error);
   const collector_base* rocprof = find_collector("rocprof");
   ASSERT_NE(rocprof, nullptr);
-  const auto reason = rocprof->unavailable_reason({}, bare);
+  const auto reason = rocprof->unavailable_reason(*rocprof->parse_options({}), bare, {});
   ASSERT_TRUE(reason.has_value());
   EXPECT_NE(reason->find("ROCPROF_BIN"), std::string::npos) << *reason;
-  EXPECT_FALSE(rocprof->unavailable_reason({}, m_env).has_value());
+  EXPECT_FALSE(rocprof->unavailable_reason(*rocprof->parse_options({}), m_env, {}).has_value());
 }
 
 TEST_F(registry_wrap, unknown_name_is_refused) {
-  EXPECT_THROW((void)plan_launch({request("nsys")}, {"./app"}, "/trial", m_env), recipe_error);
+  EXPECT_THROW((void)plan_launch({request("nsys")}, {"./app"}, "/trial", plan_context{m_env}), recipe_error);
 }
 
 TEST(registry, finds_every_name_and_nothing_else) {
@@ -134,7 +134,8 @@ TEST(registry, attaching_and_gpu_flags) {
   EXPECT_TRUE(find_collector("callgrind")->attaches());
   EXPECT_FALSE(find_collector("callgrind")->profiles_gpu());
   EXPECT_FALSE(find_collector("numerics")->attaches());
-  EXPECT_FALSE(find_collector("amd_log")->unavailable_reason({}, {}).has_value());
+  EXPECT_FALSE(find_collector("amd_log")->unavailable_reason(
+      *find_collector("amd_log")->parse_options({}), {}, {}).has_value());
 }
 
 }  // namespace

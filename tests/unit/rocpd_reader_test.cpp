@@ -1,7 +1,7 @@
 // The rocpd reader against databases built here with SQLite's API from the published schema's
 // column names (tests/fixtures/rocpd/README.md): the direct layout, a locked and a corrupt file.
 #include "aorta/error.hpp"
-#include "aorta/rocprof_reader.hpp"
+#include "captures/rocprof_reader.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>

@@ -12,6 +12,7 @@
 namespace aorta {
 namespace {
 
+namespace fs = std::filesystem;
 using strings = std::vector<std::string>;
 
 option_map options_of(std::initializer_list<std::pair<std::string, std::string>> entries) {
@@ -135,14 +136,43 @@ TEST(sanitizer_wrap, absent_compute_sanitizer_is_a_skip_naming_the_variable_and_
 TEST(sanitizer_collector, absent_tool_is_the_unavailable_reason_and_nvidia_its_platform) {
   const collector_base* sanitizer = find_collector("sanitizer");
   ASSERT_NE(sanitizer, nullptr);
+  const auto config = sanitizer->parse_options({});
   const auto reason = sanitizer->unavailable_reason(
-      {}, {{"PATH", "/nonexistent"}, {"COMPUTE_SANITIZER_BIN", "/nonexistent/compute-sanitizer"}});
+      *config,
+      {{"PATH", "/nonexistent"}, {"COMPUTE_SANITIZER_BIN", "/nonexistent/compute-sanitizer"}}, {});
   ASSERT_TRUE(reason.has_value());
   EXPECT_NE(reason->find("$COMPUTE_SANITIZER_BIN=/nonexistent/compute-sanitizer is not an "
                          "executable file"),
             std::string::npos)
       << *reason;
-  EXPECT_EQ(to_string(sanitizer->platforms({})), "nvidia");
+  EXPECT_EQ(to_string(sanitizer->platforms(*config)), "nvidia");
+  // A dry run prints the wrap with the missing tool named instead of refusing it.
+  plan_context dry;
+  dry.env = {{"PATH", "/nonexistent"}, {"COMPUTE_SANITIZER_BIN", "/nonexistent/cs"}};
+  dry.dry_run = true;
+  launch_plan inner;
+  inner.argv = {"./oob"};
+  const launch_plan wrapped = sanitizer->wrap(inner, *config, "/t/sanitizer", dry);
+  EXPECT_EQ(wrapped.argv.front(), "<compute-sanitizer: not installed>");
+  EXPECT_EQ(wrapped.argv.back(), "./oob");
+  dry.dry_run = false;
+  EXPECT_THROW((void)sanitizer->wrap(inner, *config, "/t/sanitizer", dry), skip_error);
+  // The version from the banner compute-sanitizer 2025.3.1 printed on the H200.
+  const test::scratch_dir dir;
+  const auto banner = fs::path(AORTA_FIXTURES_DIR) / "sanitizer" / "h200" /
+                      "compute-sanitizer-version.txt";
+  const auto fake = dir.write("compute-sanitizer", "#!/bin/sh\nhead -3 '" + banner.string() + "'\n");
+  const auto versions = sanitizer->probe_versions(
+      *config, {"./oob"}, {{"PATH", "/usr/bin:/bin"}, {"COMPUTE_SANITIZER_BIN", fake.string()}});
+  ASSERT_TRUE(versions.contains("compute_sanitizer"));
+  EXPECT_EQ(versions.at("compute_sanitizer"), "2025.3.1.0");
+  // Without a report the empty capture says what to look at.
+  capture empty;
+  empty.collector = "sanitizer";
+  empty.artifact_dir = "/t/sanitizer";
+  EXPECT_NE(sanitizer->explain_empty(empty, *config).find("compute-sanitizer (memcheck) wrote no "
+                                                          "report under /t/sanitizer"),
+            std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // What aorta tells the user when a profiler came back with nothing: per collector, the artifact
 // directory and causes they can act on.
-#include "sweep/empty_capture.hpp"
+#include "aorta/collector.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,6 +20,14 @@ option_map options(std::initializer_list<std::pair<const std::string, std::strin
   option_map map;
   for (const auto& [key, text] : values) map.emplace(key, option_value{text, {}});
   return map;
+}
+
+// Each collector explains its own empty capture; one without an explanation of its own (here a
+// validated-only one) gets the base class's.
+std::string explain_empty_capture(const capture& empty, const option_map& options) {
+  const collector_base* collector = find_collector(empty.collector);
+  if (collector == nullptr) collector = find_collector("numerics");
+  return collector->explain_empty(empty, *collector->parse_options(options));
 }
 
 bool contains(const std::string& text, const std::string& part) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,10 +24,14 @@ struct option_value {
 };
 using option_map = std::map<std::string, option_value, std::less<>>;
 
+class collector_config;  // aorta/collector.hpp
+
 struct collector_request {
   std::string name;
   option_map options;
   source_location where;  // the name's node in the recipe, or the --collect flag
+  // The options parsed by the collector, set by validate_collectors() when the recipe loads.
+  std::shared_ptr<const collector_config> config = nullptr;
 };
 
 struct check_spec {

@@ -1,7 +1,7 @@
 // The callgrind profile format (valgrind docs, "Callgrind Format Specification"): header lines
 // `key: value`, position/name lines `fn=(id) name`, cost lines `<positions> <event costs>`, and
 // call lines `calls=<count> <target position>` followed by the call's inclusive cost line.
-#include "aorta/callgrind_reader.hpp"
+#include "captures/callgrind_reader.hpp"
 
 #include "captures/capture_files.hpp"
 

@@ -1,4 +1,4 @@
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"

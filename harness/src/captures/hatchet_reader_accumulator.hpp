@@ -3,7 +3,7 @@
 #pragma once
 
 #include "aorta/capture.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 

@@ -1,7 +1,7 @@
 // Internals of the hatchet reader that tests drive directly.
 #pragma once
 
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/json_scanner.hpp"
 
 #include <cstddef>

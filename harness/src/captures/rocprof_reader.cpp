@@ -1,4 +1,4 @@
-#include "aorta/rocprof_reader.hpp"
+#include "captures/rocprof_reader.hpp"
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"

@@ -1,4 +1,4 @@
-#include "aorta/tree_view.hpp"
+#include "captures/tree_view.hpp"
 
 #include "aorta/error.hpp"
 #include "aorta/scope_path.hpp"

@@ -9,7 +9,7 @@
 #include "baseline/statistics.hpp"
 #include "cli/commands.hpp"
 #include "metrics/number_format.hpp"
-#include "sweep/tool_versions.hpp"
+#include "collectors/collector_support.hpp"
 #include "utc_timestamp.hpp"
 #include "json_text.hpp"
 

@@ -25,5 +25,6 @@ void add_report_command(CLI::App& app, action& selected);
 // `aorta baseline record|show` and `aorta compare` (cli/baseline_commands.cpp).
 void add_baseline_command(CLI::App& app, action& selected);
 void add_compare_command(CLI::App& app, action& selected);
+void add_collectors_command(CLI::App& app, action& selected);
 
 }  // namespace aorta::cli

@@ -7,13 +7,17 @@
 #include "aorta/report.hpp"
 #include "captures/capture_format.hpp"
 #include "cli/commands.hpp"
+#include "evaluation/capture_evaluation.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <iostream>
 
 namespace aorta::cli {
@@ -22,27 +26,12 @@ namespace {
 
 struct check_flags {
   std::string collector;
+  std::string recipe;
   std::vector<std::string> checks;
   bool json = false;
   bool allow_empty = false;
   std::string path;
 };
-
-nlohmann::json metrics_json(const metric_set& metrics) {
-  nlohmann::json values = nlohmann::json::object();
-  // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
-  for (const auto& entry : metrics.values) {
-    std::visit([&](const auto& held) { values[entry.first] = held; }, entry.second);
-  }
-  nlohmann::json kernels = nlohmann::json::array();
-  for (const auto& row : metrics.kernels) {
-    kernels.push_back(
-        {{"name", row.name},
-         {"launches", row.launches ? nlohmann::json(*row.launches) : nlohmann::json()},
-         {"total_ms", row.total_ms}});
-  }
-  return {{"metrics", values}, {"kernels", kernels}};
-}
 
 // The collector named by --collector, or the one the path's format gives away. A --collector
 // that contradicts an unambiguous format is refused: reading an ncu CSV as a hatchet fails deep
@@ -51,9 +40,12 @@ std::string resolve_collector(const check_flags& flags) {
   if (!flags.collector.empty()) {
     const auto* named = find_collector(flags.collector);
     if (named == nullptr || !named->attaches()) {
-      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of rocprof, "
-                                    "proton, ncu, callgrind",
-                                    flags.collector));
+      std::vector<std::string> readable;
+      for (const auto* collector : collectors()) {
+        if (collector->attaches()) readable.emplace_back(collector->name());
+      }
+      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of {}",
+                                    flags.collector, fmt::join(readable, ", ")));
     }
   }
   const auto formats = detail::detect_capture_formats(flags.path);
@@ -61,7 +53,8 @@ std::string resolve_collector(const check_flags& flags) {
   for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
   if (flags.collector.empty()) {
     if (formats.size() == 1) {
-      fmt::print(std::cout, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
+      // On stderr: stdout may be --json.
+      fmt::print(std::cerr, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
                  detail::describe_capture_format(formats.front()), formats.front());
       return formats.front();
     }
@@ -85,57 +78,78 @@ std::string resolve_collector(const check_flags& flags) {
   return flags.collector;
 }
 
-int run_check(const check_flags& flags) {
+// The collector's options (a recipe's, so a pinned Proton backend reads as it ran) and its checks.
+struct check_plan {
+  collector_request request;
   std::vector<check_expression> checks;
-  for (const auto& text : flags.checks) checks.push_back(check_expression::parse(text));
+  bool allow_empty = false;
+};
+
+check_plan plan_check(const check_flags& flags) {
+  check_plan plan;
+  plan.allow_empty = flags.allow_empty;
+  std::optional<recipe> spec;
+  if (!flags.recipe.empty()) spec = load_recipe(flags.recipe);
+  for (const auto& text : flags.checks) plan.checks.push_back(check_expression::parse(text));
   if (!fs::exists(flags.path)) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }
-  const auto* collector = find_collector(resolve_collector(flags));
-  const std::vector<capture> captures{collector->read_capture(flags.path, {})};
-  const metric_set metrics = compute_metrics(captures.front());
-
-  std::vector<check_result> results;
-  bool all_passed = true;
-  for (const auto& check : checks) {
-    results.push_back(evaluate_check(check, captures, metrics));
-    all_passed = all_passed && results.back().passed;
-  }
-  const bool empty_failure = captures.front().empty() && !flags.allow_empty;
-
-  if (flags.json) {
-    nlohmann::json report = metrics_json(metrics);
-    report["empty"] = captures.front().empty();
-    report["notes"] = captures.front().notes;
-    report["checks"] = nlohmann::json::array();
-    for (const auto& result : results) {
-      report["checks"].push_back({{"expression", result.expression},
-                                  {"passed", result.passed},
-                                  {"expected", result.expected},
-                                  {"actual", result.actual},
-                                  {"message", result.message}});
+  plan.request.name = resolve_collector(flags);
+  if (spec) {
+    const auto in_recipe = std::find_if(spec->collect.begin(), spec->collect.end(),
+                                        [&](const auto& r) { return r.name == plan.request.name; });
+    if (in_recipe == spec->collect.end()) {
+      throw usage_error(fmt::format("{} does not collect with {}; its collectors are not the "
+                                    "capture's. Fix: pass the recipe that made {}",
+                                    flags.recipe, plan.request.name, flags.path));
     }
-    std::cout << detail::dump_json(report, 2) << '\n';
+    plan.request = *in_recipe;
+    for (const auto& check : spec->checks) plan.checks.push_back(check_expression::parse(check.expression));
+    plan.allow_empty = plan.allow_empty || spec->allow_empty;
+  }
+  plan.request.config = config_of(plan.request);
+  return plan;
+}
+
+int run_check(const check_flags& flags) {
+  const check_plan plan = plan_check(flags);
+  trial_record record;
+  record.aorta_version = AORTA_VERSION;
+  record.recipe_path = flags.recipe;
+  record.collectors = {plan.request.name};
+  record.verdict = verdict::pass;
+  std::vector<capture> captures;
+  detail::read_captures({detail::capture_source{&plan.request, flags.path}}, {}, true, record,
+                        captures);
+  // An unreadable capture is an error of `check` itself, as the readers report it.
+  if (captures.empty()) throw capture_error(record.reason);
+  const bool empty_failure = captures.front().empty() && !plan.allow_empty;
+
+  std::ostringstream check_lines;
+  detail::evaluate_checks(plan.checks, captures, {rank_captures{0, {}, {}, captures}}, record,
+                          check_lines, "");
+  if (empty_failure && record.verdict == verdict::pass) {
+    record.verdict = verdict::fail;
+    record.reason = find_collector(plan.request.name)
+                        ->explain_empty(captures.front(), *plan.request.config);
+  }
+  if (flags.json) {
+    // The same shape as a trial's result.json.
+    std::cout << detail::dump_json(to_json(record), 2) << '\n';
   } else {
     // Check lines first, as `sweep run` prints them: they are what the reader came for.
-    for (const auto& result : results) {
-      if (result.passed) {
-        fmt::print(std::cout, "check PASS  {}  (actual {})\n", result.expression, result.actual);
-      } else {
-        fmt::print(std::cout, "check FAIL  {}\n{}\n", result.expression, result.message);
-      }
-    }
-    std::cout << format_metrics_table(metrics);
+    std::cout << check_lines.str();
+    std::cout << format_metrics_table(record.metrics);
     for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
   }
   if (empty_failure) {
     fmt::print(std::cerr,
                "aorta: empty capture: {} holds no kernel, scope or function data (pass "
-               "--allow-empty if that is expected)\n",
-               flags.path);
+               "--allow-empty if that is expected)\n{}\n",
+               flags.path, record.reason);
     return static_cast<int>(exit_code::failed);
   }
-  return all_passed ? 0 : static_cast<int>(exit_code::failed);
+  return record.verdict == verdict::pass ? 0 : static_cast<int>(exit_code::failed);
 }
 
 }  // namespace
@@ -144,8 +158,10 @@ void add_check_command(CLI::App& app, action& selected) {
   auto* check = app.add_subcommand("check", "Post-check an existing capture (file or directory)");
   auto flags = std::make_shared<check_flags>();
   check->add_option("--collector", flags->collector,
-                    "rocprof, proton, ncu or callgrind (default: detected from the files)");
+                    "The collector whose capture PATH holds (default: detected from the files)");
   check->add_option("--check", flags->checks, "A check expression (repeatable)");
+  check->add_option("--recipe", flags->recipe,
+                    "Read with this recipe's collector options, and run its checks too");
   check->add_flag("--json", flags->json, "Print metrics and check results as JSON");
   check->add_flag("--allow-empty", flags->allow_empty, "An empty capture is not a failure");
   check->add_option("path", flags->path, "Capture file or directory")->required();

@@ -67,6 +67,7 @@ int main(int argc, char** argv) {
   aorta::cli::add_report_command(app, selected);
   aorta::cli::add_baseline_command(app, selected);
   aorta::cli::add_compare_command(app, selected);
+  aorta::cli::add_collectors_command(app, selected);
 
   try {
     try {

@@ -1,6 +1,6 @@
 // `aorta view`: a Proton hatchet as a tree, with proton-viewer's options.
 #include "aorta/error.hpp"
-#include "aorta/tree_view.hpp"
+#include "captures/tree_view.hpp"
 #include "captures/capture_format.hpp"
 #include "cli/commands.hpp"
 

@@ -16,33 +16,12 @@ std::string expand_home(std::string_view value, const env_map& env) {
   return home->second + std::string(value.substr(1));
 }
 
-bool is_executable_file(const std::filesystem::path& path) {
-  std::error_code ignored;
-  return std::filesystem::is_regular_file(path, ignored) && ::access(path.c_str(), X_OK) == 0;
-}
-
-std::optional<std::filesystem::path> find_on_path(std::string_view name, const env_map& env) {
-  const auto path_entry = env.find("PATH");
-  if (name.empty() || path_entry == env.end()) return std::nullopt;
-  std::string_view remaining = path_entry->second;
-  while (true) {
-    const auto colon = remaining.find(':');
-    const std::string_view directory = remaining.substr(0, colon);
-    if (!directory.empty()) {
-      std::filesystem::path candidate = std::filesystem::path(directory) / name;
-      if (is_executable_file(candidate)) return candidate;
-    }
-    if (colon == std::string_view::npos) return std::nullopt;
-    remaining.remove_prefix(colon + 1);
-  }
-}
-
 std::optional<std::filesystem::path> resolve_command(std::string_view command, const env_map& env) {
   if (command.find('/') != std::string_view::npos) {
     if (is_executable_file(command)) return std::filesystem::path(command);
     return std::nullopt;
   }
-  return find_on_path(command, env);
+  return search_path(command, env);
 }
 
 std::string resolve_tool(const env_map& env, std::string_view variable,
@@ -58,12 +37,12 @@ std::string resolve_tool(const env_map& env, std::string_view variable,
           "use {} from $PATH",
           what_for, variable, value, variable, default_name, default_name));
     }
-    if (auto found = find_on_path(value, env)) return found->string();
+    if (auto found = search_path(value, env)) return found->string();
     throw skip_error(fmt::format(
         "{}: ${}={} was not found on $PATH; set ${} to the full path of the {} executable",
         what_for, variable, value, variable, default_name));
   }
-  if (auto found = find_on_path(default_name, env)) return found->string();
+  if (auto found = search_path(default_name, env)) return found->string();
   throw skip_error(fmt::format("{}: {} was not found on $PATH; {}, or set ${} to its full path",
                                what_for, default_name, fix, variable));
 }

@@ -1,8 +1,9 @@
-// Finding profiler binaries and interpreters the way a shell would, but against an explicit
-// environment map so that a plan can be computed (and tested) for an environment that is not ours.
+// Finding profiler binaries and interpreters: $VAR overrides, ~ expansion, and the PATH search of
+// process/executable_lookup.hpp (the only one).
 #pragma once
 
 #include "aorta/launch_plan.hpp"
+#include "process/executable_lookup.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -13,14 +14,6 @@ namespace aorta::detail {
 
 // "~" and "~/x" become $HOME and $HOME/x (HOME taken from `env`); anything else is unchanged.
 [[nodiscard]] std::string expand_home(std::string_view value, const env_map& env);
-
-// A regular file (after following links) that this process may execute.
-[[nodiscard]] bool is_executable_file(const std::filesystem::path& path);
-
-// The first executable `<dir>/<name>` over the directories of env's PATH; nullopt when PATH is
-// unset or holds none. Empty PATH entries are skipped rather than read as the current directory.
-[[nodiscard]] std::optional<std::filesystem::path> find_on_path(std::string_view name,
-                                                                const env_map& env);
 
 // Resolves a command name the way exec does: a value containing '/' must itself be an executable
 // file, a bare name is looked up on PATH. nullopt when neither holds.

@@ -1,11 +1,8 @@
-// Collector names, per-collector option schemas and the rules about which collectors may share a
-// run (reference §2 rules 6 and 8, plus the pairings ncu and callgrind add).
-#include "aorta/callgrind_options.hpp"
+// Collector names, each request's options, and the rules about which collectors may share a run
+// that follow from what the collectors declare (reference §2 rule 8 and the pairings ncu and
+// callgrind add). Rules that involve one collector's own options live in its folder
+// (collector_base::check_companions).
 #include "aorta/collector.hpp"
-#include "aorta/ncu_options.hpp"
-#include "aorta/proton_options.hpp"
-#include "aorta/proton_wrap.hpp"
-#include "aorta/rocprof_options.hpp"
 
 #include "collectors/option_text.hpp"
 
@@ -14,23 +11,12 @@
 #include <algorithm>
 
 namespace aorta {
-
 namespace {
-
-const collector_request* find_request(const std::vector<collector_request>& requested,
-                                      std::string_view name) {
-  const auto it = std::find_if(requested.begin(), requested.end(),
-                               [&](const collector_request& r) { return r.name == name; });
-  return it == requested.end() ? nullptr : &*it;
-}
 
 void reject_unknown_names(const std::vector<collector_request>& requested) {
   std::vector<std::string> unknown;
   for (const auto& request : requested) {
-    const auto& known = collector_names();
-    if (std::find(known.begin(), known.end(), request.name) == known.end()) {
-      unknown.push_back(request.name);
-    }
+    if (find_collector(request.name) == nullptr) unknown.push_back(request.name);
   }
   if (unknown.empty()) return;
   throw option_error(unknown.front(), "",
@@ -40,111 +26,97 @@ void reject_unknown_names(const std::vector<collector_request>& requested) {
                                  detail::did_you_mean(unknown.front(), collector_names())));
 }
 
-// The key to point at when the backend is what makes a pairing fail: the backend option if the
-// recipe spelled it, otherwise the collector as a whole (the default was in effect).
-std::string backend_key(const collector_request& proton) {
-  return detail::find_option(proton.options, "backend") != nullptr ? "backend" : "";
-}
-
-void check_callgrind_alone(const std::vector<collector_request>& requested) {
-  if (find_request(requested, "callgrind") == nullptr) return;
+// A CPU profiler (callgrind) emulates every instruction, the GPU runtime's too.
+void check_cpu_profiler_alone(const std::vector<collector_request>& requested) {
+  const auto cpu = std::find_if(requested.begin(), requested.end(), [](const auto& r) {
+    const auto* collector = find_collector(r.name);
+    return collector->attaches() && !collector->profiles_gpu();
+  });
+  if (cpu == requested.end()) return;
   std::vector<std::string> gpu;
   for (const auto& request : requested) {
-    if (request.name == "rocprof" || request.name == "ncu" || request.name == "proton") {
-      gpu.push_back(request.name);
-    }
+    const auto* collector = find_collector(request.name);
+    if (collector->attaches() && collector->profiles_gpu()) gpu.push_back(request.name);
   }
   if (gpu.empty()) return;
   throw option_error(
-      "callgrind", "",
-      fmt::format("callgrind cannot run together with the GPU collector(s) [{}]: valgrind runs "
+      cpu->name, "",
+      fmt::format("{} cannot run together with the GPU collector(s) [{}]: valgrind runs "
                   "the GPU runtime under an instruction emulator, so the GPU profile would be "
                   "meaningless and the run slowed many times over. Fix: profile CPU and GPU in "
-                  "separate tests (one recipe with callgrind, one with {}).",
-                  detail::join(gpu), detail::join(gpu)));
+                  "separate tests (one recipe with {}, one with {}).",
+                  cpu->name, detail::join(gpu), cpu->name, detail::join(gpu)));
 }
 
-void check_rocprof_with_ncu(const std::vector<collector_request>& requested) {
-  if (find_request(requested, "rocprof") == nullptr || find_request(requested, "ncu") == nullptr) {
-    return;
+std::string vendor_names(platform_set platforms) {
+  std::string names;
+  for (const platform member : {platform::nvidia, platform::amd}) {
+    if (!platforms.contains(member)) continue;
+    if (!names.empty()) names += " and ";
+    names += member == platform::nvidia ? "NVIDIA" : "AMD";
   }
-  // Point at whichever of the two came second: that is the one that was added to the other.
-  const auto rocprof_at = std::find_if(requested.begin(), requested.end(),
-                                       [](const auto& r) { return r.name == "rocprof"; });
-  const auto ncu_at = std::find_if(requested.begin(), requested.end(),
-                                   [](const auto& r) { return r.name == "ncu"; });
-  const std::string later = rocprof_at < ncu_at ? "ncu" : "rocprof";
-  throw option_error(later, "",
-                     "rocprof and ncu cannot run together: rocprof profiles AMD GPUs and ncu "
-                     "NVIDIA GPUs, so one of them always captures nothing. Fix: keep the one "
-                     "that matches the GPU the test runs on, or use separate tests.");
+  return names;
 }
 
-void check_proton_pairings(const std::vector<collector_request>& requested,
-                           const proton_options& proton, const collector_request& request) {
-  if (find_request(requested, "rocprof") != nullptr && proton.queue_intercepting()) {
-    const std::string resolves =
-        proton.backend == "auto" ? " (which resolves to rocprofiler or roctracer on AMD)" : "";
-    throw option_error(
-        "proton", backend_key(request),
-        fmt::format("rocprof and proton with backend: {}{} cannot run together: both install "
-                    "an HSA queue interceptor, so the second one fails or reports nothing. "
-                    "Fix: set `proton: {{backend: instrumentation}}` (the one Proton backend "
-                    "that installs no queue interceptor), or run rocprof and proton in separate "
-                    "tests.",
-                    proton.backend, resolves));
-  }
-  if (find_request(requested, "ncu") != nullptr &&
-      (proton.backend == "auto" || proton.backend == "cupti")) {
-    const std::string resolves =
-        proton.backend == "auto" ? " (which resolves to cupti on NVIDIA)" : "";
-    throw option_error(
-        "proton", backend_key(request),
-        fmt::format("ncu and proton with backend: {}{} cannot run together: both attach "
-                    "through CUPTI, and on the H200 the pair fails (`RuntimeError: Failed to "
-                    "execute cuptiSubscribe with error 39`, no hatchet written). Fix: run ncu "
-                    "and proton in separate tests, or set `proton: {{backend: "
-                    "instrumentation}}`.",
-                    proton.backend, resolves));
+// Two GPU profilers of different vendors: one of them always captures nothing.
+void check_gpu_vendors_meet(const std::vector<collector_request>& requested) {
+  for (auto first = requested.begin(); first != requested.end(); ++first) {
+    const auto* a = find_collector(first->name);
+    if (!a->attaches() || !a->profiles_gpu()) continue;
+    for (auto second = std::next(first); second != requested.end(); ++second) {
+      const auto* b = find_collector(second->name);
+      if (!b->attaches() || !b->profiles_gpu()) continue;
+      const platform_set on_a = a->platforms(*first->config);
+      const platform_set on_b = b->platforms(*second->config);
+      if (!on_a.intersect(on_b).empty()) continue;
+      // Point at the one that came second (the one added to the other); name them in the
+      // registry's order so the message reads the same either way round.
+      const auto registry_rank = [](std::string_view name) {
+        const auto& names = collector_names();
+        return std::find(names.begin(), names.end(), name) - names.begin();
+      };
+      const bool swap = registry_rank(first->name) > registry_rank(second->name);
+      const auto& [one, one_on] = swap ? std::pair{second->name, on_b} : std::pair{first->name, on_a};
+      const auto& [other, other_on] =
+          swap ? std::pair{first->name, on_a} : std::pair{second->name, on_b};
+      throw option_error(
+          second->name, "",
+          fmt::format("{} and {} cannot run together: {} profiles {} GPUs and {} {} GPUs, so one "
+                      "of them always captures nothing. Fix: keep the one that matches the GPU "
+                      "the test runs on, or use separate tests.",
+                      one, other, one, vendor_names(one_on), other, vendor_names(other_on)));
+    }
   }
 }
 
 }  // namespace
 
-const std::vector<std::string>& collector_names() {
-  static const std::vector<std::string> names{
-      "rocprof",  "ncu",      "sanitizer",      "callgrind",
-      "proton",   "numerics", "layer_numerics", "amd_log"};
-  return names;
+std::shared_ptr<const collector_config> config_of(const collector_request& request) {
+  if (request.config) return request.config;
+  const auto* collector = find_collector(request.name);
+  if (collector == nullptr) {
+    throw option_error(request.name, "",
+                       fmt::format("unknown collector '{}'; valid: [{}]", request.name,
+                                   detail::join(collector_names())));
+  }
+  return collector->parse_options(request.options);
+}
+
+void validate_collectors(std::vector<collector_request>& requested) {
+  reject_unknown_names(requested);
+  for (auto& request : requested) {
+    request.config = find_collector(request.name)->parse_options(request.options);
+  }
+  check_cpu_profiler_alone(requested);
+  check_gpu_vendors_meet(requested);
+  for (const auto& request : requested) {
+    find_collector(request.name)->check_companions(request, requested);
+  }
 }
 
 void validate_collectors(const std::vector<collector_request>& requested) {
-  reject_unknown_names(requested);
-  std::optional<proton_options> proton;
-  const collector_request* proton_request = nullptr;
-  for (const auto& request : requested) {
-    if (request.name == "rocprof") {
-      (void)parse_rocprof_options(request.options);
-    } else if (request.name == "ncu") {
-      (void)parse_ncu_options(request.options);
-    } else if (request.name == "callgrind") {
-      (void)parse_callgrind_options(request.options);
-    } else if (request.name == "proton") {
-      proton = parse_proton_options(request.options);
-      proton_request = &request;
-    } else if (request.name == "sanitizer") {
-      find_collector(request.name)->validate(request.options, requested);
-    }
-    // numerics, layer_numerics, amd_log: validated-only, any string options accepted.
-  }
-  check_callgrind_alone(requested);
-  check_rocprof_with_ncu(requested);
-  if (proton) check_proton_pairings(requested, *proton, *proton_request);
-  // Guard 10 does not depend on the command, so it is refused here, where a CPU-only CI sees it,
-  // and not only when wrapping.
-  if (proton && proton->mode == "cli" && proton->backend == "roctracer") {
-    throw option_error("proton", backend_key(*proton_request), roctracer_cli_pin_refusal());
-  }
+  std::vector<collector_request> copy = requested;
+  validate_collectors(copy);
 }
 
 }  // namespace aorta

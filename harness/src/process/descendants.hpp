@@ -9,7 +9,7 @@
 // SIGKILLed aorta (then only the group dies, through group_keeper.hpp).
 #pragma once
 
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include <sys/types.h>
 

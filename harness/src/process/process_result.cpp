@@ -1,4 +1,4 @@
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 
 #include "aorta/error.hpp"
 #include "process/child_group.hpp"

@@ -1,4 +1,4 @@
-#include "aorta/rank_checks.hpp"
+#include "ranks/rank_checks.hpp"
 
 #include "metrics/number_format.hpp"
 

@@ -9,19 +9,6 @@
 #include <algorithm>
 
 namespace aorta::detail {
-namespace {
-
-// The directory name of a rank in the tool's own file-name macro language. ncu's %q{ENV} names
-// -o report files only: ncu 2025.3.1 refused `--log-file .../rank_%q{AORTA_RANK}/ncu/ncu.csv`
-// ("cannot be used as the output log file") on the H200, so rank-exec substitutes for it as for
-// Proton.
-std::string rank_macro(std::string_view collector) {
-  if (collector == "callgrind") return "%q{AORTA_RANK}";
-  if (collector == "rocprof") return "%env{AORTA_RANK}%";
-  return std::string(rank_placeholder);
-}
-
-}  // namespace
 
 std::filesystem::path rank_directory(const std::filesystem::path& trial_dir, int rank) {
   return trial_dir / fmt::format("rank_{}", rank);
@@ -52,22 +39,25 @@ std::optional<rank_launch> detect_rank_launch(const recipe& spec,
 
 launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
                              const rank_launch& ranks, const std::filesystem::path& relative_dir,
-                             const env_map& env, const std::string& aorta_binary) {
+                             const plan_context& context, const std::string& aorta_binary) {
   // Ranks may start in another working directory, or on another node of a shared filesystem.
   const auto trial_dir = std::filesystem::absolute(relative_dir);
   launch_plan plan;
   plan.argv = ranks.split.rank_command;
   std::vector<std::string> attaching;
   // Innermost first, as plan_launch does, so each wrap sees everything inside it.
-  const auto& names = collector_names();
-  for (auto name = names.rbegin(); name != names.rend(); ++name) {
-    const auto* collector = find_collector(*name);
+  for (auto collector = collectors().rbegin(); collector != collectors().rend(); ++collector) {
+    const std::string name((*collector)->name());
     const auto request = std::find_if(requested.begin(), requested.end(),
-                                      [&](const collector_request& r) { return r.name == *name; });
-    if (collector == nullptr || !collector->attaches() || request == requested.end()) continue;
-    const auto output_dir = trial_dir / ("rank_" + rank_macro(*name)) / *name;
-    plan = collector->wrap(std::move(plan), request->options, output_dir, env);
-    attaching.insert(attaching.begin(), *name);
+                                      [&](const collector_request& r) { return r.name == name; });
+    if (!(*collector)->attaches() || request == requested.end()) continue;
+    // The tool's own file-name macro for the rank where it has one; otherwise rank-exec
+    // substitutes the placeholder before the tool starts.
+    const std::string rank =
+        (*collector)->rank_path_macro().value_or(std::string(rank_placeholder));
+    const auto output_dir = trial_dir / ("rank_" + rank) / name;
+    plan = (*collector)->wrap(std::move(plan), *config_of(*request), output_dir, context);
+    attaching.insert(attaching.begin(), name);
   }
   std::vector<std::string> argv = ranks.split.launcher_argv;
   argv.insert(argv.end(), {aorta_binary, "rank-exec", "--trial-dir", trial_dir.string()});
@@ -80,6 +70,17 @@ launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
   argv.insert(argv.end(), plan.argv.begin(), plan.argv.end());
   plan.argv = std::move(argv);
   return plan;
+}
+
+trial_launch plan_trial_launch(const recipe& spec, const std::vector<std::string>& command,
+                               const std::filesystem::path& trial_dir,
+                               const plan_context& context) {
+  trial_launch launch;
+  launch.ranks = detect_rank_launch(spec, command, context.env);
+  launch.plan = launch.ranks ? plan_rank_launch(spec.collect, *launch.ranks, trial_dir, context,
+                                                own_executable())
+                             : plan_launch(spec.collect, command, trial_dir, context);
+  return launch;
 }
 
 std::string own_executable() {

@@ -2,6 +2,8 @@
 // rank-exec runs the collectors' wrap of the per-rank command with that rank's output directories.
 #pragma once
 
+#include "aorta/collector.hpp"
+
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "ranks/launcher.hpp"
@@ -40,7 +42,19 @@ struct rank_launch {
 [[nodiscard]] launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
                                            const rank_launch& ranks,
                                            const std::filesystem::path& trial_dir,
-                                           const env_map& env, const std::string& aorta_binary);
+                                           const plan_context& context,
+                                           const std::string& aorta_binary);
+
+// What a trial launches: the ranks when `command` starts a known launcher (or the recipe asks for
+// ranks), and the wrapped plan — per rank through `aorta rank-exec`, or around the command.
+struct trial_launch {
+  std::optional<rank_launch> ranks;
+  launch_plan plan;
+};
+[[nodiscard]] trial_launch plan_trial_launch(const recipe& spec,
+                                             const std::vector<std::string>& command,
+                                             const std::filesystem::path& trial_dir,
+                                             const plan_context& context);
 
 // This executable's path (/proc/self/exe), for the launcher to start on every rank.
 [[nodiscard]] std::string own_executable();

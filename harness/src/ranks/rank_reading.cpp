@@ -4,7 +4,6 @@
 #include "aorta/error.hpp"
 #include "ranks/rank_exec.hpp"
 #include "ranks/rank_plan.hpp"
-#include "sweep/empty_capture.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -70,7 +69,8 @@ std::string first_line(const std::string& text) {
 }  // namespace
 
 rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path& trial_dir,
-                                std::optional<int> expected) {
+                                std::optional<int> expected,
+                                const std::map<std::string, std::string>& versions) {
   rank_reading reading;
   reading.problems = rank_errors(trial_dir);
   const auto claims = claimed_ranks(trial_dir);
@@ -107,7 +107,9 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
       const auto* collector = find_collector(request.name);
       if (collector == nullptr || !collector->attaches()) continue;
       try {
-        got.captures.push_back(collector->read_capture(claim.dir / request.name, request.options));
+        const auto config = config_of(request);
+        got.captures.push_back(
+            collector->read_capture(claim.dir / request.name, read_context{config.get(), versions}));
       } catch (const capture_error& e) {
         reading.problems.push_back(fmt::format("rank {}: {}", rank, e.what()));
         complete = false;
@@ -119,8 +121,8 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
         complete = false;
         if (!spec.allow_empty) {
           reading.problems.push_back(fmt::format("rank {} on {} wrote an {}", rank, claim.host,
-                                                 first_line(explain_empty_capture(
-                                                     read, request.options))));
+                                                 first_line(collector->explain_empty(
+                                                     read, *config_of(request)))));
         }
       }
     }

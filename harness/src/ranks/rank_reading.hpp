@@ -6,6 +6,7 @@
 #include "aorta/recipe.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,9 +22,11 @@ struct rank_reading {
 };
 
 // `expected`: the recipe's ranks: or the launcher's count; without one, the largest world size a
-// rank reported (WORLD_SIZE, OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS).
-[[nodiscard]] rank_reading read_rank_captures(const recipe& spec,
-                                              const std::filesystem::path& trial_dir,
-                                              std::optional<int> expected);
+// rank reported (WORLD_SIZE, OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS). `versions`: the
+// trial's tool versions, given to each collector's reader (Proton's backend needs Triton's).
+[[nodiscard]] rank_reading
+read_rank_captures(const recipe& spec, const std::filesystem::path& trial_dir,
+                   std::optional<int> expected,
+                   const std::map<std::string, std::string>& versions = {});
 
 }  // namespace aorta::detail

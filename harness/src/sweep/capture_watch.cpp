@@ -58,8 +58,10 @@ std::uint64_t capture_watch::listing_signature() const {
 bool capture_watch::capture_complete() const {
   for (const auto* request : m_requests) {
     try {
-      const capture got =
-          find_collector(request->name)->read_capture(m_trial_dir / request->name, request->options);
+      const auto config = config_of(*request);
+      const capture got = find_collector(request->name)
+                              ->read_capture(m_trial_dir / request->name,
+                                             read_context{config.get(), {}});
       if (got.empty()) return false;
     } catch (const std::exception&) {
       return false;  // still being written, or never valid: either way not complete

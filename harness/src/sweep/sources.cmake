@@ -5,7 +5,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_dir.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/usage_error_line.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/capture_watch.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/empty_capture.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gpu_assignment.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/output_lock.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp)

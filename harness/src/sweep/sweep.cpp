@@ -48,11 +48,7 @@ unavailable_collector(const recipe& spec, const env_map& env,
                          "/dev/nvidia0 or /dev/kfd)",
                          request.name);
     }
-    if (request.name == "proton" && !versions.contains("triton")) {
-      return "proton needs Triton, and the payload's Python cannot find the 'triton' package "
-             "(set $AORTA_PROTON_PYTHON to the interpreter that has it)";
-    }
-    if (auto reason = collector->unavailable_reason(request.options, env)) {
+    if (auto reason = collector->unavailable_reason(*config_of(request), env, versions)) {
       return fmt::format("{} collector unavailable: {}", request.name, *reason);
     }
   }
@@ -71,7 +67,7 @@ std::optional<std::string> not_applicable_reason(const recipe& spec,
     const auto* collector = find_collector(request.name);
     if (collector == nullptr || !collector->attaches()) continue;
     runs += fmt::format("{}{} ({})", runs.empty() ? "" : ", ", request.name,
-                        to_string(collector->platforms(request.options)));
+                        to_string(collector->platforms(*config_of(request))));
   }
   return fmt::format("not applicable on this lane: it covers {} (--platforms), and the recipe's "
                      "collectors capture only on {}: {}",
@@ -201,16 +197,12 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   // whether this one has the profiler, so a GPU-less CI catches it as `--dry-run` does instead of
   // skipping it (77). Planning launches nothing and writes nothing.
   {
-    env_map planning = environment;
-    planning.emplace(std::string("AORTA_DRY_RUN"), std::string(1, '1'));
+    // Planned as the trial plans it (a launcher's payload per rank), but as a dry run: a missing
+    // profiler is named, not refused.
+    const plan_context planning{environment, true};
     try {
-      // A launcher's payload is wrapped per rank (Proton's cli wraps each rank's Python), so
-      // it is planned the way the trial will plan it.
-      const auto trial_dir = request.output_dir / "trial_0";
-      const auto ranks = detail::detect_rank_launch(spec, request.command, planning);
-      (void)(ranks ? detail::plan_rank_launch(spec.collect, *ranks, trial_dir, planning,
-                                          detail::own_executable())
-                   : plan_launch(spec.collect, request.command, trial_dir, planning));
+      (void)detail::plan_trial_launch(spec, request.command, request.output_dir / "trial_0",
+                                      planning);
     } catch (const skip_error&) {
       // A missing tool: the availability check below decides skip or failure.
     }

@@ -3,15 +3,13 @@
 #include "aorta/collector.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/name_regex.hpp"
-#include "aorta/process.hpp"
+#include "process/process.hpp"
 #include "aorta/report.hpp"
-#include "captures/hatchet_reader_detail.hpp"
-#include "aorta/rank_checks.hpp"
 #include "metrics/metric_selection.hpp"
 #include "ranks/rank_plan.hpp"
 #include "ranks/rank_trial.hpp"
 #include "sweep/capture_watch.hpp"
-#include "sweep/empty_capture.hpp"
+#include "evaluation/capture_evaluation.hpp"
 #include "sweep/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
@@ -235,14 +233,13 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   const recipe& spec = *setup.spec;
   trial_record record = new_record(setup);
 
-  env_map planning_environment = setup.environment;
-  if (setup.dry_run) planning_environment.insert_or_assign("AORTA_DRY_RUN", "1");
-  const auto ranks = detect_rank_launch(spec, setup.command, planning_environment);
+  const plan_context planning{setup.environment, setup.dry_run};
+  std::optional<rank_launch> ranks;
   launch_plan plan;
   try {
-    plan = ranks ? plan_rank_launch(spec.collect, *ranks, setup.trial_dir, planning_environment,
-                                    own_executable())
-                 : plan_launch(spec.collect, setup.command, setup.trial_dir, planning_environment);
+    trial_launch launch = plan_trial_launch(spec, setup.command, setup.trial_dir, planning);
+    ranks = std::move(launch.ranks);
+    plan = std::move(launch.plan);
   } catch (const skip_error& missing) {
     const verdict outcome = setup.require_profiler ? verdict::fail : verdict::skip;
     if (setup.dry_run) {
@@ -319,59 +316,17 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     rank_sets = record_rank_captures(spec, setup.trial_dir, ranks->expected_ranks, record,
                                      captures, out);
   } else if (record.verdict != verdict::skip) {
+    std::vector<capture_source> sources;
     for (const auto& request : spec.collect) {
-      const auto* collector = find_collector(request.name);
-      if (collector == nullptr || !collector->attaches()) continue;
-      try {
-        captures.push_back(
-            collector->read_capture(setup.trial_dir / request.name, request.options));
-      } catch (const capture_error& e) {
-        record.notes.push_back(e.what());
-        if (record.verdict == verdict::pass) {
-          record.verdict = verdict::fail;
-          record.reason = e.what();
-        }
-        continue;
-      }
-      capture& got = captures.back();
-      // A HIP hatchet does not say whether roctracer or rocprofiler ran; the Triton version does.
-      if (request.name == "proton" && got.backend.find("unknown") != std::string::npos &&
-          setup.versions.contains("triton")) {
-        hatchet_read_options known;
-        known.requested_backend = "auto";
-        known.triton_version = setup.versions.at("triton");
-        got.backend = detail::resolve_proton_backend(known, false, false, true);
-      }
-      merge_metrics(record.metrics, compute_metrics(got));
-      for (const auto& note : got.notes)
-        record.notes.push_back(fmt::format("{}: {}", request.name, note));
-      if (got.empty() && !spec.allow_empty && record.verdict == verdict::pass) {
-        record.verdict = verdict::fail;
-        record.reason = explain_empty_capture(got, request.options);
-      }
+      sources.push_back(capture_source{&request, setup.trial_dir / request.name});
     }
+    read_captures(sources, setup.versions, spec.allow_empty, record, captures);
   }
 
   if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, captures});
   // Verdict and check lines first: CTest's JUnit output keeps only the first 1024 bytes of a
   // passing test, and people read from the top.
-  if (record.verdict == verdict::pass || record.verdict == verdict::fail) {
-    for (const auto& check : setup.checks) {
-      record.checks.push_back(check.over_ranks() == rank_reduction::none
-                                  ? evaluate_check(check, captures, record.metrics)
-                                  : evaluate_rank_check(check, rank_sets));
-      const auto& outcome = record.checks.back();
-      if (outcome.passed) {
-        fmt::print(out, "aorta: check PASS  {}  (actual {})\n", outcome.expression, outcome.actual);
-      } else {
-        fmt::print(out, "aorta: check FAIL  {}\n{}\n", outcome.expression, outcome.message);
-      }
-      if (!outcome.passed && record.verdict == verdict::pass) {
-        record.verdict = verdict::fail;
-        record.reason = fmt::format("check failed: {}", outcome.expression);
-      }
-    }
-  }
+  evaluate_checks(setup.checks, captures, rank_sets, record, out, "aorta: ");
   if (setup.checks.empty()) {
     fmt::print(out, "aorta: {}: no checks ran (none in the recipe, no --check): only the "
                     "payload's exit status was judged\n",

@@ -48,7 +48,7 @@ std::string resolve_sanitizer_binary(const env_map& env,
                                      const std::vector<std::filesystem::path>& standard_locations) {
   const auto override_entry = env.find("COMPUTE_SANITIZER_BIN");
   const bool overridden = override_entry != env.end() && !override_entry->second.empty();
-  if (!overridden && !detail::find_on_path("compute-sanitizer", env)) {
+  if (!overridden && !detail::search_path("compute-sanitizer", env)) {
     for (const auto& candidate : standard_locations) {
       if (detail::is_executable_file(candidate)) return candidate.string();
     }

@@ -1,5 +1,5 @@
 // rocprof option schema (reference §1.3): every value arrives as text, as in the original.
-#include "aorta/rocprof_options.hpp"
+#include "collectors/rocprof/rocprof_options.hpp"
 
 #include "collectors/option_text.hpp"
 

@@ -1,5 +1,5 @@
 // Attaching Proton: the mode-cli argv, the mode-env bundle and the AMD device-variable translation.
-#include "aorta/proton_wrap.hpp"
+#include "collectors/proton/proton_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"

@@ -1,5 +1,5 @@
 // proton option schema and guards 1-5 (reference §1.4, §2).
-#include "aorta/proton_options.hpp"
+#include "collectors/proton/proton_options.hpp"
 
 #include "collectors/option_text.hpp"
 

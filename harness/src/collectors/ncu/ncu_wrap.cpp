@@ -1,4 +1,4 @@
-#include "aorta/ncu_wrap.hpp"
+#include "collectors/ncu/ncu_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"
@@ -69,7 +69,7 @@ std::string resolve_ncu_binary(const env_map& env,
                                const std::vector<std::filesystem::path>& standard_locations) {
   const auto override_entry = env.find("NCU_BIN");
   const bool overridden = override_entry != env.end() && !override_entry->second.empty();
-  if (!overridden && !detail::find_on_path("ncu", env)) {
+  if (!overridden && !detail::search_path("ncu", env)) {
     for (const auto& candidate : standard_locations) {
       if (detail::is_executable_file(candidate)) return candidate.string();
     }

@@ -1,4 +1,4 @@
-#include "aorta/rocprof_wrap.hpp"
+#include "collectors/rocprof/rocprof_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"

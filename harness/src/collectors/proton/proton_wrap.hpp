@@ -3,7 +3,7 @@
 #pragma once
 
 #include "aorta/launch_plan.hpp"
-#include "aorta/proton_options.hpp"
+#include "collectors/proton/proton_options.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -2,7 +2,7 @@
 // options.
 #pragma once
 
-#include "aorta/callgrind_options.hpp"
+#include "collectors/callgrind/callgrind_options.hpp"
 #include "aorta/launch_plan.hpp"
 
 #include <filesystem>

@@ -1,5 +1,5 @@
 // callgrind option schema: every value arrives as text, like the other collectors.
-#include "aorta/callgrind_options.hpp"
+#include "collectors/callgrind/callgrind_options.hpp"
 
 #include "collectors/option_text.hpp"
 

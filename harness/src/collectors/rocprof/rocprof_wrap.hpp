@@ -3,7 +3,7 @@
 #pragma once
 
 #include "aorta/launch_plan.hpp"
-#include "aorta/rocprof_options.hpp"
+#include "collectors/rocprof/rocprof_options.hpp"
 
 #include <filesystem>
 #include <string>

@@ -1,5 +1,5 @@
 // Mode cli's view of the payload command: which interpreter runs Proton, and what Proton runs.
-#include "aorta/proton_wrap.hpp"
+#include "collectors/proton/proton_wrap.hpp"
 
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"

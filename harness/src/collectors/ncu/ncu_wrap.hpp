@@ -3,7 +3,7 @@
 #pragma once
 
 #include "aorta/launch_plan.hpp"
-#include "aorta/ncu_options.hpp"
+#include "collectors/ncu/ncu_options.hpp"
 
 #include <filesystem>
 #include <string>

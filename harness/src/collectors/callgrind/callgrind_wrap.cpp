@@ -1,4 +1,4 @@
-#include "aorta/callgrind_wrap.hpp"
+#include "collectors/callgrind/callgrind_wrap.hpp"
 
 #include "collectors/executable_lookup.hpp"
 

@@ -1,5 +1,5 @@
 // ncu option schema: every value arrives as text, like the original's collectors.
-#include "aorta/ncu_options.hpp"
+#include "collectors/ncu/ncu_options.hpp"
 
 #include "aorta/name_regex.hpp"
 #include "collectors/option_text.hpp"

@@ -1,0 +1,38 @@
+// The one evaluation path: captures -> metrics -> checks -> verdict, into a trial record. Used by
+// `sweep run` after the payload ends and by `aorta check` on a capture that already exists, so both
+// judge a capture the same way and write the same record shape.
+#pragma once
+
+#include "aorta/capture.hpp"
+#include "aorta/check.hpp"
+#include "aorta/collector.hpp"
+#include "aorta/trial_record.hpp"
+
+#include <filesystem>
+#include <ostream>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+// One collector's output to read: its directory in a trial, or the path given to `aorta check`.
+struct capture_source {
+  const collector_request* request = nullptr;
+  std::filesystem::path output;
+};
+
+// Reads each source with its collector into `captures`, merging metrics and notes into `record`.
+// A capture that cannot be read, or an empty one unless `allow_empty`, fails a passing record with
+// the collector's explanation.
+void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
+                   bool allow_empty, trial_record& record, std::vector<capture>& captures);
+
+// Evaluates `checks` (per-rank checks against `ranks`) into record.checks, printing one line each
+// to `out` after `prefix`; the first failing check fails a passing record. Checks run only on a
+// pass or fail: a skipped or errored trial has nothing to judge.
+void evaluate_checks(const std::vector<check_expression>& checks,
+                     const std::vector<capture>& captures,
+                     const std::vector<rank_captures>& ranks, trial_record& record,
+                     std::ostream& out, std::string_view prefix);
+
+}  // namespace aorta::detail

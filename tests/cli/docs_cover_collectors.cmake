@@ -1,0 +1,32 @@
+# Every collector the registry holds (`aorta collectors --json`, the one list) that attaches has a
+# `## <name>` section in docs/collectors.md, and every such section names a collector that exists.
+# Run as: cmake -DAORTA=<exe> -DDOC=<docs/collectors.md> -P docs_cover_collectors.cmake
+cmake_minimum_required(VERSION 3.19)
+execute_process(COMMAND "${AORTA}" collectors --json OUTPUT_VARIABLE listing RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "aorta collectors --json exited ${rc}")
+endif()
+file(READ "${DOC}" doc)
+string(JSON count LENGTH "${listing}")
+math(EXPR last "${count} - 1")
+set(attaching)
+foreach(i RANGE ${last})
+  string(JSON name GET "${listing}" ${i} name)
+  string(JSON attaches GET "${listing}" ${i} attaches)
+  if(attaches)
+    list(APPEND attaching "${name}")
+    if(NOT doc MATCHES "\n## ${name}[ \n]")
+      message(FATAL_ERROR "${DOC} has no `## ${name}` section for the registered collector "
+                          "'${name}'; document its options, wrap and capture there")
+    endif()
+  endif()
+endforeach()
+string(REGEX MATCHALL "\n## [a-z_]+ \\(" sections "${doc}")
+foreach(section IN LISTS sections)
+  string(REGEX REPLACE "\n## ([a-z_]+) \\(" "\\1" name "${section}")
+  if(NOT name IN_LIST attaching)
+    message(FATAL_ERROR "${DOC} documents a collector '${name}' the registry does not hold "
+                        "(aorta collectors lists: ${attaching})")
+  endif()
+endforeach()
+message(STATUS "docs cover the collectors: ${attaching}")
