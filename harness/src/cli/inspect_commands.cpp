@@ -7,7 +7,7 @@
 #include "aorta/report.hpp"
 #include "captures/capture_format.hpp"
 #include "cli/commands.hpp"
-#include "json_text.hpp"
+#include "json_document.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -115,7 +115,7 @@ int run_check(const check_flags& flags) {
                                   {"actual", result.actual},
                                   {"message", result.message}});
     }
-    std::cout << detail::dump_json(report, 2) << '\n';
+    std::cout << detail::document_text(detail::stamped(std::move(report), schemas::check));
   } else {
     // Check lines first, as `sweep run` prints them: they are what the reader came for.
     for (const auto& result : results) {
