@@ -129,6 +129,7 @@ TEST(WriteCommandRecord, RecordsTheCommandTheWrappedArgvAndTheEnvironmentChanges
   write_command_record(scratch / "command.json", {"./payload", "a b"}, plan);
 
   const auto record = nlohmann::json::parse(read_file(scratch / "command.json"));
+  EXPECT_EQ(record.at("schema"), "aorta-command");
   EXPECT_EQ(record.at("schema_version"), 1);
   EXPECT_EQ(record.at("command"), nlohmann::json({"./payload", "a b"}));
   EXPECT_EQ(record.at("argv"),
