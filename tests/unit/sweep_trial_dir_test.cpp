@@ -1,7 +1,7 @@
 // The trial directory is deleted and recreated before every trial: a rerun must never report a
 // previous attempt's files, and aorta must never delete through a link or over a file.
 #include "aorta/error.hpp"
-#include "sweep/trial_dir.hpp"
+#include "record/trial_dir.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>

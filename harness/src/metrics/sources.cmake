@@ -11,7 +11,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_evaluate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_checks.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/trial_record.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metric_selection.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_aggregate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_markdown.cpp

@@ -1,4 +1,4 @@
-#include "sweep/trial_dir.hpp"
+#include "record/trial_dir.hpp"
 
 #include "aorta/error.hpp"
 #include "json_document.hpp"
