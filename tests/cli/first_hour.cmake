@@ -20,7 +20,7 @@ aorta_cli_test(first_hour.view_help RC 0
 # Formats are recognised before any parser runs.
 aorta_cli_test(first_hour.view_ncu_csv RC 64
   COMMAND "${aorta}" view "${h200}/ncu_vecadd/ncu.csv"
-  OUTPUT "ncu\\.csv: not a hatchet: it looks like an ncu CSV; read it with aorta check")
+  OUTPUT "ncu\\.csv: not a Proton output: it looks like an ncu CSV; read it with aorta check")
 aorta_cli_test(first_hour.view_directory_without_hatchet RC 64
   COMMAND "${aorta}" view "${h200}/ncu_vecadd"
   OUTPUT "ncu_vecadd: a directory without any \\.hatchet file \\(it holds ncu captures\\)")
