@@ -4,6 +4,7 @@
 #include "aorta/error.hpp"
 #include "aorta/hatchet_reader.hpp"
 #include "aorta/metrics.hpp"
+#include "aorta/trial_record.hpp"
 #include "aorta/tree_view.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 
@@ -146,6 +147,17 @@ TEST(TextMetrics, MetricsNameThemAndANumericCheckFailsSayingWhy) {
                                 "number; the profiler wrote this user metric as a string or array"),
             std::string::npos)
       << result.message;
+}
+
+TEST(TextMetrics, ResultJsonHoldsThemAsStringsAndReadsThemBack) {
+  aorta::trial_record record;
+  record.metrics =
+      aorta::compute_metrics(aorta::read_hatchet_capture(formats / "text_metrics.hatchet"));
+  const nlohmann::json json = aorta::to_json(record);
+  EXPECT_EQ(json.at("metrics").at("proton_text.decode/gemm_small:shape"), "[32,32]");
+  EXPECT_EQ(json.at("metrics").at("proton_text.prefill:phase_note"), "warm \"cache\"\nsecond line");
+  const aorta::trial_record back = aorta::trial_record_from_json(json);
+  EXPECT_EQ(std::get<std::string>(back.metrics.values.at("proton_text.prefill:tokens")), "128");
 }
 
 TEST(TextMetrics, RanksKeepTheLowestRanksValueAndNoteADifferentOne) {
