@@ -51,7 +51,12 @@ inline constexpr std::size_t top_kernel_limit = 5;
 // - with functions: `callgrind_total_ir` (the largest inclusive Ir, i.e. the program total) and
 //   `callgrind_ir.<f>` / `callgrind_self_ir.<f>` for the callgrind_metric_function_limit functions
 //   with the largest inclusive Ir.
+// - with text metrics: `<c>_text.<path>:<key>` (string) per capture::text_metrics entry, named by
+//   text_metric_name.
 [[nodiscard]] metric_set compute_metrics(const capture& source);
+
+// `<collector>_text.<frame/path>:<key>`, or `<collector>_text.<key>` for a metric of ROOT.
+[[nodiscard]] std::string text_metric_name(const std::string& collector, const text_metric& metric);
 
 // Adds `from` to `into`: values by name (a clash keeps `from`'s value and adds a note), kernel rows
 // and notes appended.

@@ -18,6 +18,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::map<std::string, std::size_t> kernel_at;
   std::map<std::pair<std::string, std::string>, std::size_t> scope_at;
   std::map<std::string, std::size_t> function_at;
+  std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
   for (const capture* rank : per_rank) {
     const std::string label = rank->rank ? fmt::format("rank {}: ", *rank->rank) : "";
     total.files.insert(total.files.end(), rank->files.begin(), rank->files.end());
@@ -59,6 +60,17 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
       }
       total.functions[at->second].self_ir += function.self_ir;
       total.functions[at->second].inclusive_ir += function.inclusive_ir;
+    }
+    // Text cannot be summed: the lowest rank's value stands, a differing one is noted.
+    for (const auto& text : rank->text_metrics) {
+      const auto [at, added] = text_at.try_emplace({text.path, text.key}, total.text_metrics.size());
+      if (added) {
+        total.text_metrics.push_back(text);
+      } else if (total.text_metrics[at->second].text != text.text) {
+        total.notes.push_back(fmt::format("{}text metric '{}' is '{}' here; the sum keeps '{}'",
+                                          label, text.key, text.text,
+                                          total.text_metrics[at->second].text));
+      }
     }
   }
   std::stable_sort(total.kernels.begin(), total.kernels.end(),
