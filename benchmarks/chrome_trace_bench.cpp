@@ -58,37 +58,11 @@ aorta::bench::generated_inputs& files() {
   return instance;
 }
 
-void read_chrome_trace_bench(benchmark::State& state) {
-  const fs::path& file = files().get(state.range(0));
-  const auto bytes = static_cast<std::int64_t>(fs::file_size(file));
-  std::size_t kernels = 0;
-  for (auto _ : state) {
-    const aorta::capture c = aorta::read_hatchet_capture(file);
-    kernels = c.kernels.size();
-    benchmark::DoNotOptimize(c.kernels.data());
-  }
-  state.SetBytesProcessed(state.iterations() * bytes);
-  state.counters["file_mib"] = static_cast<double>(bytes) / (1 << 20);
-  state.counters["kernels"] = static_cast<double>(kernels);
-  state.counters["peak_rss_mib"] = aorta::bench::peak_rss_mib();
-}
-
-constexpr std::int64_t sizes_mib[] = {25, 100};
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  for (const std::int64_t mib : sizes_mib) static_cast<void>(files().get(mib));
-  benchmark::AddCustomContext("peak_rss_mib_before_reading",
-                              fmt::format("{:.1f}", aorta::bench::peak_rss_mib()));
-  for (const std::int64_t mib : sizes_mib)
-    benchmark::RegisterBenchmark("read_chrome_trace", read_chrome_trace_bench)
-        ->Arg(mib)
-        ->Unit(benchmark::kMillisecond)
-        ->MinTime(1.0);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return aorta::bench::run_reader_benchmarks(
+      argc, argv,
+      {"read_chrome_trace", &files(), {25, 100}, 1.0,
+       [](const fs::path& file) { return aorta::read_hatchet_capture(file); }});
 }

@@ -122,39 +122,11 @@ aorta::bench::generated_inputs& files() {
   return instance;
 }
 
-void read_hatchet_capture_bench(benchmark::State& state) {
-  const fs::path& file = files().get(state.range(0));
-  const auto bytes = static_cast<std::int64_t>(fs::file_size(file));
-  std::size_t kernels = 0;
-  for (auto _ : state) {
-    const aorta::capture c = aorta::read_hatchet_capture(file);
-    kernels = c.kernels.size();
-    benchmark::DoNotOptimize(c.kernels.data());
-  }
-  state.SetBytesProcessed(state.iterations() * bytes);
-  state.counters["file_mib"] = static_cast<double>(bytes) / (1 << 20);
-  state.counters["kernels"] = static_cast<double>(kernels);
-  state.counters["peak_rss_mib"] = aorta::bench::peak_rss_mib();
-}
-
-constexpr std::int64_t sizes_mib[] = {50, 200};
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  // Both files exist before anything is measured, so the generator's own memory is part of the
-  // baseline rather than of one size's figure.
-  for (const std::int64_t mib : sizes_mib) static_cast<void>(files().get(mib));
-  benchmark::AddCustomContext("peak_rss_mib_before_reading",
-                              fmt::format("{:.1f}", aorta::bench::peak_rss_mib()));
-  for (const std::int64_t mib : sizes_mib)
-    benchmark::RegisterBenchmark("read_hatchet_capture", read_hatchet_capture_bench)
-        ->Arg(mib)
-        ->Unit(benchmark::kMillisecond)
-        ->MinTime(2.0);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return aorta::bench::run_reader_benchmarks(
+      argc, argv,
+      {"read_hatchet_capture", &files(), {50, 200}, 2.0,
+       [](const fs::path& file) { return aorta::read_hatchet_capture(file); }});
 }

@@ -83,37 +83,12 @@ aorta::bench::generated_inputs& dirs() {
   return instance;
 }
 
-void read_rocpd_bench(benchmark::State& state) {
-  const fs::path& dir = dirs().get(state.range(0));
-  const auto bytes = static_cast<std::int64_t>(fs::file_size(dir / "aorta_results.db"));
-  std::size_t kernels = 0;
-  for (auto _ : state) {
-    const aorta::capture c = aorta::read_rocprof_capture(dir);
-    kernels = c.kernels.size();
-    benchmark::DoNotOptimize(c.kernels.data());
-  }
-  state.SetBytesProcessed(state.iterations() * bytes);
-  state.counters["file_mib"] = static_cast<double>(bytes) / (1 << 20);
-  state.counters["kernels"] = static_cast<double>(kernels);
-  state.counters["peak_rss_mib"] = aorta::bench::peak_rss_mib();
-}
-
-constexpr std::int64_t sizes[] = {500'000, 2'000'000};
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  for (const std::int64_t n : sizes) static_cast<void>(dirs().get(n));
-  benchmark::AddCustomContext("peak_rss_mib_before_reading",
-                              fmt::format("{:.1f}", aorta::bench::peak_rss_mib()));
-  for (const std::int64_t n : sizes)
-    benchmark::RegisterBenchmark("read_rocpd", read_rocpd_bench)
-        ->Arg(n)
-        ->Unit(benchmark::kMillisecond)
-        ->MinTime(1.0);
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return aorta::bench::run_reader_benchmarks(
+      argc, argv,
+      {"read_rocpd", &dirs(), {500'000, 2'000'000}, 1.0,
+       [](const fs::path& dir) { return aorta::read_rocprof_capture(dir); },
+       [](const fs::path& dir) { return dir / "aorta_results.db"; }});
 }

@@ -17,6 +17,16 @@ aorta_cli_refused(refuse.proton_backend
   OUTPUT "proton_backend\\.yaml:4:14: recipe\\.collect\\.proton\\.backend: 'cuptii' is not a proton backend"
          "Did you mean 'cupti'\\?")
 
+# Proton's CLI has no output-format flag (Triton 3.5.1 to 3.9.0): hatchet_msgpack needs mode: env.
+aorta_cli_refused(refuse.proton_format_under_cli
+  COMMAND "${aorta}" sweep run --recipe "${bad}/proton_format_cli.yaml" --output "${out}/unused"
+          -- python3 x.py
+  OUTPUT "proton_format_cli\\.yaml:4:13: recipe\\.collect\\.proton\\.format: 'hatchet_msgpack' cannot be chosen under mode: cli"
+         "Fix: set mode: env")
+aorta_cli_refused(refuse.proton_format_unknown
+  COMMAND "${aorta}" validate "${bad}/proton_format_unknown.yaml"
+  OUTPUT "proton_format_unknown\\.yaml:5:13: recipe\\.collect\\.proton\\.format: 'msgpack' is not a proton output format; allowed: hatchet, hatchet_msgpack, chrome_trace\\.")
+
 aorta_cli_refused(refuse.rocprof_proton_auto
   COMMAND "${aorta}" sweep run --recipe "${bad}/rocprof_proton_auto.yaml" --output "${out}/unused"
           -- python3 x.py

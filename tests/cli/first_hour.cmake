@@ -20,24 +20,24 @@ aorta_cli_test(first_hour.view_help RC 0
 # Formats are recognised before any parser runs.
 aorta_cli_test(first_hour.view_ncu_csv RC 64
   COMMAND "${aorta}" view "${h200}/ncu_vecadd/ncu.csv"
-  OUTPUT "ncu\\.csv: not a hatchet: it looks like an ncu CSV; read it with aorta check")
+  OUTPUT "ncu\\.csv: not a Proton output: it looks like an ncu CSV; read it with aorta check")
 aorta_cli_test(first_hour.view_directory_without_hatchet RC 64
   COMMAND "${aorta}" view "${h200}/ncu_vecadd"
-  OUTPUT "ncu_vecadd: a directory without any \\.hatchet file \\(it holds ncu captures\\)")
+  OUTPUT "ncu_vecadd: a directory without any \\.hatchet, \\.hatchet_msgpack or \\.chrome_trace file \\(it holds ncu captures\\)")
 aorta_cli_test(first_hour.view_directory RC 0
   COMMAND "${aorta}" view "${h200}/pipeline_cupti"
   OUTPUT "^time/ms of [^\n]*/pipeline_cupti/proton\\.hatchet\n")
 aorta_cli_test(first_hour.check_detects_collector RC 0
   COMMAND "${aorta}" check "${h200}/vecadd_cupti/proton.hatchet"
           --check "count(^add_kernel$) == 20"
-  OUTPUT "holds a Proton hatchet \\(JSON\\): reading it with --collector proton"
+  OUTPUT "holds a Proton capture \\(hatchet, hatchet_msgpack or chrome trace\\): reading it with --collector proton"
          "check PASS  count\\(\\^add_kernel\\$\\) == 20")
 aorta_cli_test(first_hour.check_detects_ncu_directory RC 0
   COMMAND "${aorta}" check "${h200}/ncu_vecadd" --check "ncu_kernel_count == 9"
   OUTPUT "holds an ncu CSV: reading it with --collector ncu")
 aorta_cli_test(first_hour.check_wrong_collector RC 64
   COMMAND "${aorta}" check --collector ncu "${h200}/vecadd_cupti/proton.hatchet"
-  OUTPUT "proton\\.hatchet: not an ncu CSV: it looks like a Proton hatchet \\(JSON\\); use --collector proton")
+  OUTPUT "proton\\.hatchet: not an ncu CSV: it looks like a Proton capture \\(hatchet, hatchet_msgpack or chrome trace\\); use --collector proton")
 
 # view: several metrics, time/%, sorting by name, a depth limit.
 aorta_cli_test(first_hour.view_metrics_sort RC 0

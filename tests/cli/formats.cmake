@@ -68,6 +68,45 @@ aorta_cli_test(formats.metric_helper_is_no_scope RC 1
           --check "count(under(metric)) == 0"
   OUTPUT "no frame matches under\\(metric\\)")
 
+# --- aorta view on chrome traces (data: trace) and hatchet_msgpack -------------------------------
+aorta_cli_test(formats.view_h200_chrome_trace RC 0
+  COMMAND "${aorta}" view "${scoped}/trace"
+  OUTPUT "time/ms of .*trace/proton\\.chrome_trace"
+         "├─ 26\\.734 prefill   \\[under\\(prefill\\)\\]\n│  └─ 26\\.734 sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize256x128x8"
+         "├─ 0\\.064 decode   \\[under\\(decode\\)\\]\n│  ├─ 0\\.038 sm80_xmma_gemm_f32f32_f32f32_f32_nn_n_tilesize32x32x8.*_execute_kernel__5x_cublas\n│  └─ 0\\.026 ")
+aorta_cli_test(formats.view_trace_msgpack_columns RC 0
+  COMMAND "${aorta}" view "${formats}/msgpack/trace.hatchet_msgpack" -m time/ms,count
+  OUTPUT "time/ms count name\n 26\\.763    20 ROOT\n 26\\.700    10 ├─ prefill   \\[under\\(prefill\\)\\]\n 26\\.700    10 │  └─ gemm_large")
+aorta_cli_test(formats.view_truncated_chrome_trace RC 1
+  COMMAND "${aorta}" view "${formats}/truncated.chrome_trace"
+  OUTPUT "truncated\\.chrome_trace: byte [0-9]+ \\(line 1\\): unexpected end of input")
+aorta_cli_test(formats.check_detects_a_chrome_trace RC 0
+  COMMAND "${aorta}" check "${formats}/streams.chrome_trace" --check "count(^gemm_small$) == 10"
+  OUTPUT "holds a Proton capture \\(hatchet, hatchet_msgpack or chrome trace\\): reading it with --collector proton")
+
+# --- user metrics that are strings or arrays: kept as text, never a number --------------------
+foreach(input IN ITEMS text_metrics.hatchet msgpack/text_metrics.hatchet_msgpack)
+  string(REGEX REPLACE "[/.]" "_" stem "${input}")
+  aorta_cli_test(formats.${stem}_kept RC 0
+    COMMAND "${aorta}" check --collector proton "${formats}/${input}"
+            --check "count(under(decode/graph_launch)) == 2" --check "count(^gemm_large$) == 10"
+    OUTPUT "proton_text\\.prefill:tokens +128\n" "proton_text\\.decode/graph_launch:graph_tag +cuda-graph-7"
+           "proton_text\\.prefill:per_sm_waves +\\[1,2,-3\\]"
+           "note: text metric 'histogram' of 'decode': 2291 bytes, kept the first 1024")
+  aorta_cli_test(formats.${stem}_numeric_check RC 1
+    COMMAND "${aorta}" check --collector proton "${formats}/${input}"
+            --check "proton_text.prefill:tokens > 100"
+    OUTPUT "check FAIL  proton_text\\.prefill:tokens > 100"
+           "why: +metric 'proton_text\\.prefill:tokens' is text \\('128'\\), not a number; the profiler wrote this user metric as a string or array")
+  aorta_cli_test(formats.${stem}_view RC 0
+    COMMAND "${aorta}" view "${formats}/${input}"
+    OUTPUT "├─ 26\\.700 prefill   \\[under\\(prefill\\)\\]\n(│  │  [^\n]+\n)*│  │  tokens = 128   \\[proton_text\\.prefill:tokens\\]\n"
+           "   │  └─ 0\\.000 <metric>\n(   │        [^\n]+\n)*   │        graph_tag = cuda-graph-7   \\[proton_text\\.decode/graph_launch:graph_tag\\]")
+endforeach()
+aorta_cli_test(formats.text_metrics_json RC 0
+  COMMAND "${aorta}" check --collector proton "${formats}/text_metrics.hatchet" --json
+  OUTPUT "\"proton_text\\.prefill:phase_note\": \"warm \\\\\"cache\\\\\"\\\\nsecond line\"")
+
 aorta_cli_test(formats.truncated_chrome_trace RC 1
   COMMAND "${aorta}" check --collector proton "${formats}/truncated.chrome_trace"
   OUTPUT "truncated\\.chrome_trace: byte [0-9]+ \\(line 1\\): unexpected end of input")

@@ -42,7 +42,28 @@ CASES = [
     ("rocprofiler", {"backend": "rocprofiler"}, lambda v: v >= (3, 8)),
     # 3.5's -k offered None|launch; triton is back from 3.6.
     ("hook-triton", {"hook": "triton"}, lambda v: v != (3, 5)),
+    # format: naming Proton's default renders no flag; any other format is refused by aorta under
+    # mode: cli (see cli_has_no_format_flag).
+    ("format-hatchet", {"format": "hatchet"}, lambda v: True),
+    ("data-trace-format-chrome_trace", {"data": "trace", "format": "chrome_trace"},
+     lambda v: True),
 ]
+
+
+def cli_has_no_format_flag(python):
+    """aorta refuses format: hatchet_msgpack under mode: cli because Proton's CLI cannot choose an
+    output format (proton_options.cpp, check_format). True while that holds for this Triton: its
+    --help lists no option about the output format. (ok, detail)"""
+    probe = subprocess.run([python, "-m", "triton.profiler.proton", "--help"],
+                           capture_output=True, text=True, check=False)
+    if probe.returncode != 0:
+        return False, f"--help failed: {probe.stderr.strip().splitlines()[-1:]}"
+    flags = re.findall(r"^\s+(-[^\s,]+(?:, --[^\s]+)?)", probe.stdout, re.MULTILINE)
+    formats = [f for f in flags if "format" in f or "-f" == f.split(",")[0]]
+    if formats:
+        return False, (f"its CLI now has {formats}: render proton format: under mode: cli "
+                       "instead of refusing it")
+    return True, f"flags {flags}"
 
 
 def triton_version(python):
@@ -52,10 +73,10 @@ def triton_version(python):
     return probe.stdout.strip() if probe.returncode == 0 else None
 
 
-def start_keywords(python):
+def start_keywords(python, function="start"):
     probe = subprocess.run(
         [python, "-c", "import inspect, json, triton.profiler as p; "
-         "print(json.dumps(list(inspect.signature(p.start).parameters)))"],
+         f"print(json.dumps(list(inspect.signature(p.{function}).parameters)))"],
         capture_output=True, text=True, check=False)
     if probe.returncode != 0:
         return None, probe.stderr.strip().splitlines()[-1:]
@@ -116,6 +137,17 @@ def main():
         print(f"{state}  start() takes the env-mode keywords {list(ENV_MODE_KEYWORDS)}"
               + (f"; missing {missing}" if missing else ""))
 
+    # mode: env's format: goes to proton.finalize(output_format=...).
+    finalize_keywords, error = start_keywords(args.python, "finalize")
+    takes_format = finalize_keywords is not None and "output_format" in finalize_keywords
+    failures += not takes_format
+    print(f"{'ok  ' if takes_format else 'FAIL'}  finalize() takes output_format"
+          + (f" ({error})" if error else f": {finalize_keywords}"))
+
+    no_flag, detail = cli_has_no_format_flag(args.python)
+    failures += not no_flag
+    print(f"{'ok  ' if no_flag else 'FAIL'}  the Proton CLI has no output-format flag: {detail}")
+
     work = args.work or tempfile.mkdtemp(prefix="aorta-proton-cli-")
     os.makedirs(work, exist_ok=True)
     env = dict(os.environ, CUDA_VISIBLE_DEVICES="", TRITON_PROTON_DISABLE="0")
@@ -131,7 +163,7 @@ def main():
         print(f"{'ok  ' if ok else 'FAIL'}  {name}: {verdict}; expected "
               f"{'accepted' if expected else 'refused'} by Triton {version}")
         print(f"      {' '.join(shlex.quote(a) for a in argv[1:])}")
-    print(f"check_proton_cli: Triton {version}: {len(CASES) + 1 - failures} passed, "
+    print(f"check_proton_cli: Triton {version}: {len(CASES) + 3 - failures} passed, "
           f"{failures} failed")
     return 1 if failures else 0
 

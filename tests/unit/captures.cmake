@@ -25,6 +25,8 @@ aorta_add_unit_test(hatchet SOURCES
   unit/hatchet_tree_view_test.cpp)
 # data: trace, hatchet_msgpack, part files and newer tree shapes (issue 12)
 aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
+# user metrics Proton writes as strings or arrays, kept as text
+aorta_add_unit_test(proton_text_metrics SOURCES unit/proton_text_metrics_test.cpp)
 
 # real H200 fixtures
 aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)

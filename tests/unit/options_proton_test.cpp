@@ -91,6 +91,7 @@ TEST(ProtonOptions, OutOfDomainValuesNameTheKeyAndTheAllowedValues) {
        "warp_group_2, warp_group_4, warp_group_8."},
       {"hook", "torch", "allowed: triton."},
       {"backend_mode", "sampling", "allowed: pcsampling, periodic_flushing."},
+      {"format", "msgpack", "allowed: hatchet, hatchet_msgpack, chrome_trace."},
   };
   for (const auto& c : cases) {
     const auto e = proton_error({{c.key, c.value}});
@@ -110,7 +111,7 @@ TEST(ProtonOptions, UnknownKey) {
   EXPECT_EQ(e->key(), "backnd");
   EXPECT_THAT(e->what(), HasSubstr("proton: unknown option(s) [backnd]; valid: [mode, backend, "
                                    "backend_mode, context, data, instrumentation_mode, "
-                                   "granularity, hook]. Did you mean 'backend'?"));
+                                   "granularity, hook, format]. Did you mean 'backend'?"));
 }
 
 TEST(ProtonOptions, QueueInterceptingAndAmdBackends) {
@@ -194,6 +195,41 @@ TEST(ProtonOptions, BackendModeMustSuitTheBackend) {
             "periodic_flushing");
   EXPECT_EQ(parse({{"backend", "rocprofiler"}, {"backend_mode", "periodic_flushing"}}).backend_mode,
             "periodic_flushing");
+}
+
+// format: (issue 12) Proton's output format, which only mode: env can choose.
+TEST(ProtonOptions, FormatIsOptionalAndEachDataKindTakesItsOwn) {
+  EXPECT_FALSE(parse({}).format);
+  EXPECT_EQ(parse({{"format", "hatchet"}}).format, "hatchet");
+  EXPECT_EQ(parse({{"format", " Hatchet_MsgPack"}, {"mode", "env"}}).format, "hatchet_msgpack");
+  EXPECT_EQ(parse({{"format", "chrome_trace"}, {"data", "trace"}}).format, "chrome_trace");
+  const auto tree_trace = proton_error({{"format", "chrome_trace"}, {"mode", "env"}});
+  ASSERT_TRUE(tree_trace);
+  EXPECT_EQ(tree_trace->key(), "format");
+  EXPECT_THAT(tree_trace->what(),
+              HasSubstr("proton.format: 'chrome_trace' is not written for data: tree; Proton's "
+                        "tree writes hatchet or hatchet_msgpack."));
+  const auto trace_msgpack =
+      proton_error({{"format", "hatchet_msgpack"}, {"data", "trace"}, {"mode", "env"}});
+  ASSERT_TRUE(trace_msgpack);
+  EXPECT_THAT(trace_msgpack->what(),
+              HasSubstr("'hatchet_msgpack' is not written for data: trace; Proton's trace writes "
+                        "chrome_trace only."));
+  const auto typo = proton_error({{"format", "hatchet_msgpak"}});
+  ASSERT_TRUE(typo);
+  EXPECT_THAT(typo->what(), HasSubstr("Did you mean 'hatchet_msgpack'?"));
+}
+
+TEST(ProtonOptions, HatchetMsgpackUnderModeCliIsRefusedWithTheFix) {
+  const auto e = proton_error({{"format", "hatchet_msgpack"}});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->key(), "format");
+  EXPECT_THAT(e->what(), HasSubstr("proton.format: 'hatchet_msgpack' cannot be chosen under mode: "
+                                   "cli: Proton's command line (python -m "
+                                   "triton.profiler.proton, Triton 3.5.1 to 3.9.0) has no "
+                                   "output-format flag"));
+  EXPECT_THAT(e->what(), HasSubstr("Fix: set mode: env"));
+  EXPECT_THAT(e->what(), HasSubstr("3.6.0 answers \"Unknown output format: hatchet_msgpack\""));
 }
 
 }  // namespace

@@ -40,6 +40,14 @@ TEST(proton_env_bundle, pinned_backend_mode_and_hook_are_added) {
   EXPECT_EQ(proton_env_bundle(options, "/t/proton"), expected);
 }
 
+TEST(proton_env_bundle, a_chosen_format_is_passed_for_finalize) {
+  proton_options options;
+  options.mode = "env";
+  options.format = "hatchet_msgpack";
+  EXPECT_EQ(proton_env_bundle(options, "/o").at("AORTA_PROTON_FORMAT"), "hatchet_msgpack");
+  EXPECT_FALSE(proton_env_bundle(proton_options{}, "/o").contains("AORTA_PROTON_FORMAT"));
+}
+
 TEST(proton_env_bundle, instrumentation_mode_alone_is_the_mode) {
   proton_options options;
   options.backend = "instrumentation";

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -156,6 +157,15 @@ TEST(NewerTrees, MetricHelpersNumericDeviceTypeAndTextMetrics) {
   EXPECT_EQ(c.kernels[0].launches, 2u);
   EXPECT_EQ(c.backend, "cupti");  // device_type "1" is CUDA
   for (const auto& f : c.frames) EXPECT_NE(f.name, "<metric>");
+  // The graph's user metrics, its helper's included, are kept as text for decode/graph_launch.
+  std::vector<std::string> kept;
+  for (const auto& t : c.text_metrics) {
+    EXPECT_EQ(t.path, (std::vector<std::string>{"decode", "graph_launch"})) << t.key;
+    kept.push_back(t.key + "=" + t.text);
+  }
+  std::sort(kept.begin(), kept.end());
+  EXPECT_EQ(kept, (std::vector<std::string>{"bytes=[1,2,3]", "flops=[1.5,2.5]", "tokens=128",
+                                            "user_note=warm cache"}));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "aorta/error.hpp"
 #include "aorta/report.hpp"
+#include "aorta/schema.hpp"
 #include "aorta/trial_record.hpp"
 
 #include <gtest/gtest.h>
@@ -146,6 +147,21 @@ TEST(TrialRecord, WrongTypeNamesTheKey) {
   json["verdict"] = "maybe";
   EXPECT_THROW((void)trial_record_from_json(json), error);
   EXPECT_THROW((void)trial_record_from_json(nlohmann::json::array()), error);
+}
+
+TEST(TrialRecord, NamesItsSchemaAndRefusesAnotherFormat) {
+  nlohmann::json json = to_json(full_record());
+  EXPECT_EQ(json.at("schema"), "aorta-result");
+  EXPECT_EQ(json.at("schema_version"), schemas::result.version);
+  json.erase("schema");  // results written before the key existed are still read
+  EXPECT_EQ(trial_record_from_json(json).ticket, "T-1");
+  json["schema"] = "aorta-baseline";
+  try {
+    (void)trial_record_from_json(json);
+    FAIL() << "expected an error";
+  } catch (const error& failure) {
+    EXPECT_NE(std::string(failure.what()).find("'schema'"), std::string::npos);
+  }
 }
 
 TEST(TrialRecord, WriteIsAtomicAndLeavesNoTemporaries) {

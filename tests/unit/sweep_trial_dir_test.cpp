@@ -1,7 +1,7 @@
 // The trial directory is deleted and recreated before every trial: a rerun must never report a
 // previous attempt's files, and aorta must never delete through a link or over a file.
 #include "aorta/error.hpp"
-#include "sweep/trial_dir.hpp"
+#include "record/trial_dir.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -129,6 +129,7 @@ TEST(WriteCommandRecord, RecordsTheCommandTheWrappedArgvAndTheEnvironmentChanges
   write_command_record(scratch / "command.json", {"./payload", "a b"}, plan);
 
   const auto record = nlohmann::json::parse(read_file(scratch / "command.json"));
+  EXPECT_EQ(record.at("schema"), "aorta-command");
   EXPECT_EQ(record.at("schema_version"), 1);
   EXPECT_EQ(record.at("command"), nlohmann::json({"./payload", "a b"}));
   EXPECT_EQ(record.at("argv"),

@@ -71,6 +71,24 @@ struct placed_kernel {
   kernel_stat kernel;
 };
 
+// A user metric whose value is not a number: Proton's flexible metrics may be strings or arrays
+// (`proton.scope(name, metrics={...})`; Triton's third_party/proton TreeData.cpp,
+// appendFlexibleMetrics). Kept as text so a report shows it and a numeric check on it fails
+// saying so, instead of reading 0.
+struct text_metric {
+  // The frame names below ROOT down to the node that carries the metric (a scope frame or a
+  // kernel); empty for ROOT. A `<metric>` helper node's metrics belong to its parent.
+  std::vector<std::string> path;
+  std::string key;
+  std::string text;  // a string as written; an array as its JSON text
+};
+
+// Bounds on what a capture keeps of text metrics, so a hostile or huge file cannot grow memory
+// (docs/guards.md): a longer value is cut (ending in "...", with a note), and metrics beyond the
+// count are dropped with a note.
+inline constexpr std::size_t text_metric_max_bytes = 1024;
+inline constexpr std::size_t text_metric_max_count = 1000;
+
 struct capture {
   std::string collector;                     // "proton", "rocprof", "ncu", "callgrind", ...
   std::filesystem::path artifact_dir;        // absolute
@@ -89,6 +107,9 @@ struct capture {
   // run (0 errors) is a result, not an empty capture.
   std::vector<finding> findings;
   std::optional<std::uint64_t> reported_errors;
+  // Non-numeric user metrics, in first-seen order; a later file's value for the same path and key
+  // replaces the earlier one (Proton replaces a string metric on update).
+  std::vector<text_metric> text_metrics;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.

@@ -51,11 +51,16 @@ inline constexpr std::size_t top_kernel_limit = 5;
 // - with functions: `callgrind_total_ir` (the largest inclusive Ir, i.e. the program total) and
 //   `callgrind_ir.<f>` / `callgrind_self_ir.<f>` for the callgrind_metric_function_limit functions
 //   with the largest inclusive Ir;
+// - with text metrics: `<c>_text.<path>:<key>` (string) per capture::text_metrics entry, named by
+//   text_metric_name;
 // - with a checker's report (capture::reported_errors): `<c>_error_count` (the report's total),
 //   `<c>_errors.<kind>` (errors of each kind, the kind lower-cased with runs of other characters
 //   as `_`: `sanitizer_errors.invalid_global_write_of_size_4_bytes`) and `<c>_warning_count` when
 //   the report listed warnings.
 [[nodiscard]] metric_set compute_metrics(const capture& source);
+
+// `<collector>_text.<frame/path>:<key>`, or `<collector>_text.<key>` for a metric of ROOT.
+[[nodiscard]] std::string text_metric_name(const std::string& collector, const text_metric& metric);
 
 // Adds `from` to `into`: values by name (a clash keeps `from`'s value and adds a note), kernel rows
 // and notes appended.

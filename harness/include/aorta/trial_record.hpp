@@ -4,6 +4,7 @@
 
 #include "aorta/check.hpp"
 #include "aorta/metrics.hpp"
+#include "aorta/schema.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -26,8 +27,8 @@ enum class verdict { pass, fail, skip, error };
 // nullopt for any other text.
 [[nodiscard]] std::optional<verdict> parse_verdict(std::string_view text) noexcept;
 
-// The result.json schema this build writes and fully understands.
-inline constexpr int trial_record_schema_version = 1;
+// The result.json schema version this build writes and fully understands (schemas::result).
+inline constexpr int trial_record_schema_version = schemas::result.version;
 
 // One rank's summary in a multi-rank trial, per attaching collector: the per-rank table of reports.
 struct rank_row {
@@ -75,13 +76,14 @@ struct trial_record {
   std::vector<rank_row> ranks;  // empty for a single-process payload
 };
 
-// Layout: the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,
+// Layout: "schema" (schemas::result.name), then the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,
 // string lists), the per-kernel table as `kernels` [{name, launches|null, total_ms, collector}],
 // metric notes as `metric_notes`; exit_status and signal null when absent.
 [[nodiscard]] nlohmann::json to_json(const trial_record& record);
 
 // Reads what to_json wrote. Missing keys keep their defaults; a newer schema_version adds a note
-// and reads what it knows. Throws aorta::error (exit 1) naming the key for a wrong type.
+// and reads what it knows. Throws aorta::error (exit 1) naming the key for a wrong type or a
+// "schema" that names another format.
 [[nodiscard]] trial_record trial_record_from_json(const nlohmann::json& json);
 
 // Writes `path` atomically (a temporary file in the same directory, then rename), so a reader or

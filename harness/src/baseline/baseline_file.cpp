@@ -1,8 +1,10 @@
 #include "baseline/baseline_file.hpp"
 
 #include "aorta/error.hpp"
+#include "aorta/schema.hpp"
+#include "atomic_file.hpp"
 #include "baseline/statistics.hpp"
-#include "metrics/atomic_file.hpp"
+#include "json_document.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>
@@ -123,9 +125,7 @@ json baseline_to_json(const measured_test& test) {
       series[1][index] = sample.time_ms;
     }
   }
-  json out = {{"schema", "aorta-baseline"},
-              {"schema_version", baseline_schema_version},
-              {"test", test.test},
+  json out = {{"test", test.test},
               {"fingerprint", test.fingerprint},
               {"provenance", test.provenance},
               {"trials", trials},
@@ -147,18 +147,19 @@ json baseline_to_json(const measured_test& test) {
     for (const auto& value : series[0]) any_launches = any_launches || value.has_value();
     if (any_launches) out["kernels"][name]["launches"] = series_json(series[0]);
   }
-  return out;
+  return stamped(std::move(out), schemas::baseline);
 }
 
 measured_test baseline_from_json(const json& in, const std::filesystem::path& file,
                                  const std::string& expected_test) {
-  if (!in.is_object() || in.value("schema", "") != "aorta-baseline") {
-    corrupt(file, "is not an aorta baseline (no \"schema\": \"aorta-baseline\")");
+  if (!in.is_object() || in.value("schema", "") != schemas::baseline.name) {
+    corrupt(file, fmt::format("is not an aorta baseline (no \"schema\": \"{}\")",
+                              schemas::baseline.name));
   }
-  if (in.value("schema_version", 0) != baseline_schema_version) {
+  if (in.value("schema_version", 0) != schemas::baseline.version) {
     corrupt(file, fmt::format("has schema_version {}, this aorta reads {}",
                               detail::dump_json(in.value("schema_version", json(nullptr))),
-                              baseline_schema_version));
+                              schemas::baseline.version));
   }
   measured_test test;
   test.test = in.value("test", "");
@@ -243,7 +244,7 @@ std::optional<measured_test> load_baseline(const std::filesystem::path& file,
 void write_baseline(const std::filesystem::path& file, const measured_test& test) {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
-  write_file_atomically(file, detail::dump_json(baseline_to_json(test), 2) + "\n");
+  write_file_atomically(file, document_text(baseline_to_json(test)));
 }
 
 }  // namespace aorta::detail

@@ -1,5 +1,5 @@
 // A baseline file: <dir>/<test>.json, one per test so an update is a reviewable diff. Sorted keys,
-// two-space indent, `schema: aorta-baseline`, `schema_version: 1`. Per-trial samples are kept (the
+// two-space indent, `schema` and `schema_version` from schemas::baseline (aorta/schema.hpp). Per-trial samples are kept (the
 // gate's statistics need them), each with its summary (median, q1, q3, min, n) for a reader.
 #pragma once
 
@@ -8,8 +8,6 @@
 #include <filesystem>
 
 namespace aorta::detail {
-
-inline constexpr int baseline_schema_version = 1;
 
 [[nodiscard]] nlohmann::json baseline_to_json(const measured_test& test);
 

@@ -3,9 +3,8 @@
 #include "baseline/baseline_file.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
-#include "metrics/atomic_file.hpp"
+#include "json_document.hpp"
 #include "metrics/number_format.hpp"
-#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -218,7 +217,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"verdict", failed ? "fail" : (still_ambiguous > 0 ? "warn" : "pass")},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
-  write_file_atomically(request.output_dir / "gate.json", detail::dump_json(record, 2) + "\n");
+  write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   record_in_last_trial(request, trials, rows, notes, failed, table);
   fmt::print(out, "aorta: gate {}\n",
              failed ? "FAILED: a confident regression against the baseline"

@@ -1,6 +1,7 @@
 #include "baseline/result_sets.hpp"
 
 #include "aorta/error.hpp"
+#include "aorta/schema.hpp"
 #include "baseline/baseline_file.hpp"
 
 #include <fmt/format.h>
@@ -35,7 +36,7 @@ bool is_baseline_file(const fs::path& file) {
   if (file.extension() != ".json" || file.filename() == "result.json") return false;
   try {
     const auto json = read_json(file);
-    return json.is_object() && json.value("schema", "") == "aorta-baseline";
+    return json.is_object() && json.value("schema", "") == schemas::baseline.name;
   } catch (const error&) {
     return false;
   }

@@ -29,9 +29,18 @@ bool contains(const std::string& text, std::string_view needle) {
 
 }  // namespace
 
+bool looks_like_chrome_trace(const fs::path& file) {
+  const std::string head = head_of(file);
+  const char first = first_non_blank(head);
+  return (first == '{' || first == '[') && contains(head, "\"traceEvents\"");
+}
+
 std::optional<std::string> sniff_capture_file(const fs::path& file) {
   const std::string name = file.filename().string();
   if (name.starts_with("callgrind.out")) return "callgrind";
+  // Proton names its outputs by format (<name>.hatchet_msgpack, <name>.chrome_trace, and the same
+  // with .part_<phase> for periodic flushing); MessagePack has no text to sniff.
+  if (contains(name, ".hatchet_msgpack") || contains(name, ".chrome_trace")) return "proton";
   if (name.ends_with(".db") && contains(name, "results")) return "rocprof";
   const std::string head = head_of(file);
   if (head.starts_with("# callgrind format") || head.starts_with("version: 1\ncreator: callgrind"))
@@ -39,7 +48,8 @@ std::optional<std::string> sniff_capture_file(const fs::path& file) {
   const char first = first_non_blank(head);
   if (first == '[' || first == '{') {
     if (contains(head, "rocprofiler-sdk") || contains(head, "\"rocprofiler")) return "rocprof";
-    if (contains(head, "\"frame\"") || contains(head, "\"children\"") || name.ends_with(".hatchet"))
+    if (contains(head, "\"frame\"") || contains(head, "\"children\"") ||
+        contains(head, "\"traceEvents\"") || name.ends_with(".hatchet"))
       return "proton";
     return std::nullopt;
   }
@@ -73,7 +83,7 @@ std::vector<std::string> detect_capture_formats(const fs::path& path) {
 }
 
 std::string describe_capture_format(const std::string& collector) {
-  if (collector == "proton") return "a Proton hatchet (JSON)";
+  if (collector == "proton") return "a Proton capture (hatchet, hatchet_msgpack or chrome trace)";
   if (collector == "ncu") return "an ncu CSV";
   if (collector == "rocprof") return "a rocprofv3 capture";
   if (collector == "callgrind") return "a callgrind.out file";

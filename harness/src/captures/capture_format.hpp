@@ -10,7 +10,7 @@
 
 namespace aorta::detail {
 
-// "proton" (a hatchet JSON), "ncu" (an ncu CSV), "rocprof" (rocprofv3 CSV/JSON/db) or
+// "proton" (a hatchet JSON or MessagePack, or a chrome trace), "ncu" (an ncu CSV), "rocprof" (rocprofv3 CSV/JSON/db) or
 // "callgrind" (a callgrind.out file); nullopt when the file looks like none of them.
 [[nodiscard]] std::optional<std::string> sniff_capture_file(const std::filesystem::path& file);
 
@@ -18,6 +18,9 @@ namespace aorta::detail {
 // the regular files below a directory (symlinks not followed; at most a few thousand looked at).
 // Sorted, without duplicates.
 [[nodiscard]] std::vector<std::string> detect_capture_formats(const std::filesystem::path& path);
+
+// A JSON file whose first bytes hold "traceEvents": Proton's data: trace output, whatever its name.
+[[nodiscard]] bool looks_like_chrome_trace(const std::filesystem::path& file);
 
 // "a Proton hatchet", "an ncu CSV", ...: how messages name a format.
 [[nodiscard]] std::string describe_capture_format(const std::string& collector);

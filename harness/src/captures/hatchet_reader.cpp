@@ -93,20 +93,10 @@ void scan_document(hatchet_accumulator& acc, json_chunk_reader reader, std::size
   scanner.run();
 }
 
-// Scans JSON text held in memory (a decoded hatchet_msgpack file).
-json_chunk_reader text_reader(const std::string& text) {
-  return [&text, at = std::size_t{0}](char* data, std::size_t size) mutable {
-    const std::size_t n = std::min(size, text.size() - at);
-    std::memcpy(data, text.data() + at, n);
-    at += n;
-    return n;
-  };
-}
-
 template <typename Scan>
 void scan_text(const std::string& text, const fs::path& file, Scan scan) {
   try {
-    scan(text_reader(text));
+    scan(memory_reader(text));
   } catch (const json_error& e) {
     throw capture_error(fmt::format("{}: decoded MessagePack, byte {} of its JSON: {}",
                                     file.string(), e.offset(), e.what()));
@@ -172,6 +162,15 @@ std::vector<fs::path> pick_proton_files(const fs::path& dir, capture& out) {
 }
 
 }  // namespace
+
+json_chunk_reader memory_reader(const std::string& text) {
+  return [&text, at = std::size_t{0}](char* data, std::size_t size) mutable {
+    const std::size_t n = std::min(size, text.size() - at);
+    std::memcpy(data, text.data() + at, n);
+    at += n;
+    return n;
+  };
+}
 
 void scan_hatchet_file(const fs::path& file, const std::function<void(json_chunk_reader)>& scan) {
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);

@@ -43,8 +43,16 @@ std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
 }
 
 void hatchet_accumulator::flush_provisional() {
-  std::vector<std::size_t> real(m_provisional_frames.size());
+  // Only frames above a kernel become capture frames; a frame that only carries text metrics
+  // stays out of the tree that under(...) selects from.
+  std::vector<bool> needed(m_provisional_frames.size(), false);
+  for (const provisional_kernel& k : m_provisional_kernels)
+    for (std::size_t f = k.frame; f != context_frame::no_parent && !needed[f];
+         f = m_provisional_frames[f].parent)
+      needed[f] = true;
+  std::vector<std::size_t> real(m_provisional_frames.size(), context_frame::no_parent);
   for (std::size_t i = 0; i < m_provisional_frames.size(); ++i) {
+    if (!needed[i]) continue;
     const provisional_frame& f = m_provisional_frames[i];
     // Parents come first: a provisional frame is created after its parent.
     const std::size_t parent = f.parent == context_frame::no_parent ? f.parent : real[f.parent];
@@ -54,8 +62,63 @@ void hatchet_accumulator::flush_provisional() {
   for (const provisional_kernel& k : m_provisional_kernels)
     m_tree.add_kernel(k.frame == context_frame::no_parent ? k.frame : real[k.frame], k.name,
                       k.launches, k.total_ns);
+  for (provisional_text& t : m_provisional_texts) {
+    std::vector<std::string> path;
+    for (std::size_t f = t.frame; f != context_frame::no_parent; f = m_provisional_frames[f].parent)
+      if (m_provisional_frames[f].name != metric_helper_name)
+        path.push_back(m_provisional_frames[f].name);
+    std::reverse(path.begin(), path.end());
+    if (!t.own.empty()) path.push_back(std::move(t.own));
+    keep_text(std::move(path), std::move(t.value));
+  }
   m_provisional_frames.clear();
   m_provisional_kernels.clear();
+  m_provisional_texts.clear();
+}
+
+void hatchet_accumulator::add_texts(const hatchet_node& node, std::size_t depth) {
+  m_texts_dropped += node.texts_dropped;
+  if (node.texts.empty()) return;
+  // Proton writes a <metric> helper's user metrics for the helper's parent (TreeData.cpp).
+  const bool helper = depth != 0 && node.name == metric_helper_name;
+  const std::size_t frame = depth == 0 ? context_frame::no_parent : open_frame(depth - 1);
+  for (const hatchet_text_value& value : node.texts) {
+    // Waiting texts are bounded too: one top-level subtree may hold any number of nodes.
+    if (m_provisional_texts.size() >= text_metric_max_count) {
+      ++m_texts_dropped;
+      continue;
+    }
+    m_provisional_texts.push_back({frame, depth == 0 || helper ? std::string() : node.name, value});
+  }
+}
+
+void hatchet_accumulator::keep_text(std::vector<std::string> path, hatchet_text_value value) {
+  m_key.clear();
+  for (const std::string& name : path) {
+    m_key += name;
+    m_key.push_back('\0');
+  }
+  m_key.push_back('\0');
+  m_key += value.key;
+  const auto found = m_text_index.find(std::string_view(m_key));
+  if (found == m_text_index.end() && m_texts.size() >= text_metric_max_count) {
+    ++m_texts_dropped;
+    return;
+  }
+  if (value.full_bytes > text_metric_max_bytes) {
+    std::string where;
+    for (const std::string& name : path) where += (where.empty() ? "" : "/") + name;
+    note(fmt::format("text metric '{}' of '{}': {} bytes, kept the first {} (ending in \"...\")",
+                     value.key, where.empty() ? "ROOT" : where, value.full_bytes,
+                     text_metric_max_bytes));
+  }
+  if (found != m_text_index.end()) {
+    // A later flush or part file replaces a string metric, as Proton's own update does.
+    m_texts[found->second].text = std::move(value.text);
+    return;
+  }
+  m_text_index.emplace(m_key, m_texts.size());
+  m_texts.push_back({std::move(path), std::move(value.key), std::move(value.text)});
 }
 
 void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) {
@@ -81,6 +144,7 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
       note(fmt::format("scope '{}': skipped {} (not a finite non-negative number)", node.name,
                        node.rejected_cycles));
   }
+  add_texts(node, depth);
   if (depth != 0 && node.has_children && m_open_frames[depth] != context_frame::no_parent)
     m_provisional_frames[m_open_frames[depth]].name = node.name;
   if (depth == 1) flush_provisional();
@@ -177,6 +241,10 @@ void hatchet_accumulator::finish(const hatchet_read_options& options, capture& o
   flush_provisional();
   m_tree.finish(out);
   out.scopes = std::move(m_scopes);
+  out.text_metrics = std::move(m_texts);
+  if (m_texts_dropped != 0)
+    note(fmt::format("{} text metric(s) beyond the first {} were not kept", m_texts_dropped,
+                     text_metric_max_count));
   out.devices = std::move(m_devices);
 
   bool cuda = m_saw_cuda;

@@ -62,7 +62,16 @@ private:
     std::optional<std::uint64_t> launches;
     double total_ns;
   };
+  // A text metric waits for its frame names like a kernel: `frame` is the provisional frame above
+  // the node that carries it, `own` that node's name (empty for ROOT and <metric> helpers).
+  struct provisional_text {
+    std::size_t frame;
+    std::string own;
+    hatchet_text_value value;
+  };
   std::size_t open_frame(std::size_t depth);
+  void add_texts(const hatchet_node& node, std::size_t depth);
+  void keep_text(std::vector<std::string> path, hatchet_text_value value);
   void flush_provisional();
 
   void add_kernel(const hatchet_node& leaf);
@@ -77,6 +86,10 @@ private:
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
   std::vector<provisional_kernel> m_provisional_kernels;
+  std::vector<provisional_text> m_provisional_texts;
+  std::vector<text_metric> m_texts;
+  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_text_index;
+  std::size_t m_texts_dropped = 0;
   frame_tree_builder m_tree;
   std::string m_key;  // scratch for composite map keys
   std::vector<std::string> m_notes;

@@ -23,6 +23,9 @@ namespace aorta::detail {
 void scan_hatchet_file(const std::filesystem::path& file,
                        const std::function<void(json_chunk_reader)>& scan);
 
+// Reads JSON text held in memory (a decoded hatchet_msgpack file); `text` must outlive it.
+[[nodiscard]] json_chunk_reader memory_reader(const std::string& text);
+
 // The backend a capture shows, by the rules of hatchet_read_options.
 [[nodiscard]] std::string resolve_proton_backend(const hatchet_read_options& options,
                                                  bool saw_scopes, bool saw_cuda, bool saw_hip);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string>
 
+#include <fmt/format.h>
+
 namespace aorta::detail {
 
 namespace {
@@ -11,6 +13,14 @@ namespace {
 constexpr std::string_view chrome_trace_hint =
     "this looks like a chrome trace; the proton collector parses data: tree (set data: tree "
     "in the recipe, or point aorta at the .hatchet output)";
+
+// The first `limit` bytes of `text`, not ending inside a UTF-8 sequence.
+std::string_view utf8_prefix(std::string_view text, std::size_t limit) noexcept {
+  if (text.size() <= limit) return text;
+  std::size_t end = limit;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0U) == 0x80U) --end;
+  return text.substr(0, end);
+}
 
 std::string_view trim(std::string_view s) noexcept {
   while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
@@ -34,6 +44,8 @@ void hatchet_node::reset() {
   rejected_time.clear();
   rejected_count.clear();
   rejected_cycles.clear();
+  texts.clear();
+  texts_dropped = 0;
 }
 
 hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit) noexcept {
@@ -166,7 +178,9 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
     return r;
   };
   switch (m_metric) {
-  case hatchet_metric::ignored: return;
+  case hatchet_metric::ignored:
+    if (is_string && keeps_as_text()) keep_text(text, text.size());
+    return;
   case hatchet_metric::device_type:
     // Cycle metrics write the enum's number as a string (proton DeviceType: HIP, CUDA, CPU).
     if (text == "0")
@@ -211,6 +225,86 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
     return;
   }
   }
+}
+
+bool hatchet_sax_base::keeps_as_text() const noexcept {
+  // device_id is Proton's own string-valued metric of kernel and cycle entries (TreeData.cpp).
+  return m_metric == hatchet_metric::ignored && !m_nodes.empty() && m_depth != 0 &&
+         m_metric_key != "device_id";
+}
+
+void hatchet_sax_base::keep_text(std::string_view text, std::size_t full_bytes) {
+  hatchet_node& node = current();
+  if (node.texts.size() >= text_metric_max_count) {
+    ++node.texts_dropped;
+    return;
+  }
+  hatchet_text_value value{m_metric_key, {}, full_bytes};
+  if (full_bytes > text_metric_max_bytes) {
+    value.text = utf8_prefix(text, text_metric_max_bytes);
+    value.text += "...";
+  } else {
+    value.text = text;
+  }
+  node.texts.push_back(std::move(value));
+}
+
+namespace {
+
+// Appends `piece` while `out` is below the limit; `total` counts every byte either way.
+void append_bounded(std::string& out, std::size_t& total, std::string_view piece) {
+  total += piece.size();
+  // One byte past the limit tells keep_text the value was cut.
+  const std::size_t room = text_metric_max_bytes + 1;
+  if (out.size() < room) out.append(piece.substr(0, room - out.size()));
+}
+
+}  // namespace
+
+void hatchet_sax_base::capture_open(char bracket) {
+  if (m_capture_depth == 0) {
+    m_capture.clear();
+    m_capture_bytes = 0;
+  } else if (m_capture_comma) {
+    append_bounded(m_capture, m_capture_bytes, ",");
+  }
+  append_bounded(m_capture, m_capture_bytes, std::string_view(&bracket, 1));
+  ++m_capture_depth;
+  m_capture_comma = false;
+}
+
+void hatchet_sax_base::capture_close(char bracket) {
+  append_bounded(m_capture, m_capture_bytes, std::string_view(&bracket, 1));
+  m_capture_comma = true;
+  if (--m_capture_depth == 0) keep_text(m_capture, m_capture_bytes);
+}
+
+void hatchet_sax_base::capture_key(std::string_view key) {
+  capture_scalar(key, true);
+  append_bounded(m_capture, m_capture_bytes, ":");
+  m_capture_comma = false;
+}
+
+void hatchet_sax_base::capture_scalar(std::string_view text, bool is_string) {
+  if (m_capture_comma) append_bounded(m_capture, m_capture_bytes, ",");
+  m_capture_comma = true;
+  if (!is_string) {
+    append_bounded(m_capture, m_capture_bytes, text.empty() ? std::string_view("null") : text);
+    return;
+  }
+  append_bounded(m_capture, m_capture_bytes, "\"");
+  std::size_t plain = 0;  // start of the run of characters that need no escape
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    append_bounded(m_capture, m_capture_bytes, text.substr(plain, i - plain));
+    const std::string escaped =
+        c == '"' ? "\\\"" : c == '\\' ? "\\\\" : fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+    append_bounded(m_capture, m_capture_bytes, escaped);
+    plain = i + 1;
+  }
+  append_bounded(m_capture, m_capture_bytes, text.substr(plain));
+  append_bounded(m_capture, m_capture_bytes, "\"");
 }
 
 }  // namespace aorta::detail

@@ -10,6 +10,7 @@
 //   void device_seen(std::string_view type, std::string_view id);
 #pragma once
 
+#include "aorta/capture.hpp"
 #include "captures/json_scanner.hpp"
 
 #include <cstdint>
@@ -19,6 +20,14 @@
 #include <vector>
 
 namespace aorta::detail {
+
+// A user metric of a node whose value is a string or an array (aorta/capture.hpp text_metric):
+// the key, the text cut at text_metric_max_bytes, and the length the whole value had.
+struct hatchet_text_value {
+  std::string key;
+  std::string text;
+  std::size_t full_bytes = 0;
+};
 
 // What one node carried. Metric values are already validated; the first rejected value of each
 // kind is kept as text so the sink can name it in a note once the node's name is known (Proton
@@ -39,6 +48,8 @@ struct hatchet_node {
   std::string rejected_time;    // "key = value" of the first unusable time value
   std::string rejected_count;   // the raw text of an unusable count
   std::string rejected_cycles;  // "key = value" of the first unusable cycle value
+  std::vector<hatchet_text_value> texts;  // at most text_metric_max_count
+  std::size_t texts_dropped = 0;          // text values beyond that count
 
   void reset();
 };
@@ -89,6 +100,17 @@ protected:
   void on_node_key(std::string_view key);
   void on_metric_value(std::string_view text, bool is_string);
 
+  // An array under a user metric key is kept as JSON text: these rebuild it from the events
+  // inside it (bounded by text_metric_max_bytes; the full length is still counted).
+  [[nodiscard]] bool capturing() const noexcept { return m_capture_depth != 0; }
+  // True when the value about to start is a user metric aorta keeps as text.
+  [[nodiscard]] bool keeps_as_text() const noexcept;
+  void capture_open(char bracket);
+  void capture_close(char bracket);
+  void capture_key(std::string_view key);
+  void capture_scalar(std::string_view text, bool is_string);
+  void keep_text(std::string_view text, std::size_t full_bytes);
+
   std::vector<open_container> m_stack;
   role m_after_key = role::skip;
   std::size_t m_skip_depth = 0;
@@ -100,6 +122,10 @@ protected:
   std::string m_device_kind;
   std::string m_device_id;
   std::string m_property;
+  std::size_t m_capture_depth = 0;
+  bool m_capture_comma = false;
+  std::size_t m_capture_bytes = 0;  // the whole array's JSON length, kept or not
+  std::string m_capture;
 
   hatchet_node& current() { return m_nodes[m_depth - 1]; }
 };
@@ -110,6 +136,10 @@ public:
   explicit hatchet_sax(Sink& sink) : m_sink(sink) {}
 
   void begin_object() {
+    if (capturing()) {
+      capture_open('{');
+      return;
+    }
     if (m_skip_depth != 0) {
       ++m_skip_depth;
       return;
@@ -137,6 +167,10 @@ public:
   }
 
   void end_object() {
+    if (capturing()) {
+      capture_close('}');
+      return;
+    }
     if (m_skip_depth != 0) {
       --m_skip_depth;
       return;
@@ -154,11 +188,19 @@ public:
   }
 
   void begin_array() {
+    if (capturing()) {
+      capture_open('[');
+      return;
+    }
     if (m_skip_depth != 0) {
       ++m_skip_depth;
       return;
     }
     const role r = value_role();
+    if (r == role::metric_value && keeps_as_text()) {
+      capture_open('[');
+      return;
+    }
     if (r == role::metric_value || r == role::device_property || r == role::skip) {
       m_skip_depth = 1;
       return;
@@ -168,6 +210,10 @@ public:
   }
 
   void end_array() {
+    if (capturing()) {
+      capture_close(']');
+      return;
+    }
     if (m_skip_depth != 0) {
       --m_skip_depth;
       return;
@@ -178,6 +224,10 @@ public:
   }
 
   void key(std::string_view k) {
+    if (capturing()) {
+      capture_key(k);
+      return;
+    }
     if (m_skip_depth != 0) return;
     switch (m_stack.back().what) {
     case role::node: on_node_key(k); break;
@@ -185,7 +235,7 @@ public:
     case role::metrics:
       m_after_key = role::metric_value;
       m_metric = classify_hatchet_metric(k, m_metric_scale);
-      if (m_metric != hatchet_metric::ignored) m_metric_key.assign(k);
+      m_metric_key.assign(k);
       break;
     case role::devices:
       m_after_key = role::device_kind;
@@ -210,6 +260,10 @@ public:
 
 private:
   void scalar(std::string_view text, bool is_string, std::string_view found) {
+    if (capturing()) {
+      capture_scalar(text, is_string);
+      return;
+    }
     if (m_skip_depth != 0) return;
     const role r = value_role();
     switch (r) {

@@ -23,4 +23,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/frame_tree.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/chrome_trace_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/proton_msgpack.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)

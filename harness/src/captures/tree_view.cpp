@@ -2,9 +2,15 @@
 
 #include "aorta/error.hpp"
 #include "aorta/scope_path.hpp"
+#include "aorta/hatchet_reader.hpp"
+#include "aorta/metrics.hpp"
+#include "captures/capture_format.hpp"
+#include "captures/chrome_trace_reader.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_scanner.hpp"
+#include "captures/proton_msgpack.hpp"
+#include "captures/tree_view_model.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,9 +24,9 @@ namespace aorta {
 
 namespace {
 
-using detail::hatchet_node;
-
-enum class view_metric : std::uint8_t { time, count, cycles, normalized_cycles };
+using detail::view_metric;
+using detail::view_node;
+using detail::view_tree;
 
 struct metric_choice {
   std::string_view name;
@@ -49,78 +55,22 @@ std::string metric_list() {
   return names;
 }
 
-// Holds the whole tree: the view is for humans, and its files are the ones humans read.
-class tree_builder {
-public:
-  struct view_node {
-    std::string name;
-    std::array<double, 4> own{};  // indexed by view_metric
-    double inclusive = 0.0;
-    std::uint32_t parent = 0;
-    std::vector<std::uint32_t> children;
-  };
-
-  void node_begin(std::size_t depth) {
-    const auto index = static_cast<std::uint32_t>(m_nodes.size());
-    m_nodes.emplace_back();
-    if (depth != 0) {
-      m_nodes.back().parent = m_open[depth - 1];
-      m_nodes[m_open[depth - 1]].children.push_back(index);
-    }
-    if (m_open.size() <= depth) m_open.resize(depth + 1);
-    m_open[depth] = index;
-  }
-
-  void node_end(const hatchet_node& node, std::size_t depth) {
-    view_node& v = m_nodes[m_open[depth]];
-    v.name = node.name;
-    const bool counts = depth != 0;  // ROOT's zero-valued hints say nothing about the data
-    if (node.time_ns) {
-      v.own[static_cast<std::size_t>(view_metric::time)] = *node.time_ns;
-      m_present[static_cast<std::size_t>(view_metric::time)] |= counts;
-    }
-    if (node.count == hatchet_node::count_state::valid) {
-      v.own[static_cast<std::size_t>(view_metric::count)] = static_cast<double>(node.launches);
-      m_present[static_cast<std::size_t>(view_metric::count)] |= counts;
-    }
-    if (node.cycles) {
-      v.own[static_cast<std::size_t>(view_metric::cycles)] = *node.cycles;
-      m_present[static_cast<std::size_t>(view_metric::cycles)] |= counts;
-    }
-    if (node.normalized_cycles) {
-      v.own[static_cast<std::size_t>(view_metric::normalized_cycles)] = *node.normalized_cycles;
-      m_present[static_cast<std::size_t>(view_metric::normalized_cycles)] |= counts;
-    }
-  }
-
-  void device_seen(std::string_view, std::string_view) {}
-  void device_property(std::string_view, std::string_view, std::string_view, std::string_view) {}
-
-  [[nodiscard]] bool present(view_metric m) const { return m_present[static_cast<std::size_t>(m)]; }
-  std::vector<view_node>& nodes() { return m_nodes; }
-
-private:
-  std::vector<view_node> m_nodes;
-  std::vector<std::uint32_t> m_open;  // index of the open node at each depth
-  std::array<bool, 4> m_present{};
-};
-
-const metric_choice& choose_metric(std::string_view requested, const tree_builder& tree,
+const metric_choice& choose_metric(std::string_view requested, const view_tree& tree,
                                    const std::filesystem::path& file) {
   if (requested.empty())
-    requested = tree.present(view_metric::time) || !tree.present(view_metric::cycles) ? "time/ms"
+    requested = tree.has(view_metric::time) || !tree.has(view_metric::cycles) ? "time/ms"
                                                                                       : "cycles";
   const auto it = std::find_if(metric_choices.begin(), metric_choices.end(),
                                [&](const metric_choice& m) { return m.name == requested; });
   if (it == metric_choices.end())
     throw usage_error(
         fmt::format("unknown metric '{}' for aorta view; available: {}", requested, metric_list()));
-  if (!tree.present(it->kind) &&
-      (tree.present(view_metric::time) || tree.present(view_metric::cycles) ||
-       tree.present(view_metric::count))) {
+  if (!tree.has(it->kind) &&
+      (tree.has(view_metric::time) || tree.has(view_metric::cycles) ||
+       tree.has(view_metric::count))) {
     std::string there;
     for (const metric_choice& m : metric_choices) {
-      if (!tree.present(m.kind)) continue;
+      if (!tree.has(m.kind)) continue;
       if (!there.empty()) there += ", ";
       there += m.name;
     }
@@ -138,7 +88,7 @@ struct check_paths {
 
 // Only a tree with kernel times has frames a check can select (an instrumentation tree's inner
 // nodes are kernels with cycle scopes below them).
-check_paths inner_frames(const std::vector<tree_builder::view_node>& nodes, bool has_times) {
+check_paths inner_frames(const std::vector<view_node>& nodes, bool has_times) {
   check_paths paths;
   paths.frame_of.assign(nodes.size(), context_frame::no_parent);
   for (std::size_t i = 1; has_times && i < nodes.size(); ++i) {
@@ -159,31 +109,108 @@ std::string cell(const column& col, std::uint32_t index) {
   return fmt::format(fmt::runtime(col.metric->format), col.inclusive[index] / col.divisor);
 }
 
-void print(const std::vector<tree_builder::view_node>& nodes, const std::vector<column>& columns,
-           const std::vector<std::size_t>& widths, const check_paths& paths, std::uint32_t index,
-           const std::string& prefix, bool is_root, bool is_last, std::size_t depth,
-           std::optional<std::size_t> max_depth, std::ostream& out) {
-  const tree_builder::view_node& node = nodes[index];
-  // One metric: "<rules><value> <name>", as before; several: aligned columns, then the tree.
-  if (columns.size() > 1) {
-    for (std::size_t c = 0; c < columns.size(); ++c)
-      out << fmt::format("{:>{}} ", cell(columns[c], index), widths[c]);
+// A text metric on one line of the tree: line breaks and tabs shown as escapes.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else
+      out += c;
   }
-  out << prefix;
-  if (!is_root) out << (is_last ? "└─ " : "├─ ");
-  if (columns.size() == 1) out << cell(columns.front(), index) << ' ';
-  out << node.name;
-  if (max_depth && depth == *max_depth && !node.children.empty()) {
-    out << fmt::format(" (+{} below)", node.children.size());
+  return out;
+}
+
+// Everything one line needs besides the node; print() recurses through the tree with it.
+struct printer {
+  const view_tree& tree;
+  const std::vector<column>& columns;
+  const std::vector<std::size_t>& widths;
+  const check_paths& paths;
+  std::optional<std::size_t> max_depth;
+  std::ostream& out;
+
+  // The blank columns, then the tree rules, for a line that is not a node's own.
+  void indent(const std::string& rules) const {
+    if (columns.size() > 1)
+      for (std::size_t width : widths) out << std::string(width + 1, ' ');
+    out << rules;
   }
-  if (paths.frame_of[index] != context_frame::no_parent)
-    out << "   [under(" << frame_check_path(paths.frames_only, paths.frame_of[index]) << ")]";
-  out << '\n';
-  if (max_depth && depth >= *max_depth) return;
-  const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
-  for (std::size_t i = 0; i < node.children.size(); ++i)
-    print(nodes, columns, widths, paths, node.children[i], child_prefix, false,
-          i + 1 == node.children.size(), depth + 1, max_depth, out);
+
+  // One line per user metric kept as text, with the metric name a report or check shows it as.
+  void print_texts(std::uint32_t index, const std::string& rules) const {
+    const view_node& node = tree.nodes[index];
+    if (node.texts.empty()) return;
+    const std::vector<std::string> owner = detail::text_owner_path(tree, index);
+    for (const auto& [key, text] : node.texts) {
+      indent(rules);
+      out << fmt::format("  {} = {}   [{}]\n", key, one_line(text),
+                         text_metric_name("proton", text_metric{owner, key, text}));
+    }
+  }
+
+  void print(std::uint32_t index, const std::string& prefix, bool is_root, bool is_last,
+             std::size_t depth) const {
+    const view_node& node = tree.nodes[index];
+    // One metric: "<rules><value> <name>", as before; several: aligned columns, then the tree.
+    if (columns.size() > 1) {
+      for (std::size_t c = 0; c < columns.size(); ++c)
+        out << fmt::format("{:>{}} ", cell(columns[c], index), widths[c]);
+    }
+    out << prefix;
+    if (!is_root) out << (is_last ? "└─ " : "├─ ");
+    if (columns.size() == 1) out << cell(columns.front(), index) << ' ';
+    out << node.name;
+    if (max_depth && depth == *max_depth && !node.children.empty()) {
+      out << fmt::format(" (+{} below)", node.children.size());
+    }
+    if (paths.frame_of[index] != context_frame::no_parent)
+      out << "   [under(" << frame_check_path(paths.frames_only, paths.frame_of[index]) << ")]";
+    out << '\n';
+    const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
+    const bool children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
+    print_texts(index, child_prefix + (children_shown ? "│" : " "));
+    if (!children_shown) return;
+    for (std::size_t i = 0; i < node.children.size(); ++i)
+      print(node.children[i], child_prefix, false, i + 1 == node.children.size(), depth + 1);
+  }
+};
+
+// Which reading a file needs: a hatchet streams through the view builder; a chrome trace (or a
+// hatchet_msgpack holding one) is read as a capture, whose frames and placements are the tree.
+view_tree read_view_tree(const std::filesystem::path& file) {
+  const std::string name = file.filename().string();
+  const auto scan_tree = [&](detail::json_chunk_reader reader) {
+    detail::tree_view_builder builder;
+    detail::hatchet_sax<detail::tree_view_builder> sax(builder);
+    detail::json_scanner<detail::hatchet_sax<detail::tree_view_builder>> scanner(
+        sax, std::move(reader));
+    scanner.run();
+    return builder.take();
+  };
+  if (name.find(".hatchet_msgpack") != std::string::npos) {
+    const detail::proton_msgpack_document doc = detail::read_proton_msgpack(file);
+    if (doc.is_trace) return detail::tree_view_from_capture(read_hatchet_capture(file));
+    view_tree tree;
+    try {
+      tree = scan_tree(detail::memory_reader(doc.json));
+    } catch (const detail::json_error& e) {
+      throw capture_error(fmt::format("{}: decoded MessagePack, byte {} of its JSON: {}",
+                                      file.string(), e.offset(), e.what()));
+    }
+    return tree;
+  }
+  if (name.find(".chrome_trace") != std::string::npos || detail::looks_like_chrome_trace(file))
+    return detail::tree_view_from_capture(read_hatchet_capture(file));
+  view_tree tree;
+  detail::scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {
+    tree = scan_tree(std::move(reader));
+  });
+  return tree;
 }
 
 }  // namespace
@@ -197,12 +224,7 @@ void render_hatchet_tree(const std::filesystem::path& file, std::string_view met
 
 void render_hatchet_tree(const std::filesystem::path& file, const tree_view_options& options,
                          std::ostream& out) {
-  tree_builder tree;
-  detail::scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {
-    detail::hatchet_sax<tree_builder> sax(tree);
-    detail::json_scanner<detail::hatchet_sax<tree_builder>> scanner(sax, std::move(reader));
-    scanner.run();
-  });
+  view_tree tree = read_view_tree(file);
   std::vector<std::string> requested = options.metrics;
   if (requested.empty()) requested.emplace_back();
   std::vector<column> columns;
@@ -211,7 +233,7 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
   std::string names;
   for (const auto& col : columns) names += (names.empty() ? "" : ", ") + std::string(col.metric->name);
   out << names << " of " << file.string() << '\n';
-  std::vector<tree_builder::view_node>& nodes = tree.nodes();
+  std::vector<view_node>& nodes = tree.nodes;
   if (nodes.empty()) return;
 
   // Children always come after their parent, so one backward pass sums bottom-up.
@@ -242,8 +264,9 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
       out << fmt::format("{:>{}} ", columns[c].metric->name, widths[c]);
     out << "name\n";
   }
-  print(nodes, columns, widths, inner_frames(nodes, tree.present(view_metric::time)), 0, "", true, true, 0,
-        options.max_depth, out);
+  const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
+  const printer p{tree, columns, widths, paths, options.max_depth, out};
+  p.print(0, "", true, true, 0);
 }
 
 }  // namespace aorta

@@ -1,4 +1,6 @@
-// `aorta view`: a hatchet file printed as a tree, the way proton-viewer shows it, without Python.
+// `aorta view`: a Proton output printed as a tree, the way proton-viewer shows it, without Python:
+// a hatchet (JSON), a hatchet_msgpack, or a data: trace chrome trace, whose events' call stacks
+// give the frames above each kernel.
 #pragma once
 
 #include <cstddef>
@@ -15,7 +17,8 @@ namespace aorta {
 // per node, "<inclusive value> <name>" (a frame above kernels adds "[under(PATH)]", the scope
 // path a check writes to select it, aorta/scope_path.hpp), indented with tree rules by depth;
 // children sorted by value, largest first (ties by name). Inclusive = the node's own value plus its children's, as
-// hatchet computes it. `metric` is one of time/ns, time/us, time/ms, time/s,
+// hatchet computes it. User metrics kept as text (aorta/capture.hpp text_metric) print on lines
+// of their own under their node, "key = text   [proton_text.<path>:<key>]". `metric` is one of time/ns, time/us, time/ms, time/s,
 // count, cycles, normalized_cycles; empty picks time/ms when the file has times, else cycles.
 // Throws usage_error for an unknown metric or one the file lacks (the message lists what is
 // there), capture_error for a malformed file.

@@ -10,8 +10,9 @@
 #include "cli/commands.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
-#include "utc_timestamp.hpp"
+#include "json_document.hpp"
 #include "json_text.hpp"
+#include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -201,7 +202,7 @@ int compare_results(const compare_flags& flags) {
                           {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
                           {"warnings", warnings},
                           {"rows", detail::gate_rows_json(rows)}};
-    fmt::print(std::cout, "{}\n", detail::dump_json(out, 2));
+    std::cout << detail::document_text(detail::stamped(std::move(out), schemas::compare));
   } else {
     fmt::print(std::cout, "{}", detail::format_gate_table(rows, false));
     for (const auto& warning : warnings) fmt::print(std::cout, "aorta: warning: {}\n", warning);

@@ -8,6 +8,7 @@
 #include "captures/capture_format.hpp"
 #include "cli/commands.hpp"
 #include "evaluation/capture_evaluation.hpp"
+#include "json_document.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>

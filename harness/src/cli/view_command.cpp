@@ -1,4 +1,4 @@
-// `aorta view`: a Proton hatchet as a tree, with proton-viewer's options.
+// `aorta view`: a Proton capture as a tree, with proton-viewer's options.
 #include "aorta/error.hpp"
 #include "captures/tree_view.hpp"
 #include "captures/capture_format.hpp"
@@ -22,48 +22,55 @@ struct view_flags {
   std::optional<std::size_t> depth;
 };
 
-// The one .hatchet a path means: the file itself, or the only one below a directory. Anything
-// else is refused with what it is, not with a JSON parse error.
-fs::path hatchet_to_view(const std::string& given) {
+// Proton's outputs by name: <name>.hatchet, .hatchet_msgpack, .chrome_trace (and .part_<phase>.*).
+bool is_proton_output(const fs::path& file) {
+  return file.extension() == ".hatchet" || file.extension() == ".hatchet_msgpack" ||
+         file.extension() == ".chrome_trace";
+}
+
+// The one Proton output a path means: the file itself, or the only one below a directory.
+// Anything else is refused with what it is, not with a JSON parse error.
+fs::path capture_to_view(const std::string& given) {
   std::error_code failure;
   if (!fs::exists(given, failure)) {
     throw usage_error(fmt::format("{}: no such file or directory", given));
   }
   if (fs::is_directory(given, failure)) {
-    std::vector<fs::path> hatchets;
+    std::vector<fs::path> outputs;
     for (fs::recursive_directory_iterator walker(
              given, fs::directory_options::skip_permission_denied, failure);
          !failure && walker != fs::recursive_directory_iterator(); walker.increment(failure)) {
       if (walker->is_regular_file(failure) && !walker->is_symlink(failure) &&
-          walker->path().extension() == ".hatchet") {
-        hatchets.push_back(walker->path());
+          is_proton_output(walker->path())) {
+        outputs.push_back(walker->path());
       }
     }
-    if (hatchets.size() == 1) return hatchets.front();
-    if (hatchets.empty()) {
+    if (outputs.size() == 1) return outputs.front();
+    if (outputs.empty()) {
       const auto formats = detail::detect_capture_formats(given);
       std::string found;
       for (const auto& format : formats) found += (found.empty() ? "" : ", ") + format;
       throw usage_error(fmt::format(
-          "{}: a directory without any .hatchet file{}; aorta view reads Proton hatchets{}",
+          "{}: a directory without any .hatchet, .hatchet_msgpack or .chrome_trace file{}; aorta "
+          "view reads Proton's outputs{}",
           given, found.empty() ? "" : fmt::format(" (it holds {} captures)", found),
           found.empty() ? "" : fmt::format("; try aorta check {}", given)));
     }
-    std::sort(hatchets.begin(), hatchets.end());
+    std::sort(outputs.begin(), outputs.end());
     std::string names;
-    for (const auto& path : hatchets) names += "\n  " + path.string();
-    throw usage_error(fmt::format("{}: a directory with {} .hatchet files; name one:{}", given,
-                                  hatchets.size(), names));
+    for (const auto& path : outputs) names += "\n  " + path.string();
+    throw usage_error(fmt::format("{}: a directory with {} Proton output files; name one:{}",
+                                  given, outputs.size(), names));
   }
   const auto format = detail::sniff_capture_file(given);
   if (format && *format != "proton") {
-    throw usage_error(fmt::format("{}: not a hatchet: it looks like {}; read it with aorta check "
-                                  "{}",
+    throw usage_error(fmt::format("{}: not a Proton output: it looks like {}; read it with aorta "
+                                  "check {}",
                                   given, detail::describe_capture_format(*format), given));
   }
   if (!format) {
-    throw usage_error(fmt::format("{}: not a hatchet (Proton's JSON tree) nor any capture aorta "
-                                  "recognises",
+    throw usage_error(fmt::format("{}: not a Proton output (a hatchet tree, hatchet_msgpack or "
+                                  "chrome trace) nor any capture aorta recognises",
                                   given));
   }
   return given;
@@ -72,9 +79,11 @@ fs::path hatchet_to_view(const std::string& given) {
 }  // namespace
 
 void add_view_command(CLI::App& app, action& selected) {
-  auto* view = app.add_subcommand("view", "Print a Proton hatchet tree (no Python needed)");
+  auto* view = app.add_subcommand(
+      "view", "Print a Proton capture as a tree: hatchet, hatchet_msgpack or chrome trace (no "
+              "Python needed)");
   auto flags = std::make_shared<view_flags>();
-  view->add_option("path", flags->path, "A .hatchet file, or a directory holding one")
+  view->add_option("path", flags->path, "A .hatchet, .hatchet_msgpack or .chrome_trace file, or a directory holding one")
       ->required();
   view->add_option("-m,--metric", flags->metrics,
                    "Comma-separated columns, the first orders the tree: time/ns, time/us, "
@@ -90,7 +99,7 @@ void add_view_command(CLI::App& app, action& selected) {
       options.metrics = flags->metrics;
       options.sort_by_name = flags->sort == "name";
       options.max_depth = flags->depth;
-      render_hatchet_tree(hatchet_to_view(flags->path), options, std::cout);
+      render_hatchet_tree(capture_to_view(flags->path), options, std::cout);
       return 0;
     };
   });

@@ -194,8 +194,15 @@ measured metric_quantity(const std::string& name, const metric_set& metrics) {
                                   name, numeric.empty() ? "none" : joined_names(numeric)));
   }
   if (const auto value = numeric_value(found->second)) return {*value, {}};
-  return unmeasured(fmt::format("metric '{}' is text ('{}'), not a number", name,
-                                format_metric_value(found->second)));
+  // A profiler's user metric kept as text (capture::text_metrics) says where it came from.
+  const bool user_text = name.find("_text.") != std::string::npos &&
+                         std::holds_alternative<std::string>(found->second);
+  return unmeasured(fmt::format("metric '{}' is text ('{}'), not a number{}", name,
+                                format_metric_value(found->second),
+                                user_text ? "; the profiler wrote this user metric as a string or "
+                                            "array, which aorta keeps as text and a check cannot "
+                                            "compare"
+                                          : ""));
 }
 
 std::string kernel_context(const capture& source) {

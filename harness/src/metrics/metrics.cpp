@@ -171,6 +171,17 @@ void add_finding_metrics(const capture& source, const std::string& prefix, metri
 
 }  // namespace
 
+std::string text_metric_name(const std::string& collector, const text_metric& metric) {
+  std::string name = collector + "_text.";
+  for (std::size_t i = 0; i < metric.path.size(); ++i) {
+    if (i != 0) name += '/';
+    name += metric.path[i];
+  }
+  if (!metric.path.empty()) name += ':';
+  name += metric.key;
+  return name;
+}
+
 metric_set compute_metrics(const capture& source) {
   metric_set out;
   const std::string& prefix = source.collector;
@@ -180,6 +191,8 @@ metric_set compute_metrics(const capture& source) {
   if (!source.scopes.empty()) add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
+  for (const text_metric& text : source.text_metrics)
+    out.values.insert_or_assign(text_metric_name(prefix, text), text.text);
   return out;
 }
 

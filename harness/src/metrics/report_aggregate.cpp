@@ -1,8 +1,10 @@
 #include "aorta/report.hpp"
 
 #include "aorta/error.hpp"
+#include "aorta/schema.hpp"
+#include "atomic_file.hpp"
+#include "json_document.hpp"
 #include "json_text.hpp"
-#include "metrics/atomic_file.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
 #include "utc_timestamp.hpp"
@@ -49,11 +51,11 @@ trial_record read_trial(const fs::path& path) {
   }
   trial_record record = trial_record_from_json(parsed);
   // A verdict means what its schema says it means: one this aorta does not know is not counted.
-  if (record.schema_version < 1 || record.schema_version > trial_record_schema_version) {
+  if (record.schema_version < 1 || record.schema_version > schemas::result.version) {
     throw error(exit_code::failed,
                 fmt::format("schema_version {} is not one this aorta reads (1 to {}), so its "
                             "verdict is not counted; upgrade aorta to report it",
-                            record.schema_version, trial_record_schema_version));
+                            record.schema_version, schemas::result.version));
   }
   return record;
 }
@@ -224,14 +226,13 @@ std::string render_matrix_json(const report_model& model) {
                      {"started_at", old.started_at},
                      {"verdict", to_string(old.outcome)}});
   }
-  const json document = {{"schema_version", 1},
-                         {"generated_at", model.generated_at},
+  const json document = {{"generated_at", model.generated_at},
                          {"run_started_at", model.run_started_at},
                          {"stale_results", std::move(stale)},
                          {"trials", model.trial_count},
                          {"cells", std::move(cells)},
                          {"skipped_files", model.skipped_files}};
-  return detail::dump_json(document, 2) + "\n";
+  return document_text(stamped(document, schemas::matrix));
 }
 
 }  // namespace detail

@@ -1,5 +1,5 @@
 # Sources of the metrics area (target_sources on aorta_harness).
-# Private headers: metrics/number_format.hpp, metrics/atomic_file.hpp, metrics/report_model.hpp,
+# Private headers: metrics/number_format.hpp, metrics/report_model.hpp,
 # metrics/metric_selection.hpp, metrics/display_names.hpp, metrics/report_html_parts.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
@@ -11,8 +11,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/check_evaluate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_checks.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/atomic_file.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/trial_record.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metric_selection.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_aggregate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_markdown.cpp

@@ -2,9 +2,10 @@
 
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
+#include "atomic_file.hpp"
+#include "json_document.hpp"
 #include "ranks/rank_identity.hpp"
 #include "ranks/rank_plan.hpp"
-#include "json_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -33,7 +34,12 @@ int refuse(const rank_exec_request& request, std::ostream& err, int code,
   std::error_code ec;
   const auto dir = rank_errors_directory(request.trial_dir);
   std::filesystem::create_directories(dir, ec);
-  std::ofstream(dir / fmt::format("{}.{}.txt", host_name(), ::getpid())) << reason << '\n';
+  try {
+    write_file_atomically(dir / fmt::format("{}.{}.txt", host_name(), ::getpid()), reason + "\n");
+  } catch (const setup_error& failure) {
+    // The reason is on stderr already; the trial then reports the rank as missing.
+    fmt::print(err, "aorta rank-exec: {}\n", failure.what());
+  }
   return code;
 }
 
@@ -89,7 +95,11 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
                        {"host", host_name()},   {"pid", ::getpid()}};
   if (identity.world_size) claim["world_size"] = *identity.world_size;
-  std::ofstream(rank_dir / "rank.json") << detail::dump_json(claim, 2) << '\n';
+  try {
+    write_json_document(rank_dir / "rank.json", std::move(claim), schemas::rank);
+  } catch (const setup_error& failure) {
+    return refuse(request, err, 64, failure.what());
+  }
   for (const auto& collector : request.collectors) {
     std::error_code ec;
     std::filesystem::create_directories(rank_dir / collector, ec);

@@ -21,6 +21,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   // A checker's total is known for the sum only when every rank's report was read.
   bool every_report_read = true;
   std::uint64_t reported_errors = 0;
+  std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
     if (rank->reported_errors) {
@@ -68,6 +69,17 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
       }
       total.functions[at->second].self_ir += function.self_ir;
       total.functions[at->second].inclusive_ir += function.inclusive_ir;
+    }
+    // Text cannot be summed: the lowest rank's value stands, a differing one is noted.
+    for (const auto& text : rank->text_metrics) {
+      const auto [at, added] = text_at.try_emplace({text.path, text.key}, total.text_metrics.size());
+      if (added) {
+        total.text_metrics.push_back(text);
+      } else if (total.text_metrics[at->second].text != text.text) {
+        total.notes.push_back(fmt::format("{}text metric '{}' is '{}' here; the sum keeps '{}'",
+                                          label, text.key, text.text,
+                                          total.text_metrics[at->second].text));
+      }
     }
   }
   if (every_report_read) total.reported_errors = reported_errors;

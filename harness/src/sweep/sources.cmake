@@ -2,7 +2,6 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/sweep.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_runner.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_dir.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/usage_error_line.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/capture_watch.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gpu_assignment.cpp

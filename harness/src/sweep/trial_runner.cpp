@@ -10,7 +10,7 @@
 #include "ranks/rank_trial.hpp"
 #include "sweep/capture_watch.hpp"
 #include "evaluation/capture_evaluation.hpp"
-#include "sweep/trial_dir.hpp"
+#include "record/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
 

@@ -17,7 +17,7 @@ constexpr std::string_view collector = "proton";
 const std::vector<std::string>& option_keys() {
   static const std::vector<std::string> keys{"mode",        "backend", "backend_mode",
                                              "context",     "data",    "instrumentation_mode",
-                                             "granularity", "hook"};
+                                             "granularity", "hook",    "format"};
   return keys;
 }
 
@@ -87,6 +87,36 @@ void check_mode_combinations(const proton_options& parsed) {
   }
 }
 
+// Output formats: each data kind writes only its own (Triton's proton TreeData.cpp and
+// TraceData.cpp, doDump), and Proton's CLI has no flag to pick one: `python -m
+// triton.profiler.proton --help` of Triton 3.5.1, 3.6.0, 3.8.0 and 3.9.0 lists -n -b -c -m -d -k
+// only, and its run_profiling() calls finalize() with the default. tests/proton_cli checks that.
+void check_format(const proton_options& parsed) {
+  if (!parsed.format) return;
+  const std::string& format = *parsed.format;
+  const bool tree_format = format == "hatchet" || format == "hatchet_msgpack";
+  if (parsed.data == "tree" && !tree_format)
+    fail("format", fmt::format("'{}' is not written for data: tree; Proton's tree writes hatchet "
+                               "or hatchet_msgpack. Fix: use one of those, or set data: trace "
+                               "for a chrome_trace.",
+                               format));
+  if (parsed.data == "trace" && format != "chrome_trace")
+    fail("format", fmt::format("'{}' is not written for data: trace; Proton's trace writes "
+                               "chrome_trace only. Fix: use format: chrome_trace (or leave "
+                               "format out), or set data: tree for a {}.",
+                               format, format));
+  const bool proton_default = format == (parsed.data == "tree" ? "hatchet" : "chrome_trace");
+  if (parsed.mode == "cli" && !proton_default)
+    fail("format", fmt::format(
+        "'{}' cannot be chosen under mode: cli: Proton's command line (python -m "
+        "triton.profiler.proton, Triton 3.5.1 to 3.9.0) has no output-format flag and always "
+        "finalizes with the default ({} for data: {}). Fix: set mode: env, where the payload "
+        "passes os.environ[\"AORTA_PROTON_FORMAT\"] to proton.finalize(output_format=...); "
+        "hatchet_msgpack needs a Triton that writes it (3.6.0 answers \"Unknown output format: "
+        "hatchet_msgpack\"; the 3.8.0 wheel knows it).",
+        format, parsed.data == "tree" ? "hatchet" : "chrome_trace", parsed.data));
+}
+
 }  // namespace
 
 std::optional<std::string> proton_options::mode_argument() const {
@@ -143,7 +173,12 @@ proton_options parse_proton_options(const option_map& options) {
                 "a proton granularity", "pick one of those, with backend: instrumentation.");
   parsed.hook =
       read_enum(options, "hook", {"triton"}, "a proton hook", "use triton, or remove the option.");
+  parsed.format = read_enum(options, "format", {"hatchet", "hatchet_msgpack", "chrome_trace"},
+                            "a proton output format",
+                            "use hatchet or hatchet_msgpack (data: tree), or chrome_trace "
+                            "(data: trace).");
   check_mode_combinations(parsed);
+  check_format(parsed);
   return parsed;
 }
 

@@ -17,6 +17,9 @@ struct proton_options {
   std::optional<std::string> instrumentation_mode;  // default | mma | pcsampling
   std::optional<std::string> granularity;           // cta | warp | warp_2 | ... | warp_group_8
   std::optional<std::string> hook;                  // triton
+  // hatchet | hatchet_msgpack | chrome_trace; nullopt: Proton's default for `data` (tree:
+  // hatchet, trace: chrome_trace). Only mode: env can choose another (proton_format_refusal).
+  std::optional<std::string> format;
 
   // Proton's single --mode value (reference §2 "Granularity rendering"); nullopt when unset.
   [[nodiscard]] std::optional<std::string> mode_argument() const;

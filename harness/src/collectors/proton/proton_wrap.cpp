@@ -79,6 +79,8 @@ env_map proton_env_bundle(const proton_options& options, const std::filesystem::
   if (options.backend != "auto") bundle.emplace("AORTA_PROTON_BACKEND", options.backend);
   if (auto mode = options.mode_argument()) bundle.emplace("AORTA_PROTON_MODE", *mode);
   if (options.hook) bundle.emplace("AORTA_PROTON_HOOK", *options.hook);
+  // For proton.finalize(output_format=...): the only place a format can be chosen.
+  if (options.format) bundle.emplace("AORTA_PROTON_FORMAT", *options.format);
   return bundle;
 }
 

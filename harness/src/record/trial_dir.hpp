@@ -15,7 +15,8 @@ namespace aorta::detail {
 void prepare_trial_dir(const std::filesystem::path& trial_dir,
                        const std::vector<std::string>& collector_dirs);
 
-// command.json: the argv that runs and the environment changes, before anything is launched.
+// command.json: the argv that runs and the environment changes, before anything is launched;
+// written atomically, stamped schemas::command.
 void write_command_record(const std::filesystem::path& file,
                           const std::vector<std::string>& command, const launch_plan& plan);
 

@@ -1,8 +1,9 @@
 #include "aorta/trial_record.hpp"
 
 #include "aorta/error.hpp"
+#include "atomic_file.hpp"
+#include "json_document.hpp"
 #include "json_text.hpp"
-#include "metrics/atomic_file.hpp"
 #include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
@@ -142,6 +143,7 @@ json to_json(const trial_record& record) {
   for (const auto& check : record.checks) checks.push_back(check_to_json(check));
 
   json out = {
+      {"schema", std::string(schemas::result.name)},
       {"schema_version", record.schema_version},
       {"aorta_version", record.aorta_version},
       {"recipe_path", record.recipe_path},
@@ -177,6 +179,11 @@ json to_json(const trial_record& record) {
 trial_record trial_record_from_json(const json& object) {
   if (!object.is_object()) wrong_type("(top level)", "an object", object);
   trial_record record;
+  if (const auto schema = object.find("schema"); schema != object.end() && !schema->is_null()) {
+    if (!schema->is_string() || schema->get<std::string>() != schemas::result.name) {
+      wrong_type("schema", fmt::format("\"{}\" (a trial record)", schemas::result.name), *schema);
+    }
+  }
   read(object, "schema_version", record.schema_version);
   read(object, "aorta_version", record.aorta_version);
   read(object, "recipe_path", record.recipe_path);
@@ -235,7 +242,7 @@ trial_record trial_record_from_json(const json& object) {
 }
 
 void write_result_json(const std::filesystem::path& path, const trial_record& record) {
-  detail::write_file_atomically(path, detail::dump_json(to_json(record), 2) + "\n");
+  detail::write_file_atomically(path, detail::document_text(to_json(record)));
 }
 
 }  // namespace aorta

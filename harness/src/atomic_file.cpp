@@ -1,4 +1,4 @@
-#include "metrics/atomic_file.hpp"
+#include "atomic_file.hpp"
 
 #include "aorta/error.hpp"
 

@@ -1,12 +1,11 @@
-#include "sweep/trial_dir.hpp"
+#include "record/trial_dir.hpp"
 
 #include "aorta/error.hpp"
-#include "json_text.hpp"
+#include "json_document.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <system_error>
 
 namespace aorta::detail {
@@ -47,16 +46,10 @@ void prepare_trial_dir(const fs::path& trial_dir, const std::vector<std::string>
 
 void write_command_record(const fs::path& file, const std::vector<std::string>& command,
                           const launch_plan& plan) {
-  nlohmann::json record{
-      {"schema_version", 1},     {"command", command},          {"argv", plan.argv},
-      {"env_set", plan.env_set}, {"env_unset", plan.env_unset}, {"warnings", plan.warnings},
-  };
-  std::ofstream stream(file);
-  stream << dump_json(record, 2) << '\n';
-  if (!stream) {
-    throw setup_error(
-        fmt::format("cannot write {}: check free space and permissions", file.string()));
-  }
+  nlohmann::json record{{"command", command},         {"argv", plan.argv},
+                        {"env_set", plan.env_set},     {"env_unset", plan.env_unset},
+                        {"warnings", plan.warnings}};
+  write_json_document(file, std::move(record), schemas::command);
 }
 
 }  // namespace aorta::detail

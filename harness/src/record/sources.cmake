@@ -1,0 +1,6 @@
+# Sources of the record area (target_sources on aorta_harness): the trial record as one stage —
+# the trial directory, command.json before the launch and result.json after the verdict, each
+# written atomically with its schema (aorta/schema.hpp).
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/trial_dir.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/trial_record.cpp)
