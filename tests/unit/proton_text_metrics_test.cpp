@@ -2,10 +2,10 @@
 // as text in the capture, named in the metrics, refused by numeric checks with a reason.
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
-#include "aorta/tree_view.hpp"
+#include "captures/tree_view.hpp"
 #include "captures/hatchet_reader_detail.hpp"
 
 #include <gtest/gtest.h>

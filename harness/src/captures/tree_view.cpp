@@ -2,7 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/scope_path.hpp"
-#include "aorta/hatchet_reader.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "aorta/metrics.hpp"
 #include "captures/capture_format.hpp"
 #include "captures/chrome_trace_reader.hpp"
