@@ -85,3 +85,20 @@ aorta_cli_test(sanitizer.dry_run_names_the_missing_tool RC 0
   COMMAND "${aorta}" sweep run --recipe "${recipes}/sanitizer/memcheck.yaml"
           --output "${out}/unused" --dry-run -- /bin/true
   OUTPUT "'<compute-sanitizer: not installed>' --tool memcheck --error-exitcode 0 --target-processes all --padding 32 --log-file [^ ]*/sanitizer/sanitizer\\.log /bin/true")
+
+# --- errors fail the trial by themselves, not only through a check (fail_on_errors) --------------
+aorta_cli_test(sanitizer.errors_fail_without_a_check RC 1
+  COMMAND "${aorta}" check --collector sanitizer "${sanitizer_h200}/memcheck-oob-padding.log"
+  OUTPUT "aorta: fail: compute-sanitizer \\(memcheck\\) reported [0-9]+ error\\(s\\)\\; the first: ${oob_access}"
+         "fail_on_errors: false")
+aorta_cli_test(sanitizer.clean_report_passes_without_a_check RC 0
+  COMMAND "${aorta}" check --collector sanitizer "${sanitizer_h200}/memcheck-clean.log"
+  NOT_OUTPUT "reported [0-9]+ error")
+aorta_cli_test(sanitizer.fail_on_errors_false_leaves_it_to_the_checks RC 0
+  COMMAND "${aorta}" check --collector sanitizer "${sanitizer_h200}/memcheck-oob-padding.log"
+          --recipe "${recipes}/sanitizer_checks_only.yaml"
+          --check "count_errors(fill_kernel) == 1" --check "count_errors(shift_kernel) == 0"
+  OUTPUT "check PASS  count_errors\\(fill_kernel\\) == 1")
+aorta_cli_test(sanitizer.fail_on_errors_not_a_boolean RC 64
+  COMMAND "${aorta}" validate "${recipes}/sanitizer_bad_fail_on_errors.yaml"
+  OUTPUT "fail_on_errors: 'maybe' is not a boolean")

@@ -96,6 +96,13 @@ public:
   [[nodiscard]] virtual std::string explain_empty(const capture& empty,
                                                   const collector_config& config) const;
 
+  // A failure the capture itself reports, whatever the checks say (compute-sanitizer's errors):
+  // the trial fails with this reason. nullopt when the capture reports none.
+  [[nodiscard]] virtual std::optional<std::string>
+  failure_in_capture(const capture& /*got*/, const collector_config& /*config*/) const {
+    return std::nullopt;
+  }
+
   // Whether it wraps and captures at all (false for the validated-only names of the original:
   // numerics, layer_numerics, amd_log).
   [[nodiscard]] virtual bool attaches() const { return true; }

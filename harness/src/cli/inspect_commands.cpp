@@ -143,6 +143,9 @@ int run_check(const check_flags& flags) {
     std::cout << format_metrics_table(record.metrics);
     for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
   }
+  if (!empty_failure && record.verdict != verdict::pass) {
+    fmt::print(std::cerr, "aorta: {}: {}\n", to_string(record.verdict), record.reason);
+  }
   if (empty_failure) {
     fmt::print(std::cerr,
                "aorta: empty capture: {} holds no kernel, scope or function data (pass "

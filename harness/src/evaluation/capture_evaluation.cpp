@@ -32,6 +32,12 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
       record.verdict = verdict::fail;
       record.reason = collector->explain_empty(got, *config);
     }
+    if (record.verdict == verdict::pass) {
+      if (auto failure = collector->failure_in_capture(got, *config)) {
+        record.verdict = verdict::fail;
+        record.reason = std::move(*failure);
+      }
+    }
   }
 }
 

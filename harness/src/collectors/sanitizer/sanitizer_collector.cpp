@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace aorta::detail {
 namespace {
 
@@ -68,6 +70,32 @@ public:
         "application-only, or a launcher such as docker run)\n"
         "Set `allow_empty: true` in the recipe only if no CUDA work is expected.",
         options_of<sanitizer_options>(config).tool, empty.artifact_dir.string());
+  }
+  // With --error-exitcode 0 the payload's status no longer shows the errors, so the report must:
+  // a run with errors fails even where the recipe has no error check.
+  [[nodiscard]] std::optional<std::string>
+  failure_in_capture(const capture& got, const collector_config& config) const override {
+    const auto& options = options_of<sanitizer_options>(config);
+    if (!options.fail_on_errors) return std::nullopt;
+    std::uint64_t listed = 0;
+    const finding* first = nullptr;
+    for (const auto& reported : got.findings) {
+      if (reported.severity != "error") continue;
+      listed += reported.count;
+      if (first == nullptr) first = &reported;
+    }
+    const std::uint64_t errors = std::max(listed, got.reported_errors.value_or(0));
+    if (errors == 0) return std::nullopt;
+    std::string where;
+    if (first != nullptr) {
+      where = fmt::format("; the first: {}{}{}", first->kind,
+                          first->kernel.empty() ? "" : " in " + first->kernel,
+                          first->location.empty() ? "" : " at " + first->location);
+    }
+    return fmt::format("compute-sanitizer ({}) reported {} error(s){} (report: {}). Fix the "
+                       "access, or set `fail_on_errors: false` to leave the verdict to the "
+                       "recipe's checks",
+                       options.tool, errors, where, got.artifact_dir.string());
   }
   [[nodiscard]] platform_set platforms(const collector_config& /*config*/) const override {
     return {platform::nvidia};

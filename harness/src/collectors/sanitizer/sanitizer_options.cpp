@@ -15,7 +15,8 @@ namespace {
 constexpr std::string_view collector = "sanitizer";
 
 const std::vector<std::string>& option_keys() {
-  static const std::vector<std::string> keys{"tool", "leak_check", "padding", "target_processes"};
+  static const std::vector<std::string> keys{"tool", "leak_check", "padding", "target_processes",
+                                               "fail_on_errors"};
   return keys;
 }
 
@@ -81,6 +82,17 @@ sanitizer_options parse_sanitizer_options(const option_map& options) {
                             "only. Fix: remove {} or set tool: memcheck.",
                             parsed.tool, key));
     }
+  }
+  if (const auto* fail_on = detail::find_option(options, "fail_on_errors")) {
+    const auto flag = detail::parse_bool_text(detail::to_lower(detail::trim(fail_on->text)));
+    if (!flag) {
+      fail("fail_on_errors",
+           fmt::format("'{}' is not a boolean; allowed: true, false (or yes, no, on, off, 1, 0). "
+                       "Fix: fail_on_errors: false leaves the verdict to the recipe's checks "
+                       "(e.g. count_errors(REGEX) == 0).",
+                       fail_on->text));
+    }
+    parsed.fail_on_errors = *flag;
   }
   if (const auto* target = detail::find_option(options, "target_processes")) {
     parsed.target_processes = detail::to_lower(detail::trim(target->text));

@@ -23,6 +23,10 @@ struct sanitizer_options {
   std::optional<std::uint64_t> padding;
   // `--target-processes`: "all" (the tool's default, children too) or "application-only".
   std::string target_processes = "all";
+  // Whether an error in the report fails the trial by itself. aorta passes --error-exitcode 0 (so
+  // the checks, not "payload exited 1", name the error), which would let a recipe without an
+  // error check pass a run with memory errors; false leaves the judging to the checks.
+  bool fail_on_errors = true;
 };
 
 // The values `tool:` accepts, in the order the docs list them.
