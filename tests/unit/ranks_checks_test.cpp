@@ -8,6 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
 namespace {
 
 aorta::capture kernels(int rank, std::optional<std::uint64_t> launches, double total_ns) {
@@ -127,5 +131,34 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(fixture_case{"proton-env", "examples/profiling/proton/torchrun-ranks/recipe.env.yaml"},
                       fixture_case{"proton-cli", "examples/profiling/proton/torchrun-ranks/recipe.yaml"},
                       fixture_case{"ncu", "examples/profiling/ncu/torchrun-ranks/recipe.yaml"}));
+
+}  // namespace
+
+// A rank whose compute-sanitizer report shows errors fails the trial as a single-process one
+// does (failure_in_capture), whatever the checks; a clean rank is no problem.
+namespace {
+
+TEST(RankSanitizer, ARankWithErrorsIsAProblemNamingTheRank) {
+  const auto trial = std::filesystem::temp_directory_path() /
+                     ("aorta-rank-sanitizer-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(trial);
+  const std::string h200 = std::string(AORTA_FIXTURES_DIR) + "/sanitizer/h200/";
+  const char* logs[] = {"memcheck-clean.log", "memcheck-oob-padding.log"};
+  for (int rank = 0; rank < 2; ++rank) {
+    const auto dir = trial / ("rank_" + std::to_string(rank));
+    std::filesystem::create_directories(dir / "sanitizer");
+    std::filesystem::copy_file(h200 + logs[rank], dir / "sanitizer" / "sanitizer.log");
+    std::ofstream(dir / "rank.json") << R"({"host": "h", "rank": )" << rank
+                                     << R"(, "variable": "RANK", "world_size": 2})";
+  }
+  const auto spec = aorta::load_recipe_from_string(
+      "schema_version: 1\nmode: probe\ncollect:\n  sanitizer: {}\n", "r.yaml");
+  const auto reading = aorta::detail::read_rank_captures(spec, trial, 2);
+  std::filesystem::remove_all(trial);
+  ASSERT_EQ(reading.problems.size(), 1U);
+  EXPECT_NE(reading.problems[0].find("rank 1 on h: compute-sanitizer (memcheck) reported"),
+            std::string::npos)
+      << reading.problems[0];
+}
 
 }  // namespace

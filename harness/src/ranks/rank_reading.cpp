@@ -106,8 +106,8 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
     for (const auto& request : spec.collect) {
       const auto* collector = find_collector(request.name);
       if (collector == nullptr || !collector->attaches()) continue;
+      const auto config = config_of(request);
       try {
-        const auto config = config_of(request);
         got.captures.push_back(
             collector->read_capture(claim.dir / request.name, read_context{config.get(), versions}));
       } catch (const capture_error& e) {
@@ -122,8 +122,13 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
         if (!spec.allow_empty) {
           reading.problems.push_back(fmt::format("rank {} on {} wrote an {}", rank, claim.host,
                                                  first_line(collector->explain_empty(
-                                                     read, *config_of(request)))));
+                                                     read, *config))));
         }
+      }
+      // As for a single-process capture (evaluation/capture_evaluation.cpp): errors a report
+      // shows fail the trial whatever the checks.
+      if (auto failure = collector->failure_in_capture(read, *config)) {
+        reading.problems.push_back(fmt::format("rank {} on {}: {}", rank, claim.host, *failure));
       }
     }
     if (complete) ++reading.complete;
