@@ -47,4 +47,18 @@ std::string resolve_tool(const env_map& env, std::string_view variable,
                                what_for, default_name, fix, variable));
 }
 
+std::string resolve_tool_or_standard(const env_map& env, std::string_view variable,
+                                     std::string_view default_name, std::string_view what_for,
+                                     std::string_view fix,
+                                     const std::vector<std::filesystem::path>& standard_locations) {
+  const auto override_entry = env.find(std::string(variable));
+  const bool overridden = override_entry != env.end() && !override_entry->second.empty();
+  if (!overridden && !search_path(default_name, env)) {
+    for (const auto& candidate : standard_locations) {
+      if (is_executable_file(candidate)) return candidate.string();
+    }
+  }
+  return resolve_tool(env, variable, default_name, what_for, fix);
+}
+
 }  // namespace aorta::detail

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace aorta::detail {
 
@@ -26,5 +27,13 @@ namespace aorta::detail {
 [[nodiscard]] std::string resolve_tool(const env_map& env, std::string_view variable,
                                        std::string_view default_name, std::string_view what_for,
                                        std::string_view fix);
+
+// resolve_tool, except that when the variable is unset and PATH does not hold `default_name`, the
+// first executable of `standard_locations` (where installers put the tool) is taken first.
+[[nodiscard]] std::string
+resolve_tool_or_standard(const env_map& env, std::string_view variable,
+                         std::string_view default_name, std::string_view what_for,
+                         std::string_view fix,
+                         const std::vector<std::filesystem::path>& standard_locations);
 
 }  // namespace aorta::detail

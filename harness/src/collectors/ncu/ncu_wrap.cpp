@@ -67,16 +67,10 @@ std::vector<std::filesystem::path> ncu_standard_locations(const std::filesystem:
 
 std::string resolve_ncu_binary(const env_map& env,
                                const std::vector<std::filesystem::path>& standard_locations) {
-  const auto override_entry = env.find("NCU_BIN");
-  const bool overridden = override_entry != env.end() && !override_entry->second.empty();
-  if (!overridden && !detail::search_path("ncu", env)) {
-    for (const auto& candidate : standard_locations) {
-      if (detail::is_executable_file(candidate)) return candidate.string();
-    }
-  }
-  return detail::resolve_tool(
+  return detail::resolve_tool_or_standard(
       env, "NCU_BIN", "ncu", "ncu",
-      "install NVIDIA Nsight Compute (the CUDA toolkit ships it as /usr/local/cuda/bin/ncu)");
+      "install NVIDIA Nsight Compute (the CUDA toolkit ships it as /usr/local/cuda/bin/ncu)",
+      standard_locations);
 }
 
 }  // namespace aorta

@@ -22,16 +22,14 @@ std::string backend_key(const collector_request& proton) {
   return find_option(proton.options, "backend") != nullptr ? "backend" : "";
 }
 
-// The interpreter whose packages the payload sees.
+// The interpreter whose packages the payload sees: the one the wrap runs Proton under. A command
+// the wrap will refuse (reported then) is probed with python3.
 std::string python_of(const std::vector<std::string>& command, const env_map& environment) {
-  if (const auto it = environment.find("AORTA_PROTON_PYTHON"); it != environment.end()) {
-    return it->second;
+  try {
+    return resolve_python(command, environment).interpreter;
+  } catch (const recipe_error&) {
+    return "python3";
   }
-  if (!command.empty() &&
-      std::filesystem::path(command.front()).filename().string().starts_with("python")) {
-    return command.front();
-  }
-  return "python3";
 }
 
 class proton_collector_impl final : public collector_base {

@@ -46,16 +46,10 @@ std::vector<std::filesystem::path> sanitizer_standard_locations(const std::files
 
 std::string resolve_sanitizer_binary(const env_map& env,
                                      const std::vector<std::filesystem::path>& standard_locations) {
-  const auto override_entry = env.find("COMPUTE_SANITIZER_BIN");
-  const bool overridden = override_entry != env.end() && !override_entry->second.empty();
-  if (!overridden && !detail::search_path("compute-sanitizer", env)) {
-    for (const auto& candidate : standard_locations) {
-      if (detail::is_executable_file(candidate)) return candidate.string();
-    }
-  }
-  return detail::resolve_tool(env, "COMPUTE_SANITIZER_BIN", "compute-sanitizer", "sanitizer",
-                              "install the CUDA toolkit (it ships "
-                              "/usr/local/cuda/bin/compute-sanitizer)");
+  return detail::resolve_tool_or_standard(
+      env, "COMPUTE_SANITIZER_BIN", "compute-sanitizer", "sanitizer",
+      "install the CUDA toolkit (it ships /usr/local/cuda/bin/compute-sanitizer)",
+      standard_locations);
 }
 
 }  // namespace aorta
