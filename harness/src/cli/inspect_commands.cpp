@@ -5,7 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
-#include "captures/capture_format.hpp"
+#include "collectors/format_detection.hpp"
 #include "cli/commands.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
@@ -37,6 +37,15 @@ struct check_flags {
 // The collector named by --collector, or the one the path's format gives away. A --collector
 // that contradicts an unambiguous format is refused: reading an ncu CSV as a hatchet fails deep
 // in a parser with a message about JSON.
+// Every format `check` recognises, from the registry: "a rocprofv3 capture (...); an ncu CSV; ...".
+std::string recognised_formats() {
+  std::vector<std::string> listed;
+  for (const auto* collector : collectors()) {
+    if (collector->attaches()) listed.push_back(collector->format_description());
+  }
+  return fmt::format("none of: {}", fmt::join(listed, "; "));
+}
+
 std::string resolve_collector(const check_flags& flags) {
   if (!flags.collector.empty()) {
     const auto* named = find_collector(flags.collector);
@@ -61,9 +70,8 @@ std::string resolve_collector(const check_flags& flags) {
     }
     if (formats.empty()) {
       throw usage_error(fmt::format(
-          "{}: not a capture aorta recognises (not a Proton hatchet, an ncu CSV, a rocprofv3 "
-          "capture nor a callgrind.out file); name the reader with --collector",
-          flags.path));
+          "{}: not a capture aorta recognises ({}); name the reader with --collector",
+          flags.path, recognised_formats()));
     }
     throw usage_error(fmt::format("{} holds captures of several profilers ({}); choose one with "
                                   "--collector",

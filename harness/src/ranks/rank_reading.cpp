@@ -2,6 +2,7 @@
 
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "collectors/capture_reading.hpp"
 #include "ranks/rank_exec.hpp"
 #include "ranks/rank_plan.hpp"
 
@@ -104,31 +105,25 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
     rank_captures got{rank, claim.host, claim.variable, {}};
     bool complete = true;
     for (const auto& request : spec.collect) {
-      const auto* collector = find_collector(request.name);
-      if (collector == nullptr || !collector->attaches()) continue;
-      const auto config = config_of(request);
-      try {
-        got.captures.push_back(
-            collector->read_capture(claim.dir / request.name, read_context{config.get(), versions}));
-      } catch (const capture_error& e) {
-        reading.problems.push_back(fmt::format("rank {}: {}", rank, e.what()));
+      auto one = read_one_capture(request, claim.dir / request.name, versions);
+      if (!one) continue;
+      if (!one->got) {
+        reading.problems.push_back(fmt::format("rank {}: {}", rank, one->error));
         complete = false;
         continue;
       }
-      capture& read = got.captures.back();
-      read.rank = rank;
-      if (read.empty()) {
+      got.captures.push_back(std::move(*one->got));
+      got.captures.back().rank = rank;
+      if (one->empty) {
         complete = false;
         if (!spec.allow_empty) {
-          reading.problems.push_back(fmt::format("rank {} on {} wrote an {}", rank, claim.host,
-                                                 first_line(collector->explain_empty(
-                                                     read, *config))));
+          reading.problems.push_back(
+              fmt::format("rank {} on {} wrote an {}", rank, claim.host, first_line(*one->empty)));
         }
       }
-      // As for a single-process capture (evaluation/capture_evaluation.cpp): errors a report
-      // shows fail the trial whatever the checks.
-      if (auto failure = collector->failure_in_capture(read, *config)) {
-        reading.problems.push_back(fmt::format("rank {} on {}: {}", rank, claim.host, *failure));
+      // As for a single-process capture: errors a report shows fail the trial whatever the checks.
+      if (one->failure) {
+        reading.problems.push_back(fmt::format("rank {} on {}: {}", rank, claim.host, *one->failure));
       }
     }
     if (complete) ++reading.complete;

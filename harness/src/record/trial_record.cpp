@@ -4,7 +4,7 @@
 #include "atomic_file.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
-#include "ranks/rank_rows.hpp"
+#include "record/rank_rows_json.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,7 @@
 #include "sweep/capture_watch.hpp"
 
 #include "aorta/collector.hpp"
+#include "collectors/capture_reading.hpp"
 
 #include <string_view>
 #include <system_error>
@@ -26,8 +27,8 @@ constexpr int max_listed_entries = 100'000;
 }  // namespace
 
 capture_watch::capture_watch(const recipe& spec, std::filesystem::path trial_dir,
-                             std::chrono::milliseconds grace)
-    : m_trial_dir(std::move(trial_dir)), m_grace(grace) {
+                             tool_version_map versions, std::chrono::milliseconds grace)
+    : m_trial_dir(std::move(trial_dir)), m_versions(std::move(versions)), m_grace(grace) {
   for (const auto& request : spec.collect) {
     const auto* collector = find_collector(request.name);
     if (collector != nullptr && collector->attaches()) m_requests.push_back(&request);
@@ -57,14 +58,12 @@ std::uint64_t capture_watch::listing_signature() const {
 
 bool capture_watch::capture_complete() const {
   for (const auto* request : m_requests) {
+    // Unreadable means still being written, or never valid: either way not complete.
     try {
-      const auto config = config_of(*request);
-      const capture got = find_collector(request->name)
-                              ->read_capture(m_trial_dir / request->name,
-                                             read_context{config.get(), {}});
-      if (got.empty()) return false;
+      const auto reading = read_one_capture(*request, m_trial_dir / request->name, m_versions);
+      if (reading && (!reading->got || reading->empty)) return false;
     } catch (const std::exception&) {
-      return false;  // still being written, or never valid: either way not complete
+      return false;
     }
   }
   return true;

@@ -6,6 +6,7 @@
 // held still for one probe, so files still being written are never parsed.
 #pragma once
 
+#include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
 
 #include <chrono>
@@ -18,7 +19,8 @@ namespace aorta::detail {
 
 class capture_watch {
 public:
-  capture_watch(const recipe& spec, std::filesystem::path trial_dir,
+  // `versions`: the trial's tool versions, so the watch reads as the trial's own read will.
+  capture_watch(const recipe& spec, std::filesystem::path trial_dir, tool_version_map versions,
                 std::chrono::milliseconds grace);
 
   // Whether any attaching collector is watched at all.
@@ -32,6 +34,7 @@ private:
 
   std::vector<const collector_request*> m_requests;
   std::filesystem::path m_trial_dir;
+  tool_version_map m_versions;
   std::chrono::milliseconds m_grace;
   std::optional<std::uint64_t> m_signature;
   std::chrono::steady_clock::time_point m_unchanged_since{};

@@ -282,7 +282,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     launch.timeout = std::chrono::ceil<std::chrono::milliseconds>(
         std::chrono::duration<double>(*spec.timeout_seconds));
   }
-  capture_watch watch(spec, setup.trial_dir,
+  capture_watch watch(spec, setup.trial_dir, setup.versions,
                       std::chrono::ceil<std::chrono::milliseconds>(
                           std::chrono::duration<double>(spec.capture_exit_grace_seconds)));
   if (watch.active()) launch.stop_when = [&watch] { return watch.hung(); };
