@@ -13,3 +13,5 @@ aorta_add_unit_test(collectors_platform SOURCES unit/platform_test.cpp)
 aorta_add_unit_test(collectors_sanitizer SOURCES
   unit/sanitizer_options_wrap_test.cpp
   unit/sanitizer_reader_test.cpp)
+# Version probes: their temporary output only in a private directory (issue 18).
+aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)
