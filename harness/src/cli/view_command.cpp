@@ -62,6 +62,13 @@ fs::path capture_to_view(const std::string& given) {
     throw usage_error(fmt::format("{}: a directory with {} Proton output files; name one:{}",
                                   given, outputs.size(), names));
   }
+  // Opening a FIFO would wait for a writer forever, and a device never ends.
+  if (!fs::is_regular_file(given, failure)) {
+    throw usage_error(fmt::format("{}: not a regular file (a FIFO, device or socket); aorta view "
+                                  "reads a .hatchet, .hatchet_msgpack or .chrome_trace file, or a "
+                                  "directory holding one",
+                                  given));
+  }
   const auto format = detail::sniff_capture_file(given);
   if (format && *format != "proton") {
     throw usage_error(fmt::format("{}: not a Proton output: it looks like {}; read it with aorta "
