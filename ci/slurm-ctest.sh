@@ -69,7 +69,7 @@ if [[ -n "$shard_mode" ]]; then
   numbers=$merged/shards/shard_$shard.numbers
   # The numbers must still name this shard's tests (a rebuild between listing and running would
   # shift them): otherwise run nothing, and the merge reports each test as not run.
-  if ! ctest --test-dir "$build" -I "$numbers" --show-only=json-v1 2>/dev/null | python3 -c \
+  if ! ctest --test-dir "$build" -I "$numbers" -FA '.*' --show-only=json-v1 2>/dev/null | python3 -c \
       'import json, sys; names = [t["name"] for t in json.load(sys.stdin)["tests"]]
 sys.exit(0 if sorted(names) == sorted(open(sys.argv[1]).read().split()) else 1)' "$dir/tests.txt"; then
     echo "slurm-ctest: shard $shard: the test numbers in $numbers no longer name its tests (was" \

@@ -64,7 +64,9 @@ for node in aorta-n1 aorta-n2; do
   [[ -s "$work/merged/$node/junit.xml" ]] || { echo "FAIL no junit.xml from $node"; failures=$((failures + 1)); }
 done
 
-# The same merged directory again: the earlier run is cleared, not counted twice (issue 18, #21).
+# The same merged directory again, as if the earlier run had also used a node aorta-n9: the earlier
+# run is cleared, not counted twice ("ran 2 times") nor reported (issue 18, #21).
+cp -a "$work/merged/aorta-n1" "$work/merged/aorta-n9"
 out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" "$work/suite" "$work/merged" 2>&1)
 expect "rerun into the same merged directory" 0 "5 run\\(s\\) of 5 test\\(s\\) on 2 node\\(s\\); failed: none" $? "$out"
 # A non-empty directory the script did not make is refused, not emptied.

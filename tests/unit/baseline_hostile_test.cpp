@@ -59,12 +59,12 @@ TEST(BaselineHostile, WrongTypesNameTheFileAndTheKey) {
 TEST(BaselineHostile, ATrialCountBeyondTheLimitIsRefusedBeforeAnythingIsSized) {
   auto file_json = minimal_baseline();
   file_json["trials"] = 100'000'000;
-  EXPECT_NE(error_of(file_json).find("'trials' is 100000000, not a count from 1 to 1000000 "
+  EXPECT_NE(error_of(file_json).find("'trials' is 100000000, not a positive count of at most 1000000 "
                                      "(max_baseline_trials"),
             std::string::npos)
       << error_of(file_json);
   file_json["trials"] = 1e8;
-  EXPECT_NE(error_of(file_json).find("'trials' is 100000000.0, not a count"), std::string::npos)
+  EXPECT_NE(error_of(file_json).find("'trials' is 100000000.0, not a positive count"), std::string::npos)
       << error_of(file_json);
 }
 

@@ -183,8 +183,8 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
   const auto trials_json = in.value("trials", json(nullptr));
   if (!trials_json.is_number_integer() || trials_json.get<long long>() <= 0 ||
       trials_json.get<long long>() > max_baseline_trials) {
-    corrupt(file, fmt::format("'trials' is {}, not a count from 1 to {} (max_baseline_trials, "
-                              "the most trials a run makes)",
+    corrupt(file, fmt::format("'trials' is {}, not a positive count of at most {} "
+                              "(max_baseline_trials, the most trials a run makes)",
                               detail::dump_json(trials_json).substr(0, 80), max_baseline_trials));
   }
   const auto trials = trials_json.get<std::size_t>();
