@@ -17,3 +17,5 @@ aorta_add_unit_test(collectors_sanitizer SOURCES
 aorta_add_unit_test(collectors_format_detection SOURCES unit/format_detection_test.cpp)
 # Every collector folder is registered, and the registry holds nothing else.
 aorta_add_unit_test(collectors_registry_folders SOURCES unit/registry_folders_test.cpp)
+# Version probes: their temporary output only in a private directory (issue 18).
+aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)

@@ -10,6 +10,7 @@
 #include "cli/commands.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
+#include "contained_path.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
 #include "utc_timestamp.hpp"
@@ -41,6 +42,7 @@ std::string joined(const std::vector<std::string>& words) {
 
 int record_baselines(const record_flags& flags, const std::vector<std::string>& invocation) {
   const fs::path into = flags.into;
+  if (!flags.test_name.empty()) (void)detail::contained_path(into, flags.test_name, "--test-name");
   const auto commit = detail::first_output_line({"git", "-C", fs::absolute(into).parent_path().string(),
                                                  "rev-parse", "HEAD"},
                                                 current_environment());
@@ -81,8 +83,11 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
       std::string previous;
       try {
         if (const auto old = detail::load_baseline(file, test)) {
+          const auto when = old->provenance.find("recorded_at");
           previous = fmt::format(" (replaces {} trial(s) recorded {})", old->trials.size(),
-                                 old->provenance.value("recorded_at", "at an unknown time"));
+                                 when != old->provenance.end() && when->is_string()
+                                     ? when->get<std::string>()
+                                     : std::string("at an unknown time"));
         }
       } catch (const error&) {
         previous = " (replaces an unreadable file)";

@@ -62,8 +62,7 @@ void add_sweep_command(CLI::App& app, action& selected,
                 "A run without any check (recipe or --check) is a usage error (64)");
   run->add_option("--timeout", flags->timeout,
                   "Stop the payload after this many seconds unless the recipe's timeout is "
-                  "shorter")
-      ->check(CLI::PositiveNumber);
+                  "shorter (0.001 to 2592000, as the recipe's)");
   run->add_option("--measure", flags->measures,
                   "A metric shown and measured besides the checks' own (repeatable; 'all')");
   run->add_option("--baseline", flags->baseline,

@@ -1,11 +1,12 @@
 #include "collectors/collector_support.hpp"
 
+#include "process/private_temp_dir.hpp"
 #include "process/process.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <unistd.h>
+#include <optional>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -19,8 +20,14 @@ launch_plan prefixed(launch_plan inner, std::vector<std::string> prefix) {
 
 std::optional<std::string> first_output_line(const std::vector<std::string>& argv,
                                              const env_map& environment) {
-  const fs::path log =
-      fs::temp_directory_path() / ("aorta-version-" + std::to_string(::getpid()) + ".txt");
+  std::optional<private_temp_dir> scratch;
+  fs::path log;
+  try {
+    scratch.emplace("aorta-version");
+    log = scratch->create_file("stdout.txt");
+  } catch (const setup_error&) {
+    return std::nullopt;  // no temporary directory: the version is simply unknown
+  }
   process_spec probe;
   probe.argv = argv;
   probe.environment = environment;
@@ -39,8 +46,6 @@ std::optional<std::string> first_output_line(const std::vector<std::string>& arg
   } catch (const setup_error&) {
     // Not installed: the version is simply unknown.
   }
-  std::error_code ignored;
-  fs::remove(log, ignored);
   return line;
 }
 

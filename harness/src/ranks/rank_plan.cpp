@@ -3,6 +3,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
 #include "collectors/wrap_nesting.hpp"
+#include "ranks/rank_identity.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -27,6 +28,12 @@ std::optional<rank_launch> detect_rank_launch(const recipe& spec,
         "python -m torch.distributed.run, mpirun, mpiexec, orterun, srun). Fix: launch the "
         "payload through one of them, or remove ranks: for a single-process payload",
         spec.ranks_location.to_string(), *spec.ranks, fmt::join(command, " ")));
+  }
+  if (split->ranks && *split->ranks > max_ranks) {
+    throw usage_error(fmt::format(
+        "'{}' starts more than {} ranks (max_ranks), more than aorta accepts. Fix: check the "
+        "launcher's rank count (-np, --nproc-per-node x --nnodes, --ntasks)",
+        fmt::join(command, " "), max_ranks));
   }
   if (spec.ranks && split->ranks && *spec.ranks != *split->ranks) {
     throw usage_error(fmt::format(

@@ -289,6 +289,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
   out.flush();
   const process_result result = run_process(launch);
+  watch.stop();  // the payload has ended: no probe may race the reads below
   record.exit_status = result.exit_status;
   record.signal = result.signal;
   record.timed_out = result.timed_out;
@@ -309,6 +310,18 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     record.notes.push_back(note);
   }
   judge_exit(setup, result, record);
+  if (result.log_failure) {
+    // The payload's log is incomplete (disk full, `ulimit -f`): what it printed cannot be read
+    // back, so the trial cannot pass, but its record is still written.
+    const std::string note = fmt::format("the payload's output log is incomplete: {}",
+                                         *result.log_failure);
+    fmt::print(err, "aorta: error: {}: {}\n", label, note);
+    record.notes.push_back(note);
+    if (record.verdict == verdict::pass || record.verdict == verdict::skip) {
+      record.verdict = verdict::fail;
+      record.reason = note;
+    }
+  }
 
   std::vector<capture> captures;
   std::vector<rank_captures> rank_sets;
