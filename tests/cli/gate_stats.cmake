@@ -22,3 +22,10 @@ aorta_cli_test(gate_stats.record_refuses_one_trial RC 1
           --into "${out}/gate-stats"
   OUTPUT "has 1 trial\\(s\\) and timed rows" "Fix: run it again with --trials 5"
   NO_FILES "${out}/gate-stats/proton.triton-softmax.json")
+aorta_cli_test(gate_stats.compare_other_card RC 0
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/other-card"
+  OUTPUT "warning: k: the baseline was recorded on card GPU-aaaa, this run is on card GPU-bbbb"
+  NOT_OUTPUT "fingerprint gpu_uuid differs")
+aorta_cli_test(gate_stats.compare_gate_requires_card RC 64
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, card maybe"
+  OUTPUT "takes 'same' or 'any'")

@@ -1,6 +1,8 @@
 // Each defect of issue 20's replay of `aorta baseline record` + `aorta compare`, as a test that
 // failed on the rule before the fix (the old verdict is named in each test's comment).
+#include "aorta/error.hpp"
 #include "aorta/trial_record.hpp"
+#include "baseline/card_identity.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/measured_test.hpp"
@@ -176,6 +178,36 @@ TEST(GateFamily, HolmAdjustsWithinATest) {
   rows.front().fresh = {1.30, 1.31, 1.305, 1.30, 1.302};  // one kernel +30%, tight: still caught
   judge_rows(rows, gate_params{});
   EXPECT_EQ(rows.front().verdict, gate_verdict::worse);
+}
+
+}  // namespace
+
+namespace {
+
+measured_test on_card(const std::string& uuid) {
+  measured_test test;
+  test.test = "t";
+  test.fingerprint["gpu"] = "NVIDIA H200, 580.159.04";
+  if (!uuid.empty()) test.fingerprint[std::string(card_key)] = uuid;
+  return test;
+}
+
+// Issue 20, item 5: another card of the same model is told about (not a silent judge), and a
+// lane can require the same card.
+TEST(GateCard, AnotherCardIsNamedAndCanBeRequired) {
+  const auto a = on_card("GPU-aaaa");
+  const auto b = on_card("GPU-bbbb");
+  EXPECT_FALSE(card_difference(a, a, true));
+  const auto note = card_difference(a, b, false);
+  ASSERT_TRUE(note);
+  EXPECT_NE(note->find("card GPU-aaaa, this run is on card GPU-bbbb"), std::string::npos);
+  EXPECT_FALSE(card_difference(on_card(""), b, false));  // an old baseline: nothing to compare
+  const auto required = card_difference(on_card(""), b, true);
+  ASSERT_TRUE(required);
+  EXPECT_NE(required->find("the baseline names none"), std::string::npos);
+  EXPECT_TRUE(parse_gate_spec("time +5%, card same").same_card);
+  EXPECT_FALSE(parse_gate_spec("time +5%, card any").same_card);
+  EXPECT_THROW((void)parse_gate_spec("card yes"), aorta::usage_error);
 }
 
 }  // namespace

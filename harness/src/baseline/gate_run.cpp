@@ -1,6 +1,7 @@
 #include "baseline/gate_run.hpp"
 
 #include "baseline/baseline_file.hpp"
+#include "baseline/card_identity.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/sequential_gate.hpp"
@@ -49,6 +50,7 @@ std::vector<std::string> fingerprint_differences(const measured_test& base,
   for (const auto& [key, value] : base.fingerprint) keys.insert(key);
   for (const auto& [key, value] : fresh.fingerprint) keys.insert(key);
   for (const auto& key : keys) {
+    if (key == card_key) continue;  // the card is told about, not skipped on (card_identity.hpp)
     const auto old_value = base.fingerprint.find(key);
     const auto new_value = fresh.fingerprint.find(key);
     const std::string before = old_value == base.fingerprint.end() ? "(absent)" : old_value->second;
@@ -218,6 +220,10 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
 
   const auto gate = chosen_spec(request, spec, checks);
   const gate_params params = gate ? gate->params : gate_params{};
+  const auto card_note = card_difference(*base, fresh, gate && gate->same_card);
+  if (card_note && gate && gate->same_card) {
+    return skip_or_fail(request, fmt::format("baseline {}: {}", file.string(), *card_note), out);
+  }
   const auto judged = judge_sequentially(test, gate, checks, *base, trials, run_trial, params, out);
   if (!judged) return exit_code::failed;
   auto rows = judged->rows;
@@ -229,6 +235,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const bool failed = std::any_of(rows.begin(), rows.end(), fails_gate);
   const auto still_ambiguous = ambiguous();
   std::vector<std::string> notes;
+  if (card_note) notes.push_back("gate NOTE: " + *card_note);
   if (still_ambiguous > 0) {
     notes.push_back(fmt::format("gate WARNING: {} verdict(s) still AMBIGUOUS after {} trial(s) "
                                 "(the budget): passed with a warning, not judged",
@@ -247,14 +254,16 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"trial_budget", budget},
                            {"extra_rounds", extra_rounds},
                            {"ambiguous", still_ambiguous},
-                           {"verdict", failed ? "fail" : (still_ambiguous > 0 ? "warn" : "pass")},
+                           {"verdict", failed ? "fail" : (still_ambiguous > 0 || card_note ? "warn" : "pass")},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   record_in_last_trial(request, trials, rows, notes, failed, table);
   fmt::print(out, "aorta: gate {}\n",
              failed ? "FAILED: a confident regression against the baseline"
-                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)" : "passed"));
+                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)"
+                                         : (card_note ? "passed with a WARNING (another card)"
+                                                      : "passed")));
   return failed ? exit_code::failed : exit_code::ok;
 }
 

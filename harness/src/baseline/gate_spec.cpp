@@ -179,6 +179,9 @@ gate_spec parse_gate_spec(std::string_view text) {
       if (spec.params.alpha <= 0 || spec.params.alpha >= 0.5) {
         bad_item(text, item, "must be between 0 and 0.5 (0.05 is usual)");
       }
+    } else if (name == "card") {
+      if (value != "same" && value != "any") bad_item(text, item, "takes 'same' or 'any'");
+      spec.same_card = value == "same";
     } else if (name == "max_trials") {
       const double trials = read_double(text, item, value);
       if (trials != std::floor(trials) || trials < 1 || trials > 10000) {
@@ -186,7 +189,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       }
       spec.params.max_trials = static_cast<int>(trials);
     } else {
-      bad_item(text, item, "is unknown; items are time, count, cycles, ir, alpha, max_trials, none");
+      bad_item(text, item,
+               "is unknown; items are time, count, cycles, ir, alpha, max_trials, card, none");
     }
   }
   return spec;

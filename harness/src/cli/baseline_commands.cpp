@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "baseline/baseline_file.hpp"
+#include "baseline/card_identity.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/gate_spec.hpp"
@@ -180,7 +181,11 @@ int compare_results(const compare_flags& flags) {
   for (const auto& [name, old_test] : base) {
     const auto found = fresh.find(name);
     if (found == fresh.end()) continue;
+    if (const auto card = detail::card_difference(old_test, found->second, spec.same_card)) {
+      warnings.push_back(fmt::format("{}: {}", name, *card));
+    }
     for (const auto& [key, value] : old_test.fingerprint) {
+      if (key == detail::card_key) continue;
       const auto other = found->second.fingerprint.find(key);
       if (other != found->second.fingerprint.end() && other->second != value) {
         warnings.push_back(fmt::format("{}: fingerprint {} differs: '{}' vs '{}'", name, key, value,
