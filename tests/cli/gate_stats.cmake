@@ -29,3 +29,6 @@ aorta_cli_test(gate_stats.compare_other_card RC 0
 aorta_cli_test(gate_stats.compare_gate_requires_card RC 64
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, card maybe"
   OUTPUT "takes 'same' or 'any'")
+aorta_cli_test(gate_stats.show_calibration RC 0
+  COMMAND "${aorta}" baseline show "${gate_stats}/base"
+  OUTPUT "time_ms\\(k\\) .*\n    noise 1\\.35% over 5 trial\\(s\\)\\; \\+10% under time \\+5% caught with 95% at [3-6] trial\\(s\\) a side \\(alpha 0\\.05/1\\)")

@@ -4,6 +4,7 @@
 // tolerance, Holm per test) and by the real sequential rule. The figures printed here are the
 // ones docs/regression-gate.md quotes.
 #include "aorta/error.hpp"
+#include "baseline/calibration.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/sequential_gate.hpp"
 
@@ -171,6 +172,35 @@ TEST(GateSimulation, BudgetBelowThePlannedTrialsIsAnError) {
   EXPECT_DOUBLE_EQ(look_alpha(make_sequential_plan(5, 5, alpha), 0), alpha);
   const auto plan = make_sequential_plan(5, 15, alpha);
   EXPECT_DOUBLE_EQ(look_alpha(plan, 0) + 10 * look_alpha(plan, 3), alpha);
+}
+
+}  // namespace
+
+namespace {
+
+// Issue 20's "Done when": the detection rate of a 10% shift matches the calibration's prediction.
+// The prediction starts from noise *measured* on 30 A/A trials (as `baseline show` does from a
+// baseline's trials); the detection is that of real gates (judge_rows) at 5 and 10 trials.
+TEST(GateSimulation, DetectionMatchesTheCalibrationsPrediction) {
+  for (const double cv : cvs) {
+    simulator sim(cv);
+    detection_question question;
+    question.sigma = *log_noise(sim.trials(30, 0.0));
+    for (const int n : {5, 10}) {
+      const double predicted = predicted_detection(question, n);
+      constexpr int gates = 1000;
+      int caught = 0;
+      for (int g = 0; g < gates; ++g) {
+        caught += fixed_gate_fails(sim, 1, static_cast<std::size_t>(n),
+                                   [](std::size_t) { return 0.10; });
+      }
+      const double measured = double(caught) / gates;
+      fmt::print("cv {:>4.1f}% (measured {:.2f}%), {:>2} trials: predicted {:5.1f}%, caught {:5.1f}%\n",
+                 cv * 100, question.sigma * 100, n, predicted * 100, measured * 100);
+      // "A few points": the sampling error of 1000 gates plus that of a 30-trial noise estimate.
+      EXPECT_NEAR(predicted, measured, 0.08) << "cv " << cv << ", " << n << " trials";
+    }
+  }
 }
 
 }  // namespace

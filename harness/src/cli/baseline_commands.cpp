@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "baseline/baseline_file.hpp"
+#include "baseline/calibration.hpp"
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_rule.hpp"
@@ -19,6 +20,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -138,10 +140,13 @@ int show_baselines(const std::string& path) {
       for (const auto& trial : test.trials) {
         const auto found = trial.kernels.find(kernel);
         if (found == trial.kernels.end()) continue;
-        times.push_back(found->second.time_ms);
+        if (std::isfinite(found->second.time_ms)) times.push_back(found->second.time_ms);
         if (found->second.launches) launches.push_back(*found->second.launches);
       }
       print_series(fmt::format("time_ms({})", kernel), times);
+      if (const auto noise = detail::describe_noise(times, kernels.size())) {
+        fmt::print(std::cout, "    {}\n", *noise);
+      }
       print_series(fmt::format("count({})", kernel), launches);
     }
     for (const auto& metric : metrics) {
