@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <tuple>
 #include <fstream>
 #include <sstream>
@@ -135,7 +136,7 @@ json baseline_to_json(const measured_test& test) {
       auto& series = kernel_series[name];
       for (auto& column : series) column.resize(trials);
       series[0][index] = sample.launches;
-      series[1][index] = sample.time_ms;
+      if (std::isfinite(sample.time_ms)) series[1][index] = sample.time_ms;
     }
   }
   json out = {{"test", test.test},
@@ -238,7 +239,10 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
         launches = read_series(value["launches"], trials, file, "kernels." + name + ".launches");
       }
       for (std::size_t i = 0; i < trials; ++i) {
-        if (times[i]) test.trials[i].kernels[name] = kernel_sample{launches[i], *times[i]};
+        if (times[i] || launches[i]) {
+          test.trials[i].kernels[name] =
+              kernel_sample{launches[i], times[i].value_or(std::numeric_limits<double>::quiet_NaN())};
+        }
       }
     }
   }

@@ -60,6 +60,15 @@ void probe_nvidia_gpu(tool_version_map& into, const env_map& environment) {
                 environment);
   probe_version(into, "gpu_arch", {"nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"},
                 environment);
+  // The card itself: GPUs of one model differ by up to 22%, so the gate says when a baseline
+  // came from another card. nvidia-smi ignores CUDA_VISIBLE_DEVICES; its first entry (an index
+  // or a UUID) names the card the payload's device 0 is.
+  std::vector<std::string> argv{"nvidia-smi", "--query-gpu=uuid", "--format=csv,noheader"};
+  if (const auto visible = environment.find("CUDA_VISIBLE_DEVICES"); visible != environment.end()) {
+    const std::string first = visible->second.substr(0, visible->second.find(','));
+    if (!first.empty()) argv.insert(argv.begin() + 1, {"-i", first});
+  }
+  probe_version(into, "gpu_uuid", argv, environment);
 }
 
 std::optional<std::string> cpu_model() {

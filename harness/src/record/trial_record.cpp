@@ -110,6 +110,9 @@ kernel_row kernel_from_json(const json& object) {
   kernel_row row;
   read(object, "name", row.name);
   read_optional(object, "launches", row.launches);
+  // null is what the writer makes of a time the profiler could not give; it stays unknown (NaN,
+  // as in memory) instead of becoming a 0 ms sample.
+  row.total_ms = std::numeric_limits<double>::quiet_NaN();
   read(object, "total_ms", row.total_ms);
   read(object, "collector", row.collector);
   return row;
