@@ -66,7 +66,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     configure time; editing it re-runs the configure step.
 
     When an aorta executable is available at configure time, the recipe is validated then
-    with ``aorta validate <file> [--collect ...]`` and a bad recipe stops the configure step
+    with ``aorta validate <file> [--collect ...] [--check ...] [--gate ...]`` (so are ``CHECK``
+    and ``GATE``) and a bad recipe stops the configure step
     with aorta's own message. The executable used is ``AORTA_EXECUTABLE`` when that variable
     is set, otherwise the ``IMPORTED_LOCATION`` of an imported ``Aorta::aorta`` (the case
     after ``find_package(Aorta)``). When aorta is built by the same project (the
@@ -103,7 +104,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
     A test with no check at all (none here, none in the recipe) judges only the payload's exit
     status and says so in its output (``no checks ran``). With the option
-    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead.
+    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead. The regression gate
+    counts as a check: a test with ``BASELINE`` or ``GATE`` is not refused.
 
   ``MEASURE <metric>...``
     Metrics shown in the test's output and reported to CTest/CDash as ``<CTestMeasurement>``
@@ -170,6 +172,10 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   ``PROPERTIES <property> <value>...``
     Further test properties, applied last with ``set_tests_properties()``, so they override
     any property set above.
+
+  ``cmake --build <build> --target aorta_profiled_tests`` builds what the profiled tests run:
+  aorta itself when the project builds it (the ``add_subdirectory()`` case) and each ``TARGET``
+  payload, nothing else; ``ctest -L profiling`` can follow without building the whole project.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
   ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail),
@@ -253,6 +259,12 @@ cmake_policy(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingArguments.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingSettings.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
+
+# What the profiled tests run: `cmake --build <build> --target aorta_profiled_tests` builds aorta
+# (when this project builds it) and every TARGET payload, and nothing else.
+if(NOT TARGET aorta_profiled_tests)
+  add_custom_target(aorta_profiled_tests)
+endif()
 
 function(aorta_add_profiled_test)
   # Forwarded one quoted argument at a time: ${ARGV} would split values holding `;` and drop

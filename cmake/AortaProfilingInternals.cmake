@@ -106,7 +106,7 @@ function(_aorta_configure_time_executable out_var)
 endfunction()
 
 # With an aorta executable at hand (_aorta_configure_time_executable), runs `aorta validate` on
-# the recipe, the COLLECT override and every CHECK, so a bad one stops the configure step.
+# the recipe, the COLLECT override, every CHECK and the GATE, so a bad one stops the configure step.
 function(_aorta_validate_at_configure_time)
   _aorta_configure_time_executable(validator)
   if(NOT validator)
@@ -126,13 +126,17 @@ function(_aorta_validate_at_configure_time)
     _aorta_code_append(code "${arg_CHECK_${index}}")
     math(EXPR index "${index} + 1")
   endwhile()
+  if(NOT gate STREQUAL "")
+    _aorta_code_append(code --gate)
+    _aorta_code_append(code "${gate}")
+  endif()
   cmake_language(EVAL CODE "execute_process(COMMAND ${code}
     RESULT_VARIABLE validate_result
     OUTPUT_VARIABLE validate_output
     ERROR_VARIABLE validate_output)")
   if(NOT validate_result EQUAL 0)
     string(STRIP "${validate_output}" validate_output)
-    message(FATAL_ERROR "${fn}: RECIPE '${recipe}' or a CHECK does not validate "
+    message(FATAL_ERROR "${fn}: RECIPE '${recipe}', a CHECK or the GATE does not validate "
       "(${validator} validate exited ${validate_result}):\n${validate_output}")
   endif()
 endfunction()
@@ -285,8 +289,37 @@ function(_aorta_profiled_test_labels collectors out_var)
   set(${out_var} "${labels}" PARENT_SCOPE)
 endfunction()
 
+# aorta_profiled_tests: builds what the profiled tests run (aorta when this project builds it, and
+# each TARGET payload) and nothing else, so a profiling job need not build a whole test suite.
+# The target itself exists from the moment AortaProfiling.cmake is included.
+function(_aorta_profiled_tests_target payload_target)
+  get_property(aorta_added GLOBAL PROPERTY _AORTA_PROFILED_TESTS_HAVE_AORTA)
+  if(NOT aorta_added)
+    set_property(GLOBAL PROPERTY _AORTA_PROFILED_TESTS_HAVE_AORTA TRUE)
+    get_target_property(aorta_imported Aorta::aorta IMPORTED)
+    if(NOT aorta_imported)
+      get_target_property(aorta_target Aorta::aorta ALIASED_TARGET)
+      if(NOT aorta_target)
+        set(aorta_target Aorta::aorta)
+      endif()
+      add_dependencies(aorta_profiled_tests ${aorta_target})
+    endif()
+  endif()
+  if(NOT payload_target STREQUAL "")
+    get_target_property(payload_imported "${payload_target}" IMPORTED)
+    get_target_property(payload_aliased "${payload_target}" ALIASED_TARGET)
+    if(payload_aliased)
+      set(payload_target "${payload_aliased}")
+    endif()
+    if(NOT payload_imported)
+      add_dependencies(aorta_profiled_tests "${payload_target}")
+    endif()
+  endif()
+endfunction()
+
 # add_test() and the documented properties, from the settings in the caller's scope.
 function(_aorta_register_profiled_test collectors)
+  _aorta_profiled_tests_target("${arg_TARGET}")
   _aorta_profiled_test_command(aorta_code)
   _aorta_payload_command(payload_code)
   _aorta_quote("${arg_NAME}" name)
