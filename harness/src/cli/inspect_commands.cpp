@@ -5,6 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
+#include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
 #include "cli/commands.hpp"
 #include "evaluation/capture_evaluation.hpp"
@@ -31,6 +32,7 @@ struct check_flags {
   std::vector<std::string> checks;
   bool json = false;
   bool allow_empty = false;
+  bool aggregate = false;
   std::string path;
 };
 
@@ -104,6 +106,7 @@ check_plan plan_check(const check_flags& flags) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }
   plan.request.name = resolve_collector(flags);
+  require_one_capture(flags.path, plan.request.name, flags.aggregate);
   if (spec) {
     const auto in_recipe = std::find_if(spec->collect.begin(), spec->collect.end(),
                                         [&](const auto& r) { return r.name == plan.request.name; });
@@ -176,6 +179,9 @@ void add_check_command(CLI::App& app, action& selected) {
                     "Read with this recipe's collector options, and run its checks too");
   check->add_flag("--json", flags->json, "Print metrics and check results as JSON");
   check->add_flag("--allow-empty", flags->allow_empty, "An empty capture is not a failure");
+  check->add_flag("--aggregate", flags->aggregate,
+                  "Sum a directory holding several trials, tests or copies of one capture "
+                  "(refused without it)");
   check->add_option("path", flags->path, "Capture file or directory")->required();
   check->callback([&selected, flags] { selected = [flags] { return run_check(*flags); }; });
 }

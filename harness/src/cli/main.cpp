@@ -30,6 +30,21 @@ std::string subcommand_path(const CLI::App& app) {
   return path;
 }
 
+// Refuses a first word that names no subcommand: CLI11 would say only "A subcommand is required"
+// for `aorta bogus`, and print the help and exit 0 for `aorta nosuch --help`.
+void require_known_subcommand(const CLI::App& app, int own_argc, char** argv) {
+  if (own_argc < 2 || argv[1][0] == '-') return;
+  const std::string word = argv[1];
+  std::string known;
+  for (const auto* subcommand : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (subcommand->check_name(word)) return;
+    known += (known.empty() ? "" : ", ") + subcommand->get_name();
+  }
+  throw aorta::usage_error(
+      fmt::format("'{}' is not an aorta command; the commands are {} (see 'aorta --help')", word,
+                  known));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -73,6 +88,7 @@ int main(int argc, char** argv) {
   aorta::cli::add_collectors_command(app, selected);
 
   try {
+    require_known_subcommand(app, own_argc, argv);
     try {
       app.parse(own_argc, argv);
     } catch (const CLI::ExtrasError& e) {

@@ -315,9 +315,19 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
                                   results_dir.string()));
   }
   // No test wrote anything (all filtered out, or none registered): an empty report, not a
-  // second failure on top of whatever went wrong.
+  // second failure on top of whatever went wrong. Only the results directory itself is made: a
+  // missing parent is a mistyped path, and a tree of empty directories would hide it.
+  fs::path named = results_dir.lexically_normal();
+  if (!named.has_filename()) named = named.parent_path();  // "out/" names out
+  const fs::path parent = named.has_parent_path() ? named.parent_path() : fs::path(".");
+  if (!fs::exists(results_dir, ignored) && !fs::is_directory(parent, ignored)) {
+    throw usage_error(fmt::format(
+        "report: {} does not exist, nor does its parent {}; pass the --output directory of a "
+        "sweep run (or the OUTPUT_DIR root of the CMake tests, by default <build>/aorta-results)",
+        results_dir.string(), parent.string()));
+  }
   std::error_code failure;
-  fs::create_directories(results_dir, failure);
+  fs::create_directory(results_dir, failure);
   if (failure) {
     throw setup_error(
         fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));

@@ -165,17 +165,22 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) spec.trials = *request.trials;
   const auto checks = parse_checks(spec, request.extra_checks);
-  if (checks.empty() && request.require_checks) {
+  // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
+  // gated test with no check of its own is not one that only its exit status judges.
+  if (checks.empty() && request.require_checks &&
+      !detail::gate_requested(request, spec, checks)) {
     throw usage_error(fmt::format(
-        "{}: no checks: the recipe has no `check:` and no --check was given, so only the "
-        "payload's exit status would be judged. Add a CHECK to aorta_add_profiled_test() or a "
-        "`check:` to the recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
+        "{}: no checks: the recipe has no `check:` and no --check was given, and there is no "
+        "regression gate (--baseline, --gate), so only the payload's exit status would be "
+        "judged. Add a CHECK or a BASELINE to aorta_add_profiled_test() or a `check:` to the "
+        "recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
         spec.path.string()));
   }
   if (request.timeout_seconds) check_timeout_flag(*request.timeout_seconds);
   if (request.timeout_seconds &&
       (!spec.timeout_seconds || *request.timeout_seconds < *spec.timeout_seconds)) {
     spec.timeout_seconds = *request.timeout_seconds;
+    spec.timeout_key = detail::command_line_timeout_key;
   }
   if (request.gate) (void)detail::parse_gate_spec(*request.gate);
   // Baseline checks are judged over all trials by the gate, not per trial.

@@ -93,9 +93,15 @@ std::string signal_name(int signal_number) {
                                  : fmt::format("signal {}", signal_number);
 }
 
-// "timeout: 2 from r.yaml": where the limit a timeout reports came from.
+// "timeout: 2 from r.yaml" or "--timeout 3 from the command line": where the limit a timeout
+// reports came from. Every CTest timeout is the second kind.
 std::string timeout_origin(const recipe& spec) {
   if (!spec.timeout_seconds) return {};
+  if (spec.timeout_key == command_line_timeout_key) {
+    return fmt::format("{} {:g} from the command line; aorta_add_profiled_test() passes the "
+                       "test's TIMEOUT less a tenth",
+                       command_line_timeout_key, *spec.timeout_seconds);
+  }
   return fmt::format("{}: {:g} from {}", spec.timeout_key, *spec.timeout_seconds,
                      spec.path.string());
 }
