@@ -50,4 +50,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Only a failure exits through sys.exit: under Triton 3.6's Proton CLI, sys.exit(0) skips
+    # Proton's finalize() and no .hatchet is written (seen on the H200 with this very script).
+    status = main()
+    if status:
+        sys.exit(status)
