@@ -208,6 +208,19 @@ void print_rank_layout(const rank_launch& ranks, const std::vector<std::string>&
   }
 }
 
+// The payload's log is incomplete (disk full, `ulimit -f`): what it printed cannot be read back,
+// so the trial cannot pass, but its record is still written.
+void fail_on_incomplete_log(const std::string& failure, const std::string& label,
+                            trial_record& record, std::ostream& err) {
+  const std::string note = fmt::format("the payload's output log is incomplete: {}", failure);
+  fmt::print(err, "aorta: error: {}: {}\n", label, note);
+  record.notes.push_back(note);
+  if (record.verdict == verdict::pass || record.verdict == verdict::skip) {
+    record.verdict = verdict::fail;
+    record.reason = note;
+  }
+}
+
 trial_record new_record(const trial_setup& setup) {
   const recipe& spec = *setup.spec;
   trial_record record;
@@ -316,18 +329,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     record.notes.push_back(note);
   }
   judge_exit(setup, result, record);
-  if (result.log_failure) {
-    // The payload's log is incomplete (disk full, `ulimit -f`): what it printed cannot be read
-    // back, so the trial cannot pass, but its record is still written.
-    const std::string note = fmt::format("the payload's output log is incomplete: {}",
-                                         *result.log_failure);
-    fmt::print(err, "aorta: error: {}: {}\n", label, note);
-    record.notes.push_back(note);
-    if (record.verdict == verdict::pass || record.verdict == verdict::skip) {
-      record.verdict = verdict::fail;
-      record.reason = note;
-    }
-  }
+  if (result.log_failure) fail_on_incomplete_log(*result.log_failure, label, record, err);
 
   std::vector<capture> captures;
   std::vector<rank_captures> rank_sets;
