@@ -18,7 +18,8 @@ cmake --build --preset ci --parallel "$jobs"
 ctest --preset ci --parallel "$jobs"
 
 # The same suite once more under AddressSanitizer and UndefinedBehaviorSanitizer (the CLI end-to-end
-# tests included; profiling and packaging tests are left to the build above).
+# tests included; profiling and packaging tests are left to the build above, so the asan preset
+# builds no examples: their tests are profiling tests, which never run here).
 cmake --preset asan
 cmake --build --preset asan --parallel "$jobs"
 ctest --preset asan --parallel "$jobs"

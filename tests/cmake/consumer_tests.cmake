@@ -4,6 +4,12 @@
 #   subdirectory: configure the consumer with -DAORTA_SOURCE_DIR -> build -> ctest -L profiling
 # Each configure is --fresh (no cache left from an earlier run). The consumer runs with
 # AORTA_REQUIRE_PROFILER=ON, so a missing valgrind fails instead of silently skipping.
+#
+# The subdirectory chain compiles all of aorta once more, the longest step of the whole suite on a
+# 2-core machine (1,123 s measured, issue 23): it builds without optimisation or debug info, which
+# halves that, and every step of both chains carries a COST so CTest starts them first and the
+# other tests fill the second core meanwhile instead of waiting on them at the end.
+set(consumer_cost 1000)
 
 set(consumer_source "${CMAKE_CURRENT_SOURCE_DIR}/consumer")
 set(consumer_prefix "${CMAKE_BINARY_DIR}/consumer-prefix")
@@ -28,6 +34,7 @@ add_test(NAME aorta.cmake.install
 set_tests_properties(aorta.cmake.install PROPERTIES
   LABELS packaging
   TIMEOUT 300
+  COST ${consumer_cost}
   FIXTURES_SETUP aorta_consumer_prefix)
 
 # aorta_add_consumer_chain(<mode> <fixtures the configure step needs> <configure args>...)
@@ -45,16 +52,22 @@ function(aorta_add_consumer_chain mode required_fixtures)
   set_tests_properties(${prefix}.configure PROPERTIES
     LABELS packaging
     TIMEOUT 300
+    COST ${consumer_cost}
     FIXTURES_SETUP ${configured})
   if(required_fixtures)
     set_tests_properties(${prefix}.configure PROPERTIES FIXTURES_REQUIRED "${required_fixtures}")
   endif()
 
+  # aorta_profiled_tests, not all: the .test step then proves that it builds what the profiled
+  # test runs (aorta in the subdirectory case, and the TARGET payload); uses_harness is the
+  # link proof.
   add_test(NAME ${prefix}.build
-    COMMAND ${CMAKE_COMMAND} --build ${binary} --config $<CONFIG>)
+    COMMAND ${CMAKE_COMMAND} --build ${binary} --config $<CONFIG>
+      --target aorta_profiled_tests uses_harness)
   set_tests_properties(${prefix}.build PROPERTIES
     LABELS packaging
     TIMEOUT 1800
+    COST ${consumer_cost}
     FIXTURES_REQUIRED "${before_build}"
     FIXTURES_SETUP ${built})
 
@@ -64,6 +77,7 @@ function(aorta_add_consumer_chain mode required_fixtures)
   set_tests_properties(${prefix}.test PROPERTIES
     LABELS packaging
     TIMEOUT 900
+    COST ${consumer_cost}
     FIXTURES_REQUIRED "${before_test}")
 endfunction()
 
@@ -80,7 +94,7 @@ set_tests_properties(aorta.cmake.consumer.installed.junit PROPERTIES
   FIXTURES_REQUIRED
     "aorta_consumer_prefix;aorta_consumer_installed_configured;aorta_consumer_installed_built")
 aorta_add_consumer_chain(subdirectory ""
-  -DAORTA_SOURCE_DIR=${PROJECT_SOURCE_DIR})
+  -DAORTA_SOURCE_DIR=${PROJECT_SOURCE_DIR} -DCMAKE_BUILD_TYPE=)
 
 # AORTA_REQUIRE_PROFILER: the same GPU test skips without it and fails with it (CPU machines).
 add_test(NAME aorta.cmake.consumer.require_profiler
