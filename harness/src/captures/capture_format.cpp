@@ -1,5 +1,8 @@
 #include "captures/capture_format.hpp"
 
+#include "aorta/error.hpp"
+#include "captures/bounded_input.hpp"
+
 #include <algorithm>
 #include <fstream>
 
@@ -10,12 +13,24 @@ namespace {
 constexpr std::size_t sniff_bytes = 8192;
 constexpr std::size_t directory_file_limit = 4096;
 
+// Through the bounded input layer: a FIFO named on the command line hung `view` here.
 std::string head_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::string head(sniff_bytes, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
-  return head;
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return {};
+  try {
+    input_file in = open_input_file(file);
+    std::string head(sniff_bytes, '\0');
+    std::size_t have = 0;
+    while (have < head.size()) {
+      const std::size_t got = in.read_some(head.data() + have, head.size() - have);
+      if (got == 0) break;
+      have += got;
+    }
+    head.resize(have);
+    return head;
+  } catch (const input_error& e) {
+    throw capture_error(e.what());
+  }
 }
 
 char first_non_blank(const std::string& text) {
@@ -40,7 +55,7 @@ std::optional<std::string> sniff_capture_file(const fs::path& file) {
   if (name.starts_with("callgrind.out")) return "callgrind";
   // Proton names its outputs by format (<name>.hatchet_msgpack, <name>.chrome_trace, and the same
   // with .part_<phase> for periodic flushing); MessagePack has no text to sniff.
-  if (contains(name, ".hatchet_msgpack") || contains(name, ".chrome_trace")) return "proton";
+  if (name.ends_with(".hatchet_msgpack") || name.ends_with(".chrome_trace")) return "proton";
   if (name.ends_with(".db") && contains(name, "results")) return "rocprof";
   const std::string head = head_of(file);
   if (head.starts_with("# callgrind format") || head.starts_with("version: 1\ncreator: callgrind"))
