@@ -54,7 +54,8 @@ write_basic_package_version_file(
   VERSION "${PROJECT_VERSION}"
   COMPATIBILITY SameMajorVersion)
 # AortaProfiling.cmake includes its internals from its own directory, so they travel together.
-foreach(_aorta_module IN ITEMS AortaProfiling AortaProfilingInternals)
+foreach(_aorta_module IN ITEMS AortaProfiling AortaProfilingArguments AortaProfilingSettings
+    AortaProfilingInternals)
   configure_file("${PROJECT_SOURCE_DIR}/cmake/${_aorta_module}.cmake"
     "${_aorta_build_package_dir}/${_aorta_module}.cmake" COPYONLY)
 endforeach()
@@ -63,5 +64,7 @@ install(FILES
   "${_aorta_build_package_dir}/AortaConfig.cmake"
   "${_aorta_build_package_dir}/AortaConfigVersion.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfiling.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingArguments.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingSettings.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingInternals.cmake"
   DESTINATION "${AORTA_INSTALL_CMAKEDIR}")

@@ -42,9 +42,12 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   is reported as skipped (``SKIP_RETURN_CODE 77``) when this machine lacks the profiler or the
   GPU the recipe needs.
 
-  No typo passes silently. A token in a list (``ARGS``, ``COMMAND``, ``CHECK``, ``LABELS``, ...)
-  that is an upper-case word one edit away from a keyword (``CHECKS``, ``LABEL``, ``ARG``)
-  stops the configure step with "did you mean"; so does any unknown argument, in any case. When
+  No typo passes silently. A word in a list (``ARGS``, ``COMMAND``, ``CHECK``, ``LABELS``, ...)
+  that is a keyword in another case (``check``) or an upper-case word within two edits of a
+  keyword (``CHECKS``, ``CHEKS``, ``LABEL``, ``ARG``) stops the configure step with "did you
+  mean"; so does any unknown argument, in any case. Values are kept exactly as given, as
+  ``add_test()`` keeps them: a ``;`` inside a value and an empty ``""`` argument reach aorta and
+  the payload unchanged. When
   such a token is really meant for the payload, put it after ``--`` in ``ARGS`` or ``COMMAND``:
   everything after the first ``--`` there is passed literally (a further ``--`` included) and
   ends the keywords, so ``--`` and what follows must come last::
@@ -63,7 +66,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     configure time; editing it re-runs the configure step.
 
     When an aorta executable is available at configure time, the recipe is validated then
-    with ``aorta validate <file> [--collect ...]`` and a bad recipe stops the configure step
+    with ``aorta validate <file> [--collect ...] [--check ...] [--gate ...]`` (so are ``CHECK``
+    and ``GATE``) and a bad recipe stops the configure step
     with aorta's own message. The executable used is ``AORTA_EXECUTABLE`` when that variable
     is set, otherwise the ``IMPORTED_LOCATION`` of an imported ``Aorta::aorta`` (the case
     after ``find_package(Aorta)``). When aorta is built by the same project (the
@@ -100,7 +104,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
 
     A test with no check at all (none here, none in the recipe) judges only the payload's exit
     status and says so in its output (``no checks ran``). With the option
-    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead.
+    ``AORTA_REQUIRE_CHECKS`` ``ON`` such a test fails with exit 64 instead. The regression gate
+    counts as a check: a test with ``BASELINE`` or ``GATE`` is not refused.
 
   ``MEASURE <metric>...``
     Metrics shown in the test's output and reported to CTest/CDash as ``<CTestMeasurement>``
@@ -118,7 +123,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     refuses.
 
   ``TIMEOUT <seconds>``
-    The CTest ``TIMEOUT`` of the test. Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``. aorta
+    The CTest ``TIMEOUT`` of the test, 0.001 to 2592000 seconds (a recipe ``timeout``'s range).
+    Default: ``AORTA_DEFAULT_TIMEOUT``, else ``600``. aorta
     gets ``--timeout`` a tenth less (at most 10 s less), so it stops the payload itself and
     records the timeout in ``result.json`` (and the report) before CTest would kill it; a
     shorter recipe ``timeout`` still wins.
@@ -166,6 +172,10 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   ``PROPERTIES <property> <value>...``
     Further test properties, applied last with ``set_tests_properties()``, so they override
     any property set above.
+
+  ``cmake --build <build> --target aorta_profiled_tests`` builds what the profiled tests run:
+  aorta itself when the project builds it (the ``add_subdirectory()`` case) and each ``TARGET``
+  payload, nothing else; ``ctest -L profiling`` can follow without building the whole project.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
   ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail),
@@ -246,167 +256,27 @@ block(SCOPE_FOR POLICIES)
 cmake_policy(VERSION 3.25)
 
 # The _aorta_* helpers; the path is this file's own directory, read while it is being included.
+include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingArguments.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingSettings.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
 
+# What the profiled tests run: `cmake --build <build> --target aorta_profiled_tests` builds aorta
+# (when this project builds it) and every TARGET payload, and nothing else.
+if(NOT TARGET aorta_profiled_tests)
+  add_custom_target(aorta_profiled_tests)
+endif()
+
 function(aorta_add_profiled_test)
-  set(one_value_keywords NAME RECIPE TARGET GPUS TIMEOUT WORKING_DIRECTORY OUTPUT_DIR
-    TRIALS BASELINE GATE)
-  set(multi_value_keywords COMMAND ARGS COLLECT CHECK MEASURE LABELS ENVIRONMENT PROPERTIES)
-  set(keywords ${one_value_keywords} ${multi_value_keywords})
-  # Not cmake_parse_arguments(): it would take any token after `--` for a keyword, and it cannot
-  # tell a misspelt keyword inside a list from a value, which made `ARGS 100 CHECKS "e"` hand
-  # the check to the payload and pass with zero checks.
-  set(name_for_messages "")
-  set(index 1)
-  while(index LESS ARGC)
-    math(EXPR previous "${index} - 1")
-    if("${ARGV${previous}}" STREQUAL "NAME")
-      set(name_for_messages "${ARGV${index}}")
-      break()
-    endif()
-    math(EXPR index "${index} + 1")
-  endwhile()
-  set(fn "aorta_add_profiled_test(${name_for_messages})")
-  set(current "")
-  set(literal FALSE)
-  set(seen "")
-  set(one_value_taken "")
+  # Forwarded one quoted argument at a time: ${ARGV} would split values holding `;` and drop
+  # empty ones, which add_test() keeps.
+  set(arguments "")
   set(index 0)
   while(index LESS ARGC)
-    set(token "${ARGV${index}}")
+    _aorta_code_append(arguments "${ARGV${index}}")
     math(EXPR index "${index} + 1")
-    # Values keep their semicolons, as cmake_parse_arguments(PARSE_ARGV) keeps them.
-    string(REPLACE ";" "\\;" value "${token}")
-    if(literal)
-      list(APPEND arg_${current} "${value}")
-    elseif(token IN_LIST keywords)
-      set(current "${token}")
-      list(APPEND seen "${token}")
-    elseif(token STREQUAL "--" AND current MATCHES "^(ARGS|COMMAND)$")
-      set(literal TRUE)
-    elseif(current IN_LIST multi_value_keywords)
-      _aorta_keyword_typo("${token}" "${keywords}" EXACT_CASE typo)
-      if(typo)
-        message(FATAL_ERROR "${fn}: '${token}' in the ${current} list looks like a misspelt "
-          "keyword: did you mean ${typo}? If it is meant as a value, put it after '--' in ARGS "
-          "or COMMAND (everything after '--' is passed literally), e.g. ARGS -- ${token}.")
-      endif()
-      list(APPEND arg_${current} "${value}")
-    elseif(current IN_LIST one_value_keywords AND NOT current IN_LIST one_value_taken)
-      set(arg_${current} "${token}")
-      list(APPEND one_value_taken "${current}")
-    else()
-      _aorta_keyword_typo("${token}" "${keywords}" IGNORE_CASE typo)
-      set(hint "")
-      if(typo)
-        set(hint " Did you mean ${typo}?")
-      endif()
-      message(FATAL_ERROR "${fn}: unknown argument '${token}'.${hint} Keywords are: "
-        "${keywords}.")
-    endif()
   endwhile()
-  foreach(keyword IN LISTS seen)
-    if(NOT DEFINED arg_${keyword})
-      message(FATAL_ERROR "${fn}: keyword ${keyword} given without a value.")
-    endif()
-  endforeach()
-  if(NOT DEFINED arg_NAME OR arg_NAME STREQUAL "")
-    message(FATAL_ERROR "${fn}: missing NAME <name>.")
-  endif()
-  if(NOT arg_NAME MATCHES "^[A-Za-z0-9_+][A-Za-z0-9_.+-]*$")
-    message(FATAL_ERROR "${fn}: NAME '${arg_NAME}' is also a directory name, so it may hold "
-      "only letters, digits and _ . + - and must not start with . or -.")
-  endif()
-  if(NOT DEFINED arg_RECIPE OR arg_RECIPE STREQUAL "")
-    message(FATAL_ERROR "${fn}: missing RECIPE <file> (the aorta recipe naming the collectors).")
-  endif()
-  if(DEFINED arg_COMMAND AND DEFINED arg_TARGET)
-    message(FATAL_ERROR "${fn}: give COMMAND or TARGET, not both "
-      "(COMMAND ${arg_COMMAND}; TARGET ${arg_TARGET}).")
-  endif()
-  if(NOT DEFINED arg_COMMAND AND NOT DEFINED arg_TARGET)
-    message(FATAL_ERROR "${fn}: missing the payload: give COMMAND <argv>... or TARGET <target>.")
-  endif()
-  if(DEFINED arg_ARGS AND NOT DEFINED arg_TARGET)
-    message(FATAL_ERROR "${fn}: ARGS is only valid with TARGET; "
-      "with COMMAND put the arguments in COMMAND itself.")
-  endif()
-
-  cmake_path(ABSOLUTE_PATH arg_RECIPE BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}"
-    NORMALIZE OUTPUT_VARIABLE recipe)
-  if(NOT EXISTS "${recipe}" OR IS_DIRECTORY "${recipe}")
-    message(FATAL_ERROR "${fn}: RECIPE file '${recipe}' does not exist.")
-  endif()
-
-  if(DEFINED arg_TARGET)
-    if(NOT TARGET "${arg_TARGET}")
-      message(FATAL_ERROR "${fn}: TARGET '${arg_TARGET}' is not an existing CMake target; "
-        "define it with add_executable() before this call.")
-    endif()
-    get_target_property(target_type "${arg_TARGET}" TYPE)
-    if(NOT target_type STREQUAL "EXECUTABLE")
-      message(FATAL_ERROR "${fn}: TARGET '${arg_TARGET}' is a ${target_type}, "
-        "not an executable.")
-    endif()
-  endif()
-
-  set(gpus "${arg_GPUS}")
-  if(NOT DEFINED arg_GPUS)
-    set(gpus "${AORTA_DEFAULT_GPUS}")
-    if(gpus STREQUAL "")
-      set(gpus 0)
-    endif()
-  endif()
-  if(NOT gpus MATCHES "^[0-9]+$")
-    message(FATAL_ERROR "${fn}: GPUS '${gpus}' is not a non-negative integer.")
-  endif()
-
-  set(timeout "${arg_TIMEOUT}")
-  if(NOT DEFINED arg_TIMEOUT)
-    set(timeout "${AORTA_DEFAULT_TIMEOUT}")
-    if(timeout STREQUAL "")
-      set(timeout 600)
-    endif()
-  endif()
-  if(NOT timeout MATCHES "^[0-9]+(\\.[0-9]+)?$" OR timeout EQUAL 0)
-    message(FATAL_ERROR "${fn}: TIMEOUT '${timeout}' is not a positive number of seconds.")
-  endif()
-
-  set(output_root "${arg_OUTPUT_DIR}")
-  if(NOT DEFINED arg_OUTPUT_DIR)
-    set(output_root "${AORTA_DEFAULT_OUTPUT_DIR}")
-    if(output_root STREQUAL "")
-      set(output_root "${CMAKE_BINARY_DIR}/aorta-results")
-    endif()
-  endif()
-  cmake_path(ABSOLUTE_PATH output_root BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
-  cmake_path(APPEND output_root "${arg_NAME}" OUTPUT_VARIABLE output_dir)
-
-  set(trials "${arg_TRIALS}")
-  if(NOT DEFINED arg_TRIALS)
-    set(trials "${AORTA_DEFAULT_TRIALS}")
-  endif()
-  if(NOT trials STREQUAL "" AND (NOT trials MATCHES "^[0-9]+$" OR trials EQUAL 0))
-    message(FATAL_ERROR "${fn}: TRIALS '${trials}' is not a positive integer.")
-  endif()
-
-  set(baseline_dir "${arg_BASELINE}")
-  if(NOT DEFINED arg_BASELINE)
-    set(baseline_dir "${AORTA_DEFAULT_BASELINE}")
-  endif()
-  if(NOT baseline_dir STREQUAL "")
-    cmake_path(ABSOLUTE_PATH baseline_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
-  endif()
-  set(gate "${arg_GATE}")
-  if(NOT DEFINED arg_GATE)
-    set(gate "${AORTA_DEFAULT_GATE}")
-  endif()
-
-  set(working_directory "${arg_WORKING_DIRECTORY}")
-  if(NOT DEFINED arg_WORKING_DIRECTORY)
-    set(working_directory "${CMAKE_CURRENT_BINARY_DIR}")
-  endif()
-  cmake_path(ABSOLUTE_PATH working_directory BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
+  cmake_language(EVAL CODE "_aorta_parse_profiled_test_arguments(${arguments})")
+  _aorta_resolve_profiled_test_settings()
 
   if(NOT TARGET Aorta::aorta)
     if(AORTA_EXECUTABLE)
@@ -418,131 +288,23 @@ function(aorta_add_profiled_test)
     endif()
   endif()
 
-  set(collect_flag "")
-  if(DEFINED arg_COLLECT)
-    list(JOIN arg_COLLECT "," collect_joined)
-    set(collect_flag --collect "${collect_joined}")
-    set(collectors ${arg_COLLECT})
+  set(collect_joined "")
+  if(count_COLLECT GREATER 0)
+    _aorta_keyword_code(COLLECT collect_code)
+    cmake_language(EVAL CODE "set(collectors ${collect_code})")
+    list(JOIN collectors "," collect_joined)
   else()
     _aorta_scan_recipe_collectors("${recipe}" collectors)
   endif()
 
   # Re-run the configure step (and so the validation) whenever the recipe changes.
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${recipe}")
-  _aorta_configure_time_executable(validator)
-  if(validator)
-    set(check_flags "")
-    foreach(expression IN LISTS arg_CHECK)
-      list(APPEND check_flags --check "${expression}")
-    endforeach()
-    execute_process(
-      COMMAND "${validator}" validate "${recipe}" ${collect_flag} ${check_flags}
-      RESULT_VARIABLE validate_result
-      OUTPUT_VARIABLE validate_output
-      ERROR_VARIABLE validate_output)
-    if(NOT validate_result EQUAL 0)
-      string(STRIP "${validate_output}" validate_output)
-      message(FATAL_ERROR "${fn}: RECIPE '${recipe}' or a CHECK does not validate "
-        "(${validator} validate exited ${validate_result}):\n${validate_output}")
-    endif()
-  endif()
-
-  set(aorta_argv $<TARGET_FILE:Aorta::aorta> sweep run
-    --recipe "${recipe}" --output "${output_dir}" ${collect_flag})
-  foreach(expression IN LISTS arg_CHECK)
-    list(APPEND aorta_argv --check "${expression}")
-  endforeach()
-  foreach(metric IN LISTS arg_MEASURE AORTA_DEFAULT_MEASURE)
-    list(APPEND aorta_argv --measure "${metric}")
-  endforeach()
-  if(AORTA_REQUIRE_PROFILER)
-    list(APPEND aorta_argv --require-profiler)
-  endif()
-  if(NOT AORTA_LANE_PLATFORMS STREQUAL "")
-    list(APPEND aorta_argv --platforms "${AORTA_LANE_PLATFORMS}")
-  endif()
-  if(AORTA_REQUIRE_CHECKS)
-    list(APPEND aorta_argv --require-checks)
-  endif()
-  # CTest kills a test at TIMEOUT without a word in result.json; aorta stops the payload a little
-  # earlier itself, so the timeout is recorded and reported like any other failure.
-  _aorta_inner_timeout("${timeout}" inner_timeout)
-  list(APPEND aorta_argv --timeout "${inner_timeout}")
-  if(NOT trials STREQUAL "")
-    list(APPEND aorta_argv --trials ${trials})
-  endif()
-  if(NOT gate STREQUAL "")
-    list(APPEND aorta_argv --gate "${gate}")
-  endif()
+  string(REPLACE ";" "\\;" recipe_dependency "${recipe}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${recipe_dependency}")
+  _aorta_validate_at_configure_time()
   if(NOT baseline_dir STREQUAL "")
-    list(APPEND aorta_argv --baseline "${baseline_dir}" --test-name "${arg_NAME}")
-    if(AORTA_REQUIRE_BASELINE)
-      list(APPEND aorta_argv --require-baseline)
-    endif()
     _aorta_baseline_target("${arg_NAME}" "${output_dir}" "${baseline_dir}")
   endif()
-
-  if(DEFINED arg_TARGET)
-    # add_test() does not split a list that a generator expression yields, so the prefixes are
-    # read now, as lists; their elements may still hold generator expressions.
-    get_target_property(launcher "${arg_TARGET}" TEST_LAUNCHER)
-    get_target_property(emulator "${arg_TARGET}" CROSSCOMPILING_EMULATOR)
-    set(payload "")
-    if(launcher)
-      list(APPEND payload ${launcher})
-    endif()
-    if(emulator AND CMAKE_CROSSCOMPILING)
-      list(APPEND payload ${emulator})
-    endif()
-    list(APPEND payload "$<TARGET_FILE:${arg_TARGET}>" ${arg_ARGS})
-  else()
-    set(payload ${arg_COMMAND})
-  endif()
-
-  add_test(NAME ${arg_NAME}
-    COMMAND ${aorta_argv} -- ${payload}
-    WORKING_DIRECTORY "${working_directory}")
-
-  set(labels profiling)
-  if(collectors)
-    foreach(collector IN LISTS collectors)
-      list(APPEND labels "aorta:${collector}")
-    endforeach()
-  else()
-    list(APPEND labels aorta)
-  endif()
-  list(APPEND labels ${AORTA_DEFAULT_LABELS} ${arg_LABELS})
-  list(REMOVE_DUPLICATES labels)
-
-  _aorta_report_fixture("${output_root}" report_fixture)
-  set_tests_properties(${arg_NAME} PROPERTIES
-    LABELS "${labels}"
-    SKIP_RETURN_CODE 77
-    TIMEOUT "${timeout}"
-    ATTACHED_FILES "${output_dir}/trial_0/result.json"
-    FIXTURES_REQUIRED "${report_fixture}")
-  if(gpus GREATER 0)
-    if(gpus EQUAL 1)
-      set(groups "gpus:1")
-    else()
-      set(groups "${gpus},gpus:1")
-    endif()
-    set_tests_properties(${arg_NAME} PROPERTIES RESOURCE_GROUPS "${groups}")
-  endif()
-  # CTest's own timeout kills with SIGKILL, which aorta cannot pass on: the payload's process
-  # group would outlive the test. From CTest 3.27 it can send SIGTERM first, which aorta forwards
-  # to the whole group before it records the trial as timed out.
-  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
-    set_tests_properties(${arg_NAME} PROPERTIES
-      TIMEOUT_SIGNAL_NAME SIGTERM
-      TIMEOUT_SIGNAL_GRACE_PERIOD 10)
-  endif()
-  if(arg_ENVIRONMENT)
-    set_tests_properties(${arg_NAME} PROPERTIES ENVIRONMENT "${arg_ENVIRONMENT}")
-  endif()
-  if(arg_PROPERTIES)
-    set_tests_properties(${arg_NAME} PROPERTIES ${arg_PROPERTIES})
-  endif()
+  _aorta_register_profiled_test("${collectors}")
 endfunction()
 
 endblock()

@@ -5,108 +5,6 @@ include_guard(GLOBAL)
 block(SCOPE_FOR POLICIES)
 cmake_policy(VERSION 3.25)
 
-# TRUE when `a` and `b` are at most one edit apart (one character inserted, removed, replaced,
-# or two adjacent ones swapped): the typos that turn a keyword into an argument.
-function(_aorta_within_one_edit a b out_var)
-  set(${out_var} FALSE PARENT_SCOPE)
-  string(LENGTH "${a}" length_a)
-  string(LENGTH "${b}" length_b)
-  if(length_a LESS length_b)
-    set(shorter "${a}")
-    set(longer "${b}")
-    set(length_short ${length_a})
-  else()
-    set(shorter "${b}")
-    set(longer "${a}")
-    set(length_short ${length_b})
-  endif()
-  math(EXPR difference "${length_a} - ${length_b}")
-  if(difference GREATER 1 OR difference LESS -1)
-    return()
-  endif()
-  # The first position where they differ.
-  set(index 0)
-  while(index LESS length_short)
-    string(SUBSTRING "${shorter}" ${index} 1 char_short)
-    string(SUBSTRING "${longer}" ${index} 1 char_long)
-    if(NOT char_short STREQUAL char_long)
-      break()
-    endif()
-    math(EXPR index "${index} + 1")
-  endwhile()
-  math(EXPR next "${index} + 1")
-  string(SUBSTRING "${longer}" ${next} -1 rest_long)
-  if(NOT difference EQUAL 0)
-    string(SUBSTRING "${shorter}" ${index} -1 rest_short)
-    if(rest_short STREQUAL rest_long)
-      set(${out_var} TRUE PARENT_SCOPE)
-    endif()
-    return()
-  endif()
-  if(index EQUAL length_short)
-    set(${out_var} TRUE PARENT_SCOPE)
-    return()
-  endif()
-  string(SUBSTRING "${shorter}" ${next} -1 rest_short)
-  if(rest_short STREQUAL rest_long)
-    set(${out_var} TRUE PARENT_SCOPE)
-    return()
-  endif()
-  # Two adjacent characters swapped.
-  math(EXPR after "${index} + 2")
-  if(after GREATER length_short)
-    return()
-  endif()
-  string(SUBSTRING "${shorter}" ${index} 2 pair_short)
-  string(SUBSTRING "${longer}" ${index} 2 pair_long)
-  string(SUBSTRING "${shorter}" ${after} -1 tail_short)
-  string(SUBSTRING "${longer}" ${after} -1 tail_long)
-  string(SUBSTRING "${pair_long}" 1 1 swapped)
-  string(SUBSTRING "${pair_long}" 0 1 first)
-  if(pair_short STREQUAL "${swapped}${first}" AND tail_short STREQUAL tail_long)
-    set(${out_var} TRUE PARENT_SCOPE)
-  endif()
-endfunction()
-
-# The keyword that `token` is a likely typo of, or "" (exact matches are keywords, not typos).
-# With IGNORE_CASE, `check` is a typo of CHECK too; without, only upper-case tokens count, so a
-# payload argument such as `name` or `args` is left alone.
-function(_aorta_keyword_typo token keywords mode out_var)
-  set(${out_var} "" PARENT_SCOPE)
-  if(mode STREQUAL "IGNORE_CASE")
-    string(TOUPPER "${token}" token)
-  elseif(NOT token MATCHES "^[A-Z][A-Z_]+$")
-    return()
-  endif()
-  foreach(keyword IN LISTS keywords)
-    _aorta_within_one_edit("${token}" "${keyword}" near)
-    if(near)
-      set(${out_var} "${keyword}" PARENT_SCOPE)
-      return()
-    endif()
-  endforeach()
-endfunction()
-
-# The aorta `--timeout` for a CTest TIMEOUT of `seconds`: a tenth less, at most 10 s less, so
-# aorta has time to stop the payload and write result.json before CTest kills it.
-function(_aorta_inner_timeout seconds out_var)
-  if(NOT seconds MATCHES "^([0-9]+)(\\.([0-9]+))?$")
-    message(FATAL_ERROR "_aorta_inner_timeout: '${seconds}' is not a number of seconds")
-  endif()
-  set(whole "${CMAKE_MATCH_1}")
-  string(SUBSTRING "${CMAKE_MATCH_3}000" 0 3 fraction)
-  math(EXPR milliseconds "${whole} * 1000 + 1${fraction} - 1000")
-  math(EXPR margin "${milliseconds} / 10")
-  if(margin GREATER 10000)
-    set(margin 10000)
-  endif()
-  math(EXPR inner "${milliseconds} - ${margin}")
-  math(EXPR inner_whole "${inner} / 1000")
-  math(EXPR inner_fraction "1000 + ${inner} % 1000")
-  string(SUBSTRING "${inner_fraction}" 1 3 inner_fraction)
-  set(${out_var} "${inner_whole}.${inner_fraction}" PARENT_SCOPE)
-endfunction()
-
 # The collector names of a recipe's top-level `collect:` key, by a line scan that understands the
 # three common spellings; anything fancier yields an empty list (and the label `aorta`).
 function(_aorta_scan_recipe_collectors recipe out_var)
@@ -207,55 +105,276 @@ function(_aorta_configure_time_executable out_var)
   set(${out_var} "${exe}" PARENT_SCOPE)
 endfunction()
 
+# With an aorta executable at hand (_aorta_configure_time_executable), runs `aorta validate` on
+# the recipe, the COLLECT override, every CHECK and the GATE, so a bad one stops the configure step.
+function(_aorta_validate_at_configure_time)
+  _aorta_configure_time_executable(validator)
+  if(NOT validator)
+    return()
+  endif()
+  set(code "")
+  foreach(word IN ITEMS "${validator}" validate "${recipe}")
+    _aorta_code_append(code "${word}")
+  endforeach()
+  if(count_COLLECT GREATER 0)
+    _aorta_code_append(code --collect)
+    _aorta_code_append(code "${collect_joined}")
+  endif()
+  set(index 0)
+  while(index LESS count_CHECK)
+    _aorta_code_append(code --check)
+    _aorta_code_append(code "${arg_CHECK_${index}}")
+    math(EXPR index "${index} + 1")
+  endwhile()
+  if(NOT gate STREQUAL "")
+    _aorta_code_append(code --gate)
+    _aorta_code_append(code "${gate}")
+  endif()
+  cmake_language(EVAL CODE "execute_process(COMMAND ${code}
+    RESULT_VARIABLE validate_result
+    OUTPUT_VARIABLE validate_output
+    ERROR_VARIABLE validate_output)")
+  if(NOT validate_result EQUAL 0)
+    string(STRIP "${validate_output}" validate_output)
+    message(FATAL_ERROR "${fn}: RECIPE '${recipe}', a CHECK or the GATE does not validate "
+      "(${validator} validate exited ${validate_result}):\n${validate_output}")
+  endif()
+endfunction()
+
 # One report test per results root, registered by whichever call first writes there. Sets
-# out_var to the fixture name the profiled test requires.
+# out_var to the fixture name the profiled test requires. Roots are remembered by hash: a root
+# holding `;` must not become two list elements.
 function(_aorta_report_fixture output_root out_var)
+  string(SHA256 root_key "${output_root}")
   get_property(roots GLOBAL PROPERTY _AORTA_REPORT_ROOTS)
-  list(FIND roots "${output_root}" index)
+  list(FIND roots "${root_key}" index)
+  set(new_root FALSE)
   if(index EQUAL -1)
     list(LENGTH roots index)
-    set_property(GLOBAL APPEND PROPERTY _AORTA_REPORT_ROOTS "${output_root}")
-    if(index EQUAL 0)
-      set(fixture aorta_report)
-    else()
-      math(EXPR number "${index} + 1")
-      set(fixture aorta_report.${number})
-    endif()
+    set_property(GLOBAL APPEND PROPERTY _AORTA_REPORT_ROOTS "${root_key}")
+    set(new_root TRUE)
+  endif()
+  set(fixture aorta_report)
+  if(index GREATER 0)
+    math(EXPR number "${index} + 1")
+    set(fixture aorta_report.${number})
+  endif()
+  if(new_root)
     # The setup marks when this ctest invocation started, so the report covers the tests that
     # ran now and marks older results as stale instead of mixing them in.
-    add_test(NAME ${fixture}.begin
-      COMMAND $<TARGET_FILE:Aorta::aorta> report --begin-run "${output_root}")
+    _aorta_quote("${output_root}" root)
+    string(REPLACE ";" "\\;" attached "${output_root}/report.html")
+    cmake_language(EVAL CODE "
+      add_test(NAME ${fixture}.begin
+        COMMAND $<TARGET_FILE:Aorta::aorta> report --begin-run ${root})
+      add_test(NAME ${fixture} COMMAND $<TARGET_FILE:Aorta::aorta> report ${root})")
     set_tests_properties(${fixture}.begin PROPERTIES
       FIXTURES_SETUP ${fixture}
       LABELS profiling
       TIMEOUT 60)
-    add_test(NAME ${fixture}
-      COMMAND $<TARGET_FILE:Aorta::aorta> report "${output_root}")
     set_tests_properties(${fixture} PROPERTIES
       FIXTURES_CLEANUP ${fixture}
       LABELS profiling
-      ATTACHED_FILES "${output_root}/report.html"
+      ATTACHED_FILES "${attached}"
       TIMEOUT 300)
-  elseif(index EQUAL 0)
-    set(fixture aorta_report)
-  else()
-    math(EXPR number "${index} + 1")
-    set(fixture aorta_report.${number})
   endif()
   set(${out_var} "${fixture}" PARENT_SCOPE)
+endfunction()
+
+# The aorta command line of a profiled test, as CMake source of quoted arguments (see
+# _aorta_quote), from the settings in the caller's scope (_aorta_resolve_profiled_test_settings).
+function(_aorta_profiled_test_command out_var)
+  set(code "")
+  foreach(word IN ITEMS "$<TARGET_FILE:Aorta::aorta>" sweep run --recipe "${recipe}"
+      --output "${output_dir}")
+    _aorta_code_append(code "${word}")
+  endforeach()
+  if(count_COLLECT GREATER 0)
+    _aorta_code_append(code --collect)
+    _aorta_code_append(code "${collect_joined}")
+  endif()
+  set(index 0)
+  while(index LESS count_CHECK)
+    _aorta_code_append(code --check)
+    _aorta_code_append(code "${arg_CHECK_${index}}")
+    math(EXPR index "${index} + 1")
+  endwhile()
+  set(index 0)
+  while(index LESS count_MEASURE)
+    _aorta_code_append(code --measure)
+    _aorta_code_append(code "${arg_MEASURE_${index}}")
+    math(EXPR index "${index} + 1")
+  endwhile()
+  foreach(metric IN LISTS AORTA_DEFAULT_MEASURE)
+    _aorta_code_append(code --measure)
+    _aorta_code_append(code "${metric}")
+  endforeach()
+  if(AORTA_REQUIRE_PROFILER)
+    _aorta_code_append(code --require-profiler)
+  endif()
+  if(NOT AORTA_LANE_PLATFORMS STREQUAL "")
+    _aorta_code_append(code --platforms)
+    _aorta_code_append(code "${AORTA_LANE_PLATFORMS}")
+  endif()
+  if(AORTA_REQUIRE_CHECKS)
+    _aorta_code_append(code --require-checks)
+  endif()
+  # CTest kills a test at TIMEOUT without a word in result.json; aorta stops the payload a little
+  # earlier itself, so the timeout is recorded and reported like any other failure.
+  _aorta_code_append(code --timeout)
+  _aorta_code_append(code "${inner_timeout}")
+  foreach(option IN ITEMS trials gate)
+    if(NOT "${${option}}" STREQUAL "")
+      _aorta_code_append(code --${option})
+      _aorta_code_append(code "${${option}}")
+    endif()
+  endforeach()
+  if(NOT baseline_dir STREQUAL "")
+    foreach(word IN ITEMS --baseline "${baseline_dir}" --test-name "${arg_NAME}")
+      _aorta_code_append(code "${word}")
+    endforeach()
+    if(AORTA_REQUIRE_BASELINE)
+      _aorta_code_append(code --require-baseline)
+    endif()
+  endif()
+  _aorta_code_append(code --)
+  set(${out_var} "${code}" PARENT_SCOPE)
+endfunction()
+
+# The payload's argv as CMake source: COMMAND as given, or the TARGET behind its TEST_LAUNCHER and
+# (when cross-compiling) CROSSCOMPILING_EMULATOR, as add_test() puts them, then ARGS.
+function(_aorta_payload_command out_var)
+  if(NOT "TARGET" IN_LIST given)
+    _aorta_keyword_code(COMMAND code)
+    set(${out_var} "${code}" PARENT_SCOPE)
+    return()
+  endif()
+  # add_test() does not split a list that a generator expression yields, so the prefixes are
+  # read now, as lists; their elements may still hold generator expressions.
+  get_target_property(launcher "${arg_TARGET}" TEST_LAUNCHER)
+  get_target_property(emulator "${arg_TARGET}" CROSSCOMPILING_EMULATOR)
+  set(prefix "")
+  if(launcher)
+    list(APPEND prefix ${launcher})
+  endif()
+  if(emulator AND CMAKE_CROSSCOMPILING)
+    list(APPEND prefix ${emulator})
+  endif()
+  set(code "")
+  foreach(word IN LISTS prefix)
+    _aorta_code_append(code "${word}")
+  endforeach()
+  _aorta_code_append(code "$<TARGET_FILE:${arg_TARGET}>")
+  _aorta_keyword_code(ARGS arguments)
+  set(${out_var} "${code}${arguments}" PARENT_SCOPE)
+endfunction()
+
+# The test's CTest labels: profiling, aorta:<collector> (or aorta), the defaults, then LABELS.
+function(_aorta_profiled_test_labels collectors out_var)
+  set(labels profiling)
+  if(collectors)
+    foreach(collector IN LISTS collectors)
+      list(APPEND labels "aorta:${collector}")
+    endforeach()
+  else()
+    list(APPEND labels aorta)
+  endif()
+  list(APPEND labels ${AORTA_DEFAULT_LABELS})
+  set(index 0)
+  while(index LESS count_LABELS)
+    list(APPEND labels "${arg_LABELS_${index}}")
+    math(EXPR index "${index} + 1")
+  endwhile()
+  list(REMOVE_DUPLICATES labels)
+  set(${out_var} "${labels}" PARENT_SCOPE)
+endfunction()
+
+# aorta_profiled_tests: builds what the profiled tests run (aorta when this project builds it, and
+# each TARGET payload) and nothing else, so a profiling job need not build a whole test suite.
+# The target itself exists from the moment AortaProfiling.cmake is included.
+function(_aorta_profiled_tests_target payload_target)
+  get_property(aorta_added GLOBAL PROPERTY _AORTA_PROFILED_TESTS_HAVE_AORTA)
+  if(NOT aorta_added)
+    set_property(GLOBAL PROPERTY _AORTA_PROFILED_TESTS_HAVE_AORTA TRUE)
+    get_target_property(aorta_imported Aorta::aorta IMPORTED)
+    if(NOT aorta_imported)
+      get_target_property(aorta_target Aorta::aorta ALIASED_TARGET)
+      if(NOT aorta_target)
+        set(aorta_target Aorta::aorta)
+      endif()
+      add_dependencies(aorta_profiled_tests ${aorta_target})
+    endif()
+  endif()
+  if(NOT payload_target STREQUAL "")
+    get_target_property(payload_imported "${payload_target}" IMPORTED)
+    get_target_property(payload_aliased "${payload_target}" ALIASED_TARGET)
+    if(payload_aliased)
+      set(payload_target "${payload_aliased}")
+    endif()
+    if(NOT payload_imported)
+      add_dependencies(aorta_profiled_tests "${payload_target}")
+    endif()
+  endif()
+endfunction()
+
+# add_test() and the documented properties, from the settings in the caller's scope.
+function(_aorta_register_profiled_test collectors)
+  _aorta_profiled_tests_target("${arg_TARGET}")
+  _aorta_profiled_test_command(aorta_code)
+  _aorta_payload_command(payload_code)
+  _aorta_quote("${arg_NAME}" name)
+  _aorta_quote("${working_directory}" directory)
+  cmake_language(EVAL CODE
+    "add_test(NAME ${name} COMMAND ${aorta_code} ${payload_code} WORKING_DIRECTORY ${directory})")
+
+  _aorta_profiled_test_labels("${collectors}" labels)
+  _aorta_report_fixture("${output_root}" report_fixture)
+  string(REPLACE ";" "\\;" attached "${output_dir}/trial_0/result.json")
+  set_tests_properties(${arg_NAME} PROPERTIES
+    LABELS "${labels}"
+    SKIP_RETURN_CODE 77
+    TIMEOUT "${timeout}"
+    ATTACHED_FILES "${attached}"
+    FIXTURES_REQUIRED "${report_fixture}")
+  if(gpus GREATER 0)
+    set(groups "gpus:1")
+    if(gpus GREATER 1)
+      set(groups "${gpus},gpus:1")
+    endif()
+    set_tests_properties(${arg_NAME} PROPERTIES RESOURCE_GROUPS "${groups}")
+  endif()
+  # CTest's own timeout kills with SIGKILL, which aorta cannot pass on: the payload's process
+  # group would outlive the test. From CTest 3.27 it can send SIGTERM first, which aorta forwards
+  # to the whole group before it records the trial as timed out.
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.27)
+    set_tests_properties(${arg_NAME} PROPERTIES
+      TIMEOUT_SIGNAL_NAME SIGTERM
+      TIMEOUT_SIGNAL_GRACE_PERIOD 10)
+  endif()
+  if(count_ENVIRONMENT GREATER 0)
+    _aorta_keyword_code(ENVIRONMENT environment)
+    cmake_language(EVAL CODE "set(environment ${environment})")
+    set_tests_properties(${arg_NAME} PROPERTIES ENVIRONMENT "${environment}")
+  endif()
+  if(count_PROPERTIES GREATER 0)
+    _aorta_keyword_code(PROPERTIES properties)
+    cmake_language(EVAL CODE "set_tests_properties(${name} PROPERTIES ${properties})")
+  endif()
 endfunction()
 
 endblock()
 
 # aorta_baseline.<name>: records the test's last results into its baseline folder; the umbrella
 # target aorta_baselines runs all of them. Results that a partial ctest run never wrote are
-# skipped with a note.
+# skipped with a note. $<SEMICOLON> keeps a `;` in a folder name from splitting the argument.
 function(_aorta_baseline_target name output_dir baseline_dir)
   if(NOT TARGET aorta_baselines)
     add_custom_target(aorta_baselines)
   endif()
+  string(REPLACE ";" "$<SEMICOLON>" results "${output_dir}")
+  string(REPLACE ";" "$<SEMICOLON>" into "${baseline_dir}")
   add_custom_target(aorta_baseline.${name}
-    COMMAND $<TARGET_FILE:Aorta::aorta> baseline record "${output_dir}" --into "${baseline_dir}"
+    COMMAND $<TARGET_FILE:Aorta::aorta> baseline record "${results}" --into "${into}"
             --skip-missing
     COMMENT "aorta: recording the baseline of ${name} into ${baseline_dir}"
     VERBATIM)

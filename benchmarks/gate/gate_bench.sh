@@ -6,6 +6,7 @@
 # resampled. Writes summary.tsv and every gate.json into $OUT/gate-bench.tgz.
 #
 # usage: gate_bench.sh            (env: OUT, BUDGET_S=420, TRIALS=3, BASE_TRIALS=10,
+#                                  EXAMPLES="vecadd softmax" or "gemm_short gemm_long",
 #                                  GATE_BENCH_LOCAL=1 to rehearse with the callgrind example,
 #                                  BASELINES_FROM=DIR to gate against baselines recorded earlier,
 #                                  e.g. on another machine of the same kind, instead of recording)
@@ -32,9 +33,17 @@ if [[ "${GATE_BENCH_LOCAL:-0}" == 1 ]]; then
   slow[hotspot]="$here/cpu_hotspot 4506 32"
   gate="ir +5%, count exact, max_trials $((3 * trials))"
 else
-  examples=(vecadd softmax)
+  # EXAMPLES picks a subset; gemm_short (~25 us) and gemm_long (~1.6 ms) are issue 20's pair.
+  read -r -a examples <<< "${EXAMPLES:-vecadd softmax}"
   recipe[vecadd]="$here/vecadd.yaml"
   recipe[softmax]="$here/softmax.yaml"
+  recipe[gemm_short]="$here/gemm.yaml"
+  recipe[gemm_long]="$here/gemm.yaml"
+  # +10% work: N x 1.1, the same cuBLAS kernel family.
+  same[gemm_short]="python3 $here/gemm.py --size 2048 --iters 20"
+  slow[gemm_short]="python3 $here/gemm.py --size 2048 --cols 2253 --iters 20"
+  same[gemm_long]="python3 $here/gemm.py --size 8192 --iters 20"
+  slow[gemm_long]="python3 $here/gemm.py --size 8192 --cols 9011 --iters 20"
   # 16M elements ~ 200 MB of traffic per launch; 1.1 x that for the slow variant.
   same[vecadd]="python3 $here/vecadd.py --size 16777216 --iters 20"
   slow[vecadd]="python3 $here/vecadd.py --size 18454938 --iters 20"

@@ -13,6 +13,14 @@ aorta_cli_test(first_hour.report_bogus_option RC 64
 aorta_cli_test(first_hour.sweep_keeps_separator_hint RC 64
   COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/unused" /bin/true
   OUTPUT "missing '--' separator before the command")
+# Issue 23, item 8: an unknown command is named, with the list, and --help does not hide it.
+aorta_cli_test(first_hour.unknown_command RC 64
+  COMMAND "${aorta}" bogus
+  OUTPUT "aorta: error: 'bogus' is not an aorta command; the commands are sweep, [^\n]*check"
+  NOT_OUTPUT "A subcommand is required")
+aorta_cli_test(first_hour.unknown_command_help RC 64
+  COMMAND "${aorta}" nosuch --help
+  OUTPUT "'nosuch' is not an aorta command")
 aorta_cli_test(first_hour.view_help RC 0
   COMMAND "${aorta}" view --help
   OUTPUT "--depth" "time/%" "--sort")
@@ -59,6 +67,16 @@ aorta_cli_test(first_hour.require_checks RC 64
           --require-checks -- /bin/true
   OUTPUT "plain\\.yaml: no checks: the recipe has no `check:` and no --check was given"
   NOT_OUTPUT "trial 0: running")
+# Issue 23, item 3: the regression gate counts as a check. A test with only TRIALS and BASELINE
+# (docs/regression-gate.md) used to exit 64 "no checks" under AORTA_REQUIRE_CHECKS, so the gate
+# never ran; here it runs and skips for the missing baseline, naming the fix.
+aorta_cli_test(first_hour.require_checks_gate_counts RC 77
+  CLEAN "${out}/require_checks_gate"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/require_checks_gate"
+          --trials 2 --baseline "${out}/no_baselines_here" --test-name gated --require-checks
+          -- /bin/true
+  OUTPUT "no baseline for test 'gated'"
+  NOT_OUTPUT "no checks: the recipe has no")
 
 # CMake passes a little less than the CTest TIMEOUT as --timeout: aorta stops the payload and
 # records it, where CTest would kill aorta and leave no result.json.
@@ -66,6 +84,9 @@ aorta_cli_test(first_hour.timeout_recorded RC 1
   CLEAN "${out}/timeout_flag"
   COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/timeout_flag"
           --timeout 0.5 -- /bin/sleep 30
+  # Issue 23, item 7: the limit's origin is the command line, not "(: 0.5 from r.yaml)".
+  OUTPUT "timed out after [0-9.]+ s \\(--timeout 0\\.5 from the command line"
+  NOT_OUTPUT "\\(: "
   JSON "${out}/timeout_flag/trial_0/result.json::timed_out=ON"
        "${out}/timeout_flag/trial_0/result.json::verdict=fail")
 
@@ -83,6 +104,12 @@ aorta_cli_test(first_hour.report_nothing_ran RC 0
   COMMAND "${aorta}" report "${out}/nothing_ran"
   OUTPUT "^report: 0 trials in 0 cells -> perf\\.md, matrix\\.json, report\\.html"
   FILE_REGEX "${out}/nothing_ran/report.html" "<strong>0 trials\\.</strong>")
+# Issue 23, item 8: a mistyped path is refused, not created as a tree of empty directories.
+aorta_cli_test(first_hour.report_missing_parent RC 64
+  CLEAN "${out}/report_typo"
+  COMMAND "${aorta}" report "${out}/report_typo/x/y"
+  OUTPUT "report: [^\n]*report_typo/x/y does not exist, nor does its parent [^\n]*report_typo/x"
+  NO_FILES "${out}/report_typo")
 # ... and results older than the run's start are stale, listed with their date, not aggregated.
 add_test(NAME aorta.cli.first_hour.report_stale
   COMMAND ${CMAKE_COMMAND} -DAORTA=${aorta} -DWORK=${out}/stale_report

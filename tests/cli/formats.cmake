@@ -139,6 +139,13 @@ foreach(layout IN ITEMS direct timestamp)
     OUTPUT "check FAIL  count\\(gemm\\) == 31" "actual: +30")
 endforeach()
 
+# One database file, without --collector: recognised by its SQLite header and read as rocpd.
+aorta_cli_test(formats.rocpd_single_file_detected RC 0 FIXTURES_REQUIRED rocpd_dbs
+  COMMAND "${aorta}" check "${rocpd_out}/single/host-4242.db"
+          --check "count(gemm) == 30" --check "count(^elementwise_add_kernel$) == 20"
+  OUTPUT "holds a rocprofv3 capture \\(CSV, JSON or rocpd database\\): reading it with --collector rocprof"
+         "check PASS  count\\(gemm\\) == 30  \\(actual 30\\)")
+
 aorta_cli_test(formats.rocpd_unknown_schema RC 1 FIXTURES_REQUIRED rocpd_dbs
   COMMAND "${aorta}" check --collector rocprof "${rocpd_out}/future"
   OUTPUT "future/aorta_results\\.db: rocpd schema version 9 is not one aorta reads \\(it reads 3\\)"

@@ -29,7 +29,7 @@ aorta_cli_test(hostile_readers.count_u64_max_fails RC 1 FIXTURES_REQUIRED aorta_
           --check "proton_kernel_count < 100"
   NOT_OUTPUT "proton_kernel_count += +-1")
 
-# (15) proton.hatchet~ and proton.hatchet.bak were summed in: 20 launches became 48.
+# (15) proton.hatchet~ and proton.hatchet.bak were summed in (20 launches became 48).
 aorta_cli_test(hostile_readers.backup_files_not_summed RC 0
   FIXTURES_REQUIRED aorta_cli_hostile_readers
   COMMAND "${aorta}" check --collector proton "${hostile_readers}/backups"
@@ -41,8 +41,3 @@ aorta_cli_test(hostile_readers.chrome_trace_dur_overflow RC 1
   COMMAND "${aorta}" check --collector proton "${hostile_readers}/dur_overflow"
           --check "time_ms(k) > 1"
   OUTPUT "proton\\.chrome_trace: kernel 'k' time \\(ns\\): duration inf is not a finite number")
-
-# (26) A FIFO on the command line hung view; now refused at open, naming it.
-aorta_cli_test(hostile_readers.fifo_view RC 1 FIXTURES_REQUIRED aorta_cli_hostile_readers TIMEOUT 30
-  COMMAND "${aorta}" view "${hostile_readers}/fifo/proton.hatchet"
-  OUTPUT "proton\\.hatchet: is a FIFO \\(named pipe\\), not a regular file")

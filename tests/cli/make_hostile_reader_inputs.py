@@ -41,10 +41,10 @@ write("deep_result/t/trial_0/result.json",
       '{"schema":"aorta-result","schema_version":1,"metrics":' + "[" * depth + "]" * depth + "}")
 # (13) a kernel count of 2^64-1: proton_kernel_count = -1 passed `< 100`.
 write("count_u64_max/proton.hatchet", tree(2**64 - 1))
-# (15) backups beside the capture were summed: 20 launches became 48.
+# (15) backups beside the capture were summed: 20 launches became 49.
 write("backups/proton.hatchet", tree(20))
 write("backups/proton.hatchet~", tree(14))
-write("backups/proton.hatchet.bak", tree(14))
+write("backups/proton.hatchet.bak", tree(15))
 # (16) a dur of 1e306 µs became +inf ns and passed `time_ms(k) > 1`.
 write("dur_overflow/proton.chrome_trace", json.dumps({"traceEvents": [
     {"ph": "X", "cat": "kernel", "name": "k", "dur": 1e306,

@@ -10,5 +10,9 @@ make_db(direct --layout direct)
 make_db(timestamp --layout timestamp)
 make_db(future --schema-version 9)
 make_db(notrocpd --no-metadata)
+# One database under a name of rocprofv3's -o choosing, read as a single file.
+file(MAKE_DIRECTORY "${OUT}/single")
+execute_process(COMMAND python3 "${GENERATOR}" "${OUT}/single/host-4242.db" --layout direct
+                COMMAND_ERROR_IS_FATAL ANY)
 file(MAKE_DIRECTORY "${OUT}/corrupt")
 file(WRITE "${OUT}/corrupt/aorta_results.db" "SQLite format 3 but not really")

@@ -102,3 +102,15 @@ aorta_cli_test(sanitizer.fail_on_errors_false_leaves_it_to_the_checks RC 0
 aorta_cli_test(sanitizer.fail_on_errors_not_a_boolean RC 64
   COMMAND "${aorta}" validate "${recipes}/sanitizer_bad_fail_on_errors.yaml"
   OUTPUT "fail_on_errors: 'maybe' is not a boolean")
+
+# --- without --collector: the sanitizer recognises its own logs (collectors' recognises()) -------
+aorta_cli_test(sanitizer.detected_planted_fails RC 1
+  COMMAND "${aorta}" check "${sanitizer_h200}/memcheck-oob-padding.log"
+  OUTPUT "holds a compute-sanitizer log: reading it with --collector sanitizer"
+         "compute-sanitizer \\(memcheck\\) reported" "${oob_access}"
+  NOT_OUTPUT "check PASS")
+aorta_cli_test(sanitizer.detected_clean_passes RC 0
+  COMMAND "${aorta}" check "${sanitizer_h200}/memcheck-clean.log"
+          --check "sanitizer_error_count == 0"
+  OUTPUT "holds a compute-sanitizer log: reading it with --collector sanitizer"
+         "check PASS  sanitizer_error_count == 0")

@@ -30,6 +30,8 @@ foreach(file IN ITEMS
     "${package_dir}/AortaConfigVersion.cmake"
     "${package_dir}/AortaTargets.cmake"
     "${package_dir}/AortaProfiling.cmake"
+    "${package_dir}/AortaProfilingArguments.cmake"
+    "${package_dir}/AortaProfilingSettings.cmake"
     "${package_dir}/AortaProfilingInternals.cmake"
     "${PREFIX}/bin/aorta"
     "${PREFIX}/include/aorta/error.hpp"

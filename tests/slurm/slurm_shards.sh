@@ -2,7 +2,8 @@
 # The `slurm` CTest test: a real Slurm (munged, slurmctld, two slurmd; tests/slurm/local_slurm.sh)
 # on this machine runs a five-test callgrind suite through ci/slurm-ctest.sh: sharded over the two
 # nodes, merged into one report. Asserts every test ran exactly once and the merged report has
-# them all; and that a Slurm refusing the job or down gives exit 69 with a clear message.
+# them all, also when the merged directory is reused and when a shard holds 750 long names; and
+# that a Slurm refusing the job or down gives exit 69 with a clear message.
 # usage: slurm_shards.sh SOURCE_DIR WORK_DIR AORTA_EXECUTABLE CXX_COMPILER
 # Exit 77 (Skipped) when the Slurm or munge packages are missing.
 set -uo pipefail
@@ -62,6 +63,27 @@ done
 for node in aorta-n1 aorta-n2; do
   [[ -s "$work/merged/$node/junit.xml" ]] || { echo "FAIL no junit.xml from $node"; failures=$((failures + 1)); }
 done
+
+# The same merged directory again, as if the earlier run had also used a node aorta-n9: the earlier
+# run is cleared, not counted twice ("ran 2 times") nor reported (issue 18, #21).
+cp -a "$work/merged/aorta-n1" "$work/merged/aorta-n9"
+out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" "$work/suite" "$work/merged" 2>&1)
+expect "rerun into the same merged directory" 0 "5 run\\(s\\) of 5 test\\(s\\) on 2 node\\(s\\); failed: none" $? "$out"
+# A non-empty directory the script did not make is refused, not emptied.
+mkdir -p "$work/foreign" && echo keep > "$work/foreign/mine.txt"
+out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" "$work/suite" "$work/foreign" 2>&1)
+expect "foreign merged directory" 64 "is not empty and is not a directory of an earlier" $? "$out"
+[[ -f "$work/foreign/mine.txt" ]] || { echo "FAIL the foreign directory was emptied"; failures=$((failures + 1)); }
+
+# 1,500 more tests with long names: each shard's names (~55 KB) are past what one -R regex takes;
+# membership goes by CTest's test numbers in a file, so every test still runs once (issue 18, #20).
+cmake -S "$source_dir/tests/slurm/suite" -B "$work/suite-large" -DCMAKE_CXX_COMPILER="$cxx" \
+  -DAORTA_PROFILING_MODULE="$source_dir/cmake/AortaProfiling.cmake" -DAORTA_SLURM_SUITE_FILLER=1500 \
+  -DAORTA_EXECUTABLE="$aorta" -DAORTA_WORK_SOURCE="$source_dir/tests/ranks/rank_work.cpp" \
+  > "$work/suite-large-configure.log" 2>&1 || { cat "$work/suite-large-configure.log"; exit 1; }
+cmake --build "$work/suite-large" > "$work/suite-large-build.log" 2>&1 || { cat "$work/suite-large-build.log"; exit 1; }
+out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" "$work/suite-large" "$work/merged-large" 2>&1)
+expect "1,505 tests in two shards" 0 "1505 run\\(s\\) of 1505 test\\(s\\) on 2 node\\(s\\); failed: none" $? "$(tail -20 <<< "$out")"
 
 # A step Slurm cannot place (two nodes wanted, one excluded): refused, nothing runs.
 out=$(AORTA="$aorta" salloc -N 2 --immediate=30 "$script" --srun-arg=--exclude=aorta-n1 \

@@ -121,12 +121,10 @@ TEST(GateRule, FasterNeverFails) {
   EXPECT_FALSE(fails_gate(row));
 }
 
-TEST(GateRule, IntervalRuleForFewTrials) {
-  EXPECT_FALSE(rank_test_can_decide(2, 2, 0.05));
-  EXPECT_TRUE(rank_test_can_decide(4, 4, 0.05));
-  EXPECT_EQ(timed_row({1.0, 1.01}, {1.2, 1.21}).verdict, gate_verdict::worse);
-  EXPECT_EQ(timed_row({1.0, 1.2}, {1.12, 1.22}).verdict, gate_verdict::ambiguous);
-  EXPECT_EQ(timed_row({1.0}, {1.02}).verdict, gate_verdict::same);
+TEST(GateRule, TimedRowsNeedThreeSamplesASide) {
+  EXPECT_EQ(timed_row({1.0, 1.01}, {1.2, 1.21}).verdict, gate_verdict::unknown);
+  EXPECT_EQ(timed_row({1.0, 1.01, 0.99}, {1.2, 1.21, 1.19}).verdict, gate_verdict::worse);
+  EXPECT_EQ(timed_row({1.0, 1.01, 0.99}, {1.02, 1.0, 1.01}).verdict, gate_verdict::same);
 }
 
 TEST(GateRule, CountsAreExactAndNamed) {

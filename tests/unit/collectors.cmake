@@ -13,3 +13,9 @@ aorta_add_unit_test(collectors_platform SOURCES unit/platform_test.cpp)
 aorta_add_unit_test(collectors_sanitizer SOURCES
   unit/sanitizer_options_wrap_test.cpp
   unit/sanitizer_reader_test.cpp)
+# Which collector wrote a file: each collector's recognises(), over every fixture.
+aorta_add_unit_test(collectors_format_detection SOURCES unit/format_detection_test.cpp)
+# Every collector folder is registered, and the registry holds nothing else.
+aorta_add_unit_test(collectors_registry_folders SOURCES unit/registry_folders_test.cpp)
+# Version probes: their temporary output only in a private directory (issue 18).
+aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)

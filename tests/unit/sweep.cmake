@@ -2,3 +2,6 @@
 aorta_add_unit_test(sweep_gpu_assignment SOURCES unit/sweep_gpu_assignment_test.cpp)
 aorta_add_unit_test(sweep_trial_dir SOURCES unit/sweep_trial_dir_test.cpp)
 aorta_add_unit_test(sweep_empty_capture SOURCES unit/sweep_empty_capture_test.cpp)
+aorta_add_unit_test(sweep_capture_watch SOURCES unit/sweep_capture_watch_test.cpp)
+# Whole-file writes: exclusive, no-follow temporary files (issue 18).
+aorta_add_unit_test(sweep_atomic_file SOURCES unit/atomic_file_test.cpp)

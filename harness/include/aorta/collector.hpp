@@ -45,6 +45,26 @@ struct read_context {
   tool_version_map versions;  // what probe_versions recorded for this trial (empty in `check`)
 };
 
+// The start of a file, for telling which profiler wrote it without parsing it.
+struct file_sample {
+  std::filesystem::path path;
+  std::string name;  // the file name alone
+  std::string head;  // its first bytes (8 KiB at most)
+
+  [[nodiscard]] bool head_contains(std::string_view text) const {
+    return head.find(text) != std::string::npos;
+  }
+  // The first byte that is not white space ('\0' for none): '{' or '[' mean JSON.
+  [[nodiscard]] char first_non_blank() const {
+    const auto at = head.find_first_not_of(" \t\r\n");
+    return at == std::string::npos ? '\0' : head[at];
+  }
+  // The first line of the head, without its line break.
+  [[nodiscard]] std::string_view first_line() const {
+    return std::string_view(head).substr(0, head.find('\n'));
+  }
+};
+
 class collector_base {
 public:
   virtual ~collector_base() = default;
@@ -91,6 +111,15 @@ public:
   // directory gives an empty capture.
   [[nodiscard]] virtual capture read_capture(const std::filesystem::path& output,
                                              const read_context& context) const = 0;
+
+  // Whether `file` is one this profiler writes, so `aorta check FILE|DIR` and `aorta view` pick
+  // the reader without --collector. Names and the first bytes only: it runs on every file below a
+  // directory. A file should be recognised by one collector; the first in wrap order wins.
+  [[nodiscard]] virtual bool recognises(const file_sample& /*file*/) const { return false; }
+  // How messages name this profiler's files: "an ncu CSV", "a compute-sanitizer log".
+  [[nodiscard]] virtual std::string format_description() const {
+    return std::string(summary()) + " output";
+  }
 
   // Why a capture came back empty, with the likely causes and fixes for this profiler.
   [[nodiscard]] virtual std::string explain_empty(const capture& empty,

@@ -7,11 +7,14 @@
 
 namespace aorta {
 
-// Exit codes, exactly as documented in the README and architecture.md.
+// Exit codes, exactly as listed in docs/guards.md ("Exit codes").
 enum class exit_code : int {
   ok = 0,        // payload passed and every check held
   failed = 1,    // payload failed, a check failed, or the capture is empty
   usage = 64,    // usage or recipe error (bad key, guard refused, bad check expression)
+  // aorta itself broke (a bug, memory exhausted): never 1, so CTest and scripts can tell "aorta
+  // broke" from "the test failed" (EX_SOFTWARE of sysexits.h).
+  internal = 70,
   skipped = 77,  // this environment cannot run it (SKIP_RETURN_CODE 77)
   // aorta was interrupted (128 + the signal, as a shell reports a process killed by it): the run
   // stopped, no further trial ran, and the interrupted trial's result.json says so.

@@ -4,6 +4,7 @@
 #include "aorta/schema.hpp"
 #include "atomic_file.hpp"
 #include "baseline/statistics.hpp"
+#include "contained_path.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
 
@@ -11,6 +12,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <tuple>
 #include <fstream>
 #include <sstream>
@@ -106,6 +108,18 @@ std::vector<std::optional<double>> read_series(const json& series, std::size_t t
   return values;
 }
 
+// The string at `key`, `fallback` when it is absent; any other type names the file and key.
+std::string string_key(const json& in, const char* key, const std::string& fallback,
+                       const std::filesystem::path& file) {
+  const auto found = in.find(key);
+  if (found == in.end()) return fallback;
+  if (!found->is_string()) {
+    corrupt(file, fmt::format("'{}' is {} ({}), not a string", key, found->type_name(),
+                              dump_json(*found).substr(0, 80)));
+  }
+  return found->get<std::string>();
+}
+
 }  // namespace
 
 json baseline_to_json(const measured_test& test) {
@@ -122,7 +136,7 @@ json baseline_to_json(const measured_test& test) {
       auto& series = kernel_series[name];
       for (auto& column : series) column.resize(trials);
       series[0][index] = sample.launches;
-      series[1][index] = sample.time_ms;
+      if (std::isfinite(sample.time_ms)) series[1][index] = sample.time_ms;
     }
   }
   json out = {{"test", test.test},
@@ -152,23 +166,27 @@ json baseline_to_json(const measured_test& test) {
 
 measured_test baseline_from_json(const json& in, const std::filesystem::path& file,
                                  const std::string& expected_test) {
-  if (!in.is_object() || in.value("schema", "") != schemas::baseline.name) {
+  if (!in.is_object() || !in.contains("schema") || !in["schema"].is_string() ||
+      in["schema"].get<std::string>() != schemas::baseline.name) {
     corrupt(file, fmt::format("is not an aorta baseline (no \"schema\": \"{}\")",
                               schemas::baseline.name));
   }
-  if (in.value("schema_version", 0) != schemas::baseline.version) {
+  const auto version = in.value("schema_version", json(nullptr));
+  if (!version.is_number_integer() || version.get<long long>() != schemas::baseline.version) {
     corrupt(file, fmt::format("has schema_version {}, this aorta reads {}",
-                              detail::dump_json(in.value("schema_version", json(nullptr))),
-                              schemas::baseline.version));
+                              detail::dump_json(version).substr(0, 80), schemas::baseline.version));
   }
   measured_test test;
-  test.test = in.value("test", "");
+  test.test = string_key(in, "test", "", file);
   if (!expected_test.empty() && test.test != expected_test) {
     corrupt(file, fmt::format("is the baseline of test '{}', not of '{}'", test.test, expected_test));
   }
   const auto trials_json = in.value("trials", json(nullptr));
-  if (!trials_json.is_number_integer() || trials_json.get<long long>() <= 0) {
-    corrupt(file, fmt::format("'trials' is {}, not a positive count", detail::dump_json(trials_json)));
+  if (!trials_json.is_number_integer() || trials_json.get<long long>() <= 0 ||
+      trials_json.get<long long>() > max_baseline_trials) {
+    corrupt(file, fmt::format("'trials' is {}, not a positive count of at most {} "
+                              "(max_baseline_trials, the most trials a run makes)",
+                              detail::dump_json(trials_json).substr(0, 80), max_baseline_trials));
   }
   const auto trials = trials_json.get<std::size_t>();
   try {
@@ -177,7 +195,12 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
     corrupt(file, "'fingerprint' is not an object of strings");
   }
   test.provenance = in.value("provenance", json::object());
-  test.trials.resize(trials);
+  if (!test.provenance.is_object()) {
+    corrupt(file, fmt::format("'provenance' is {}, not an object", test.provenance.type_name()));
+  }
+  // Sized only once a series has shown that many samples (or at the end, within
+  // max_baseline_trials): memory follows what the file holds, not what it claims.
+  const auto size_trials = [&test, trials] { test.trials.resize(trials); };
   for (const std::string section : {"metrics", "scopes", "functions"}) {
     const auto found = in.find(section);
     if (found == in.end()) continue;
@@ -190,6 +213,7 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
         const auto values =
             read_series(series, trials, file, fmt::format("{}.{}{}", section, name,
                                                           field.empty() ? "" : "." + field));
+        size_trials();
         for (std::size_t i = 0; i < trials; ++i) {
           if (values[i]) test.trials[i].metrics[key_of(section, name, field)] = *values[i];
         }
@@ -209,19 +233,26 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
         corrupt(file, fmt::format("'kernels.{}' has no 'time_ms'", name));
       }
       const auto times = read_series(value["time_ms"], trials, file, "kernels." + name + ".time_ms");
+      size_trials();
       std::vector<std::optional<double>> launches(trials);
       if (value.contains("launches")) {
         launches = read_series(value["launches"], trials, file, "kernels." + name + ".launches");
       }
       for (std::size_t i = 0; i < trials; ++i) {
-        if (times[i]) test.trials[i].kernels[name] = kernel_sample{launches[i], *times[i]};
+        if (times[i] || launches[i]) {
+          test.trials[i].kernels[name] =
+              kernel_sample{launches[i], times[i].value_or(std::numeric_limits<double>::quiet_NaN())};
+        }
       }
     }
   }
+  size_trials();
   return test;
 }
 
 std::filesystem::path baseline_path(const std::filesystem::path& dir, const std::string& test) {
+  // The test name comes from --test-name or a directory name: never a path out of `dir`.
+  (void)contained_path(dir, test, "test name");
   return dir / (test + ".json");
 }
 

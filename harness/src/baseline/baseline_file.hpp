@@ -9,6 +9,9 @@
 
 namespace aorta::detail {
 
+// The most trials a baseline may hold: the most a run makes (`trials:`, --trials).
+inline constexpr long long max_baseline_trials = 1'000'000;
+
 [[nodiscard]] nlohmann::json baseline_to_json(const measured_test& test);
 
 // Throws aorta::error (exit 1) naming `file`, the key and the fix for a corrupt file, another

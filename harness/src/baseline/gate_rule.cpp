@@ -1,26 +1,142 @@
 #include "baseline/gate_rule.hpp"
 
 #include "baseline/statistics.hpp"
+#include "baseline/trimmed_t_test.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace aorta::detail {
 namespace {
 
-bool allows_up(compare_op op) {
-  return op == compare_op::greater || op == compare_op::greater_equal;
-}
-bool allows_down(compare_op op) {
-  return op == compare_op::less || op == compare_op::less_equal;
-}
+bool forbids_up(compare_op op) { return op != compare_op::greater && op != compare_op::greater_equal; }
+bool forbids_down(compare_op op) { return op != compare_op::less && op != compare_op::less_equal; }
 
 // Relative move of `value` against `reference`; a move from 0 is infinite.
 double relative(double value, double reference) {
   if (reference == 0.0) return value == 0.0 ? 0.0 : std::copysign(INFINITY, value);
   return value / reference - 1.0;
+}
+
+// Deterministic quantities: a change is real only when every new value lies outside the
+// baseline's range (beyond the tolerance), so a count that varies 20/21 between the trials of
+// unchanged code does not flip with the medians.
+void assess_exact(gate_row& row) {
+  row.evidence = "exact";
+  if (std::abs(row.fresh_median - row.base_median) <= row.noise_floor) {
+    row.verdict = gate_verdict::same;
+    if (row.fresh_median != row.base_median) row.evidence += " (below the noise floor)";
+    return;
+  }
+  const auto [base_min, base_max] = std::minmax_element(row.base.begin(), row.base.end());
+  const auto [fresh_min, fresh_max] = std::minmax_element(row.fresh.begin(), row.fresh.end());
+  const double limit = row.fraction;
+  const bool up = relative(*fresh_min, *base_max) > limit + 1e-12;
+  const bool down = relative(*fresh_max, *base_min) <
+                    (row.op == compare_op::equal ? -limit : limit) - 1e-12;
+  const bool violates = (forbids_up(row.op) && up) || (forbids_down(row.op) && down);
+  const bool beyond_other_side =
+      !violates && (relative(*fresh_min, *base_max) > std::abs(limit) + 1e-12 ||
+                    relative(*fresh_max, *base_min) < -std::abs(limit) - 1e-12);
+  if (row.base.size() > 1 || row.fresh.size() > 1) {
+    row.evidence += (up || down) ? ", ranges apart" : ", ranges overlap";
+  }
+  row.verdict = violates ? gate_verdict::worse
+                : beyond_other_side ? gate_verdict::better
+                                    : gate_verdict::same;
+}
+
+// Samples divided by `factor`, then on the log scale where every value is positive (timing noise
+// is multiplicative), negated for a test of "lower".
+std::vector<double> transformed(const std::vector<double>& values, double factor, bool use_log,
+                                double sign) {
+  std::vector<double> out;
+  out.reserve(values.size());
+  for (const double value : values) {
+    out.push_back(sign * (use_log ? std::log(value) - std::log(factor) : value / factor));
+  }
+  return out;
+}
+
+// "x beyond y x factor in the direction of sign": Yuen's one-sided test on the shifted samples.
+trimmed_t_test beyond(const std::vector<double>& x, const std::vector<double>& y, double factor,
+                      bool use_log, double sign) {
+  return yuen_greater(transformed(x, factor, use_log, sign), transformed(y, 1.0, use_log, sign));
+}
+
+void assess_timed(gate_row& row) {
+  if (row.base.size() < min_timed_samples || row.fresh.size() < min_timed_samples) {
+    row.verdict = gate_verdict::unknown;
+    row.why_unknown = fmt::format(
+        "{} baseline and {} new sample(s); a timed row needs at least {} a side. Fix: run and "
+        "record the baseline with --trials 5 or more (TRIALS in CMake)",
+        row.base.size(), row.fresh.size(), min_timed_samples);
+    return;
+  }
+  const double factor = 1.0 + row.fraction;
+  if (factor <= 0.0) {
+    row.verdict = gate_verdict::unknown;
+    row.why_unknown = "the bound is at or below zero; write a tolerance above -100%";
+    return;
+  }
+  const bool use_log = std::all_of(row.base.begin(), row.base.end(), [](double v) { return v > 0; }) &&
+                       std::all_of(row.fresh.begin(), row.fresh.end(), [](double v) { return v > 0; });
+  const double sign = forbids_up(row.op) ? 1.0 : -1.0;
+  auto forbidden = beyond(row.fresh, row.base, factor, use_log, sign);
+  row.estimate_beyond = forbidden.t > 0;
+  if (row.op == compare_op::equal) {
+    const auto lower = beyond(row.fresh, row.base, factor, use_log, -1.0);
+    row.estimate_beyond = row.estimate_beyond || lower.t > 0;
+    forbidden.p_value = std::min(1.0, 2.0 * std::min(forbidden.p_value, lower.p_value));
+    row.p_better.reset();
+  } else {
+    row.p_better = beyond(row.base, row.fresh, factor, use_log, sign).p_value;
+  }
+  row.p_value = forbidden.p_value;
+}
+
+void decide_timed(gate_row& row, double adjusted, double alpha) {
+  row.adjusted_p = adjusted;
+  row.evidence = fmt::format("p={:.3g}", *row.p_value);
+  if (adjusted != *row.p_value) row.evidence += fmt::format(" (Holm {:.3g})", adjusted);
+  if (adjusted < alpha) {
+    row.verdict = gate_verdict::worse;
+  } else if (row.estimate_beyond) {
+    row.verdict = gate_verdict::ambiguous;
+  } else {
+    row.verdict = row.p_better && *row.p_better < alpha ? gate_verdict::better : gate_verdict::same;
+  }
+}
+
+// Everything but the family-wise step: medians, delta, the exact verdict, the timed row's p.
+void assess(gate_row& row) {
+  row.p_value.reset();
+  row.adjusted_p.reset();
+  row.p_better.reset();
+  row.estimate_beyond = false;
+  if (row.base.empty() && row.fresh.empty()) {
+    row.verdict = gate_verdict::unknown;
+    return;
+  }
+  if (row.base.empty() || row.fresh.empty()) {
+    const bool only_new = row.base.empty();
+    row.verdict = !row.why_unknown.empty() ? gate_verdict::unknown
+                  : only_new               ? gate_verdict::appeared
+                                           : gate_verdict::disappeared;
+    (only_new ? row.fresh_median : row.base_median) = quantile(only_new ? row.fresh : row.base, 0.5);
+    return;
+  }
+  row.base_median = quantile(row.base, 0.5);
+  row.fresh_median = quantile(row.fresh, 0.5);
+  row.delta = relative(row.fresh_median, row.base_median);
+  if (row.exact) {
+    assess_exact(row);
+  } else {
+    assess_timed(row);
+  }
 }
 
 }  // namespace
@@ -31,84 +147,22 @@ bool is_exact_quantity(check_quantity quantity, const std::string& metric_name) 
   return metric_name.ends_with("_kernel_count") || metric_name.starts_with("callgrind_");
 }
 
-bool rank_test_can_decide(std::size_t n1, std::size_t n2, double alpha) {
-  double combinations = 1.0;  // C(n1 + n2, n1)
-  for (std::size_t i = 1; i <= n1; ++i) {
-    combinations = combinations * static_cast<double>(n2 + i) / static_cast<double>(i);
-  }
-  return 2.0 / combinations < alpha;
+void judge(gate_row& row, const gate_params& params) {
+  assess(row);
+  if (row.p_value) decide_timed(row, *row.p_value, params.alpha);
 }
 
-void judge(gate_row& row, const gate_params& params) {
-  if (row.base.empty() && row.fresh.empty()) {
-    row.verdict = gate_verdict::unknown;
-    return;
+void judge_rows(std::vector<gate_row>& rows, const gate_params& params) {
+  std::map<std::string, std::vector<gate_row*>> families;
+  for (auto& row : rows) {
+    assess(row);
+    if (row.p_value) families[row.test].push_back(&row);
   }
-  if (row.base.empty()) {
-    row.verdict = row.why_unknown.empty() ? gate_verdict::appeared : gate_verdict::unknown;
-    row.fresh_median = quantile(row.fresh, 0.5);
-    return;
-  }
-  if (row.fresh.empty()) {
-    row.verdict = row.why_unknown.empty() ? gate_verdict::disappeared : gate_verdict::unknown;
-    row.base_median = quantile(row.base, 0.5);
-    return;
-  }
-  row.base_median = quantile(row.base, 0.5);
-  row.fresh_median = quantile(row.fresh, 0.5);
-  const double shift = relative(row.fresh_median, row.base_median);
-  row.delta = shift;
-  // The bound's excess: positive when the median is on the forbidden side of the bound.
-  const double limit = row.fraction;
-  if (std::abs(row.fresh_median - row.base_median) <= row.noise_floor) {
-    row.verdict = gate_verdict::same;
-    row.evidence = row.exact ? "exact" : "";
-    if (row.fresh_median != row.base_median) row.evidence += " (below the noise floor)";
-    return;
-  }
-  const bool violates_up = !allows_up(row.op) && shift > limit + 1e-12;
-  const bool violates_down = !allows_down(row.op) &&
-                             shift < (row.op == compare_op::equal ? -limit : limit) - 1e-12;
-  const bool violates = violates_up || violates_down;
-  // A move past the tolerance on the allowed side is reported, never failed.
-  const bool beyond_other_side = !violates && std::abs(shift) > std::abs(limit) + 1e-12;
-
-  if (row.exact) {
-    row.evidence = "exact";
-    row.verdict = violates             ? gate_verdict::worse
-                  : beyond_other_side ? gate_verdict::better
-                                       : gate_verdict::same;
-    return;
-  }
-  if (!violates && !beyond_other_side) {
-    row.verdict = gate_verdict::same;
-  }
-  if (rank_test_can_decide(row.base.size(), row.fresh.size(), params.alpha)) {
-    const auto test = mann_whitney_u(row.fresh, row.base);
-    row.p_value = test.p_value;
-    row.evidence = fmt::format("p={:.3g}", test.p_value);
-    if (!violates && !beyond_other_side) return;
-    const bool significant = test.p_value < params.alpha;
-    if (violates) {
-      row.verdict = significant ? gate_verdict::worse : gate_verdict::ambiguous;
-    } else {
-      row.verdict = significant ? gate_verdict::better : gate_verdict::same;
-    }
-    return;
-  }
-  // Too few trials for the rank test to ever be significant: the ranges must be apart, beyond
-  // the bound, for a verdict other than ambiguous.
-  const auto base = summarize_samples(row.base);
-  const auto fresh = summarize_samples(row.fresh);
-  const bool apart_up = relative(fresh.min, base.max) > std::max(limit, 0.0);
-  const bool apart_down = relative(fresh.max, base.min) < std::min(limit, 0.0);
-  row.evidence = (apart_up || apart_down) ? "ranges apart" : "ranges overlap";
-  if (!violates && !beyond_other_side) return;
-  if (violates) {
-    row.verdict = (violates_up ? apart_up : apart_down) ? gate_verdict::worse
-                                                         : gate_verdict::ambiguous;
-  } else {
-    row.verdict = (apart_up || apart_down) ? gate_verdict::better : gate_verdict::same;
+  for (auto& [test, family] : families) {
+    std::vector<double> p_values;
+    for (const auto* row : family) p_values.push_back(*row->p_value);
+    const auto adjusted = holm_adjusted(p_values);
+    for (std::size_t i = 0; i < family.size(); ++i) decide_timed(*family[i], adjusted[i], params.alpha);
   }
 }
 

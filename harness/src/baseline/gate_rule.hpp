@@ -21,6 +21,8 @@ enum class gate_verdict {
 };
 
 struct gate_params {
+  // The false-alarm rate per test: Holm's procedure over the test's timed rows keeps the chance
+  // that any of them fails on unchanged code at or below alpha.
   double alpha = 0.05;
   // Total trials a gated run may take when a verdict is ambiguous (0: the recipe's trials x 3).
   int max_trials = 0;
@@ -45,20 +47,30 @@ struct gate_row {
   double base_median = 0.0;
   double fresh_median = 0.0;
   std::optional<double> delta;    // fresh / base - 1
-  std::optional<double> p_value;  // Mann-Whitney U, two-sided
-  std::string evidence;           // "p=0.003 (U)", "ranges apart", "exact"
+  // Timed rows: one-sided p of "beyond the tolerance in the forbidden direction" (Yuen's
+  // trimmed t on the tolerance-shifted logs), and the same after Holm over the test's timed rows.
+  std::optional<double> p_value;
+  std::optional<double> adjusted_p;
+  std::optional<double> p_better;  // one-sided p of "beyond the tolerance the other way"
+  bool estimate_beyond = false;    // the trimmed-mean shift itself is past the tolerance
+  std::string evidence;            // "p=0.003 (Holm 0.03)", "ranges apart", "exact"
 };
+
+// Timed rows need this many samples a side: Yuen's test trims 20% and needs 2 values left, and
+// fewer trials cannot tell a +10% change from noise at the CVs measured on GPUs.
+inline constexpr std::size_t min_timed_samples = 3;
 
 // "SAME", "SLOWER", "FEWER", ... chosen by the quantity and the direction of the move.
 [[nodiscard]] std::string verdict_label(const gate_row& row);
 // A worse, appeared or disappeared row fails a gate; ambiguous passes with a warning.
 [[nodiscard]] bool fails_gate(const gate_row& row);
 
+// One row judged alone (a family of one).
 void judge(gate_row& row, const gate_params& params);
 
-// True when Mann-Whitney U with these sample sizes can reach a p-value below alpha at all (its
-// smallest two-sided p is 2 / C(n1 + n2, n1)); otherwise the interval rule decides.
-[[nodiscard]] bool rank_test_can_decide(std::size_t n1, std::size_t n2, double alpha);
+// The rows of one or more tests: each test's timed rows form one family; their p-values are Holm
+// adjusted within it and compared with params.alpha.
+void judge_rows(std::vector<gate_row>& rows, const gate_params& params);
 
 // Counts and instruction counts are deterministic; everything else (times, cycles) is noisy.
 [[nodiscard]] bool is_exact_quantity(check_quantity quantity, const std::string& metric_name);

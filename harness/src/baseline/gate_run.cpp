@@ -1,8 +1,10 @@
 #include "baseline/gate_run.hpp"
 
 #include "baseline/baseline_file.hpp"
+#include "baseline/card_identity.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
+#include "baseline/sequential_gate.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
 
@@ -48,6 +50,7 @@ std::vector<std::string> fingerprint_differences(const measured_test& base,
   for (const auto& [key, value] : base.fingerprint) keys.insert(key);
   for (const auto& [key, value] : fresh.fingerprint) keys.insert(key);
   for (const auto& key : keys) {
+    if (key == card_key) continue;  // the card is told about, not skipped on (card_identity.hpp)
     const auto old_value = base.fingerprint.find(key);
     const auto new_value = fresh.fingerprint.find(key);
     const std::string before = old_value == base.fingerprint.end() ? "(absent)" : old_value->second;
@@ -67,20 +70,70 @@ std::optional<gate_spec> chosen_spec(const sweep_request& request, const recipe&
   return parse_gate_spec(default_gate_text);
 }
 
-std::vector<gate_row> judge_all(const std::optional<gate_spec>& gate,
-                                const std::vector<check_expression>& checks,
-                                const measured_test& base, const measured_test& fresh,
-                                const gate_params& params) {
+std::vector<gate_row> build_rows(const std::optional<gate_spec>& gate,
+                                 const std::vector<check_expression>& checks,
+                                 const measured_test& base, const measured_test& fresh) {
   auto rows = check_rows(checks, base, fresh);
   if (gate) {
     auto defaults = default_gate_rows(*gate, base, fresh);
     rows.insert(rows.end(), defaults.begin(), defaults.end());
   }
-  for (auto& row : rows) {
-    row.test = fresh.test;
-    judge(row, params);
-  }
+  for (auto& row : rows) row.test = fresh.test;
   return rows;
+}
+
+struct sequential_result {
+  std::vector<gate_row> rows;
+  int budget = 0;
+  int extra_rounds = 0;
+};
+
+// The sequential rule (sequential_gate.hpp): the planned trials (topped up to the minimum a timed
+// row needs), then one more trial at a time while a row is ambiguous and none has failed the
+// test. nullopt when a trial run for it did not pass.
+std::optional<sequential_result>
+judge_sequentially(const std::string& test, const std::optional<gate_spec>& gate,
+                   const std::vector<check_expression>& checks, const measured_test& base,
+                   std::vector<trial_record>& trials,
+                   const std::function<trial_record(int)>& run_trial, const gate_params& params,
+                   std::ostream& out) {
+  auto fresh = measured_from_records(test, trials);
+  const int asked = static_cast<int>(trials.size());
+  const auto run_one = [&] {
+    trials.push_back(run_trial(static_cast<int>(trials.size())));
+    if (trials.back().verdict != verdict::pass) {
+      fmt::print(out, "aorta: gate: extra trial {} did not pass: {}\n", trials.back().trial_index,
+                 trials.back().reason);
+      return false;
+    }
+    fresh = measured_from_records(test, trials);
+    return true;
+  };
+  while (has_timed_quantities(fresh) && trials.size() < min_timed_samples) {
+    fmt::print(out, "aorta: gate: timed rows need {} trials a side; running trial {}\n",
+               min_timed_samples, trials.size());
+    if (!run_one()) return std::nullopt;
+  }
+  const int planned = static_cast<int>(trials.size());
+  const auto plan = make_sequential_plan(
+      planned, params.max_trials > 0 ? params.max_trials : std::max(asked * 3, planned),
+      params.alpha);
+  sequential_result result;
+  result.budget = plan.budget;
+  result.rows = build_rows(gate, checks, base, fresh);
+  judge_first_look(result.rows, plan);
+  auto& rows = result.rows;
+  while (count_ambiguous(rows) > 0 && std::none_of(rows.begin(), rows.end(), fails_gate) &&
+         static_cast<int>(trials.size()) < plan.budget) {
+    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); one more (budget {}, "
+                    "alpha {:.3g} at this look)\n",
+               count_ambiguous(rows), trials.size(), plan.budget,
+               look_alpha(plan, result.extra_rounds + 1));
+    ++result.extra_rounds;
+    if (!run_one()) return std::nullopt;
+    judge_next_look(rows, build_rows(gate, checks, base, fresh), plan, result.extra_rounds);
+  }
+  return result;
 }
 
 void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
@@ -166,36 +219,23 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   }
 
   const auto gate = chosen_spec(request, spec, checks);
-  gate_params params = gate ? gate->params : gate_params{};
-  const int planned = static_cast<int>(trials.size());
-  const int budget = params.max_trials > 0 ? params.max_trials : planned * 3;
-  auto rows = judge_all(gate, checks, *base, fresh, params);
-  int extra_rounds = 0;
-  const auto ambiguous = [&] {
-    return std::count_if(rows.begin(), rows.end(),
-                         [](const gate_row& r) { return r.verdict == gate_verdict::ambiguous; });
-  };
-  while (ambiguous() > 0 && static_cast<int>(trials.size()) < budget) {
-    const int more = std::min(planned, budget - static_cast<int>(trials.size()));
-    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); running {} more "
-                    "(budget {})\n",
-               ambiguous(), trials.size(), more, budget);
-    ++extra_rounds;
-    for (int i = 0; i < more; ++i) {
-      trials.push_back(run_trial(static_cast<int>(trials.size())));
-      if (trials.back().verdict != verdict::pass) {
-        fmt::print(out, "aorta: gate: extra trial {} did not pass: {}\n",
-                   trials.back().trial_index, trials.back().reason);
-        return exit_code::failed;
-      }
-    }
-    fresh = measured_from_records(test, trials);
-    rows = judge_all(gate, checks, *base, fresh, params);
+  const gate_params params = gate ? gate->params : gate_params{};
+  const auto card_note = card_difference(*base, fresh, gate && gate->same_card);
+  if (card_note && gate && gate->same_card) {
+    return skip_or_fail(request, fmt::format("baseline {}: {}", file.string(), *card_note), out);
   }
+  const auto judged = judge_sequentially(test, gate, checks, *base, trials, run_trial, params, out);
+  if (!judged) return exit_code::failed;
+  auto rows = judged->rows;
+  const int budget = judged->budget;
+  const int extra_rounds = judged->extra_rounds;
+  fresh = measured_from_records(test, trials);
+  const auto ambiguous = [&] { return count_ambiguous(rows); };
 
   const bool failed = std::any_of(rows.begin(), rows.end(), fails_gate);
   const auto still_ambiguous = ambiguous();
   std::vector<std::string> notes;
+  if (card_note) notes.push_back("gate NOTE: " + *card_note);
   if (still_ambiguous > 0) {
     notes.push_back(fmt::format("gate WARNING: {} verdict(s) still AMBIGUOUS after {} trial(s) "
                                 "(the budget): passed with a warning, not judged",
@@ -214,14 +254,16 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"trial_budget", budget},
                            {"extra_rounds", extra_rounds},
                            {"ambiguous", still_ambiguous},
-                           {"verdict", failed ? "fail" : (still_ambiguous > 0 ? "warn" : "pass")},
+                           {"verdict", failed ? "fail" : (still_ambiguous > 0 || card_note ? "warn" : "pass")},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   record_in_last_trial(request, trials, rows, notes, failed, table);
   fmt::print(out, "aorta: gate {}\n",
              failed ? "FAILED: a confident regression against the baseline"
-                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)" : "passed"));
+                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)"
+                                         : (card_note ? "passed with a WARNING (another card)"
+                                                      : "passed")));
   return failed ? exit_code::failed : exit_code::ok;
 }
 

@@ -99,6 +99,55 @@ double ir_noise_floor(const measured_test& base) {
   return 0.001 * totals[totals.size() / 2];
 }
 
+
+// A kernel, scope or function exists on a side when more than half of its trials saw it: one
+// trial's cold-cache autotune kernel is neither NEW nor GONE (docs/regression-gate.md).
+bool present_in_majority(std::size_t seen, const measured_test& side) {
+  return 2 * seen > side.trials.size();
+}
+
+std::vector<gate_row> kernel_gate_rows(const gate_spec& spec, const measured_test& base,
+                                       const measured_test& fresh, const std::string& name) {
+  std::size_t seen_base = 0;
+  std::size_t seen_fresh = 0;
+  for (const auto& trial : base.trials) seen_base += trial.kernels.count(name);
+  for (const auto& trial : fresh.trials) seen_fresh += trial.kernels.count(name);
+  const bool in_base = present_in_majority(seen_base, base);
+  const bool in_fresh = present_in_majority(seen_fresh, fresh);
+  std::vector<gate_row> rows;
+  if (!in_base && !in_fresh) return rows;  // sporadic on both sides: nothing to gate
+  const auto sample_of = [&](auto get) {
+    return [&name, get](const trial_snapshot& t) -> std::optional<double> {
+      const auto found = t.kernels.find(name);
+      if (found == t.kernels.end()) return std::nullopt;
+      return get(found->second);
+    };
+  };
+  const auto fill = [&](gate_row& row, auto get) {
+    if (in_base) row.base = column(base, sample_of(get));
+    if (in_fresh) row.fresh = column(fresh, sample_of(get));
+  };
+  if (spec.time) {
+    auto row = make_row(base.test, fmt::format("time_ms({})", name), check_quantity::time_ms,
+                        false, *spec.time);
+    // A time the profiler could not give (null total_ms) is no sample, never a 0 ms one.
+    fill(row, [](const kernel_sample& s) -> std::optional<double> {
+      return std::isfinite(s.time_ms) ? std::optional<double>(s.time_ms) : std::nullopt;
+    });
+    rows.push_back(std::move(row));
+  }
+  if (spec.count) {
+    auto row = make_row(base.test, fmt::format("count({})", name), check_quantity::count, true,
+                        *spec.count);
+    fill(row, [](const kernel_sample& s) { return s.launches; });
+    // A side whose profiler gave no launch count for most trials has no count to compare: the
+    // row is not gated (its time row still is), rather than a GONE that fails.
+    const bool base_known = !in_base || present_in_majority(row.base.size(), base);
+    const bool fresh_known = !in_fresh || present_in_majority(row.fresh.size(), fresh);
+    if (base_known && fresh_known) rows.push_back(std::move(row));
+  }
+  return rows;
+}
 }  // namespace
 
 gate_spec parse_gate_spec(std::string_view text) {
@@ -126,9 +175,13 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.ir = read_tolerance(text, item, value, true);
     } else if (name == "alpha") {
       spec.params.alpha = read_double(text, item, value);
+      spec.alpha_given = true;
       if (spec.params.alpha <= 0 || spec.params.alpha >= 0.5) {
         bad_item(text, item, "must be between 0 and 0.5 (0.05 is usual)");
       }
+    } else if (name == "card") {
+      if (value != "same" && value != "any") bad_item(text, item, "takes 'same' or 'any'");
+      spec.same_card = value == "same";
     } else if (name == "max_trials") {
       const double trials = read_double(text, item, value);
       if (trials != std::floor(trials) || trials < 1 || trials > 10000) {
@@ -136,7 +189,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       }
       spec.params.max_trials = static_cast<int>(trials);
     } else {
-      bad_item(text, item, "is unknown; items are time, count, cycles, ir, alpha, max_trials, none");
+      bad_item(text, item,
+               "is unknown; items are time, count, cycles, ir, alpha, max_trials, card, none");
     }
   }
   return spec;
@@ -154,31 +208,8 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
   }
   std::vector<gate_row> rows;
   for (const auto& name : kernels) {
-    if (spec.time) {
-      auto row = make_row(base.test, fmt::format("time_ms({})", name), check_quantity::time_ms,
-                          false, *spec.time);
-      const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
-        const auto found = t.kernels.find(name);
-        if (found == t.kernels.end()) return std::nullopt;
-        return found->second.time_ms;
-      };
-      row.base = column(base, get);
-      row.fresh = column(fresh, get);
-      rows.push_back(std::move(row));
-    }
-    if (spec.count) {
-      auto row = make_row(base.test, fmt::format("count({})", name), check_quantity::count, true,
-                          *spec.count);
-      const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
-        const auto found = t.kernels.find(name);
-        if (found == t.kernels.end()) return std::nullopt;
-        return found->second.launches;
-      };
-      row.base = column(base, get);
-      row.fresh = column(fresh, get);
-      // A profiler that cannot count launches (nullopt on both sides) has nothing to gate.
-      if (!row.base.empty() || !row.fresh.empty()) rows.push_back(std::move(row));
-    }
+    auto kernel_rows = kernel_gate_rows(spec, base, fresh, name);
+    rows.insert(rows.end(), kernel_rows.begin(), kernel_rows.end());
   }
   for (const auto& key : metric_keys) {
     std::optional<double> fraction;
@@ -204,6 +235,11 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     };
     row.base = column(base, get);
     row.fresh = column(fresh, get);
+    if (!present_in_majority(row.base.size(), base) && !present_in_majority(row.fresh.size(), fresh)) {
+      continue;
+    }
+    if (!present_in_majority(row.base.size(), base)) row.base.clear();
+    if (!present_in_majority(row.fresh.size(), fresh)) row.fresh.clear();
     if (quantity == check_quantity::ir) row.noise_floor = ir_noise_floor(base);
     rows.push_back(std::move(row));
   }

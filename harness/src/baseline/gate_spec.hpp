@@ -26,6 +26,8 @@ struct gate_spec {
   std::optional<double> cycles;
   std::optional<double> ir;
   gate_params params;
+  bool alpha_given = false;
+  bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)  // the line named `alpha` (a command-line --alpha must not contradict it)
 };
 
 // What a test gets when it has a baseline but names neither a gate nor a baseline check.

@@ -41,6 +41,16 @@ measured_test measured_from_records(const std::string& test,
   return result;
 }
 
+bool has_timed_quantities(const measured_test& test) {
+  for (const auto& trial : test.trials) {
+    if (!trial.kernels.empty()) return true;
+    for (const auto& [key, value] : trial.metrics) {
+      if (key.starts_with("proton_scope_cycles.")) return true;
+    }
+  }
+  return false;
+}
+
 namespace {
 
 std::optional<double> measure_one(check_quantity quantity, const std::string& argument,

@@ -44,6 +44,10 @@ fingerprint_of(const std::map<std::string, std::string>& versions);
 [[nodiscard]] measured_test measured_from_records(const std::string& test,
                                                   const std::vector<trial_record>& records);
 
+// True when the default gate judges something of this test statistically (a kernel's time, a
+// scope's cycles), which needs min_timed_samples trials a side; counts and Ir need one.
+[[nodiscard]] bool has_timed_quantities(const measured_test& test);
+
 // The check's left-hand side on one trial (a ratio per trial), or nullopt with `why` set.
 [[nodiscard]] std::optional<double> measure(const check_expression& expression,
                                             const trial_snapshot& trial, std::string& why);

@@ -35,7 +35,10 @@ bool is_baseline_file(const fs::path& file) {
   if (file.extension() != ".json" || file.filename() == "result.json") return false;
   try {
     const auto json = read_json(file);
-    return json.is_object() && json.value("schema", "") == schemas::baseline.name;
+    // Any other JSON beside the baselines (a "schema" of another type included) is not one.
+    const auto schema = json.is_object() ? json.find("schema") : json.end();
+    return json.is_object() && schema != json.end() && schema->is_string() &&
+           schema->get<std::string>() == schemas::baseline.name;
   } catch (const error&) {
     return false;
   }

@@ -56,10 +56,11 @@ rocprof_files find_files(const fs::path& dir) {
 // One file named on the command line (`aorta check --collector rocprof FILE`).
 rocprof_files single_file(const fs::path& file) {
   rocprof_files found = classify({file});
-  if (found.stats.empty() && found.traces.empty() && found.results_json.empty()) {
+  if (found.stats.empty() && found.traces.empty() && found.results_json.empty() &&
+      found.rocpd.empty()) {
     throw capture_error(fmt::format(
         "{}: not a rocprofv3 file aorta reads; give a rocprofv3 output directory or one of its "
-        "*_kernel_stats.csv, *_kernel_trace.csv or *_results.json files",
+        "*_kernel_stats.csv, *_kernel_trace.csv, *_results.json or rocpd *.db files",
         file.string()));
   }
   return found;

@@ -3,13 +3,17 @@
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "baseline/baseline_file.hpp"
+#include "baseline/calibration.hpp"
+#include "baseline/card_identity.hpp"
 #include "baseline/gate_report.hpp"
+#include "baseline/gate_rule.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/result_sets.hpp"
 #include "baseline/statistics.hpp"
 #include "cli/commands.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
+#include "contained_path.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
 #include "utc_timestamp.hpp"
@@ -17,9 +21,11 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <set>
 
 namespace aorta::cli {
@@ -31,6 +37,7 @@ struct record_flags {
   std::string into;
   bool skip_missing = false;
   std::string test_name;
+  std::size_t min_trials = detail::min_timed_samples;
 };
 
 std::string joined(const std::vector<std::string>& words) {
@@ -41,6 +48,7 @@ std::string joined(const std::vector<std::string>& words) {
 
 int record_baselines(const record_flags& flags, const std::vector<std::string>& invocation) {
   const fs::path into = flags.into;
+  if (!flags.test_name.empty()) (void)detail::contained_path(into, flags.test_name, "--test-name");
   const auto commit = detail::first_output_line({"git", "-C", fs::absolute(into).parent_path().string(),
                                                  "rev-parse", "HEAD"},
                                                 current_environment());
@@ -70,6 +78,15 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
         }
         throw error(exit_code::failed, why);
       }
+      if (measured.trials.size() < flags.min_trials && detail::has_timed_quantities(measured)) {
+        throw error(exit_code::failed,
+                    fmt::format("{}: test '{}' has {} trial(s) and timed rows (kernel times, scope "
+                                "cycles); the gate needs at least {} trials of a timed row, 5-10 "
+                                "to detect a 10% change at a few % noise. Fix: run it again with "
+                                "--trials 5 (CMake: TRIALS 5) and record that (--min-trials 1 "
+                                "records it anyway; its timed rows then judge nothing)",
+                                results, test, measured.trials.size(), detail::min_timed_samples));
+      }
       measured.provenance = {{"recorded_at", detail::utc_timestamp()},
                              {"recorded_by", joined(invocation)},
                              {"results", fs::absolute(results).lexically_normal().string()},
@@ -81,8 +98,11 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
       std::string previous;
       try {
         if (const auto old = detail::load_baseline(file, test)) {
+          const auto when = old->provenance.find("recorded_at");
           previous = fmt::format(" (replaces {} trial(s) recorded {})", old->trials.size(),
-                                 old->provenance.value("recorded_at", "at an unknown time"));
+                                 when != old->provenance.end() && when->is_string()
+                                     ? when->get<std::string>()
+                                     : std::string("at an unknown time"));
         }
       } catch (const error&) {
         previous = " (replaces an unreadable file)";
@@ -125,10 +145,13 @@ int show_baselines(const std::string& path) {
       for (const auto& trial : test.trials) {
         const auto found = trial.kernels.find(kernel);
         if (found == trial.kernels.end()) continue;
-        times.push_back(found->second.time_ms);
+        if (std::isfinite(found->second.time_ms)) times.push_back(found->second.time_ms);
         if (found->second.launches) launches.push_back(*found->second.launches);
       }
       print_series(fmt::format("time_ms({})", kernel), times);
+      if (const auto noise = detail::describe_noise(times, kernels.size())) {
+        fmt::print(std::cout, "    {}\n", *noise);
+      }
       print_series(fmt::format("count({})", kernel), launches);
     }
     for (const auto& metric : metrics) {
@@ -149,12 +172,18 @@ struct compare_flags {
   std::string fresh;
   std::string gate{detail::default_gate_text};
   bool json = false;
-  double alpha = 0.05;
+  std::optional<double> alpha;  // unset: the gate line's alpha (0.05 when it names none)
 };
 
 int compare_results(const compare_flags& flags) {
   auto spec = detail::parse_gate_spec(flags.gate);
-  spec.params.alpha = flags.alpha;
+  if (flags.alpha) {
+    if (spec.alpha_given && spec.params.alpha != *flags.alpha) {
+      throw usage_error(fmt::format("--gate says alpha {} but --alpha says {}; give one of them",
+                                    spec.params.alpha, *flags.alpha));
+    }
+    spec.params.alpha = *flags.alpha;
+  }
   const auto base = detail::load_measured(flags.base);
   const auto fresh = detail::load_measured(flags.fresh);
   std::vector<detail::gate_row> rows;
@@ -162,7 +191,11 @@ int compare_results(const compare_flags& flags) {
   for (const auto& [name, old_test] : base) {
     const auto found = fresh.find(name);
     if (found == fresh.end()) continue;
+    if (const auto card = detail::card_difference(old_test, found->second, spec.same_card)) {
+      warnings.push_back(fmt::format("{}: {}", name, *card));
+    }
     for (const auto& [key, value] : old_test.fingerprint) {
+      if (key == detail::card_key) continue;
       const auto other = found->second.fingerprint.find(key);
       if (other != found->second.fingerprint.end() && other->second != value) {
         warnings.push_back(fmt::format("{}: fingerprint {} differs: '{}' vs '{}'", name, key, value,
@@ -170,10 +203,7 @@ int compare_results(const compare_flags& flags) {
       }
     }
     auto test_rows = detail::default_gate_rows(spec, old_test, found->second);
-    for (auto& row : test_rows) {
-      row.test = name;
-      detail::judge(row, spec.params);
-    }
+    for (auto& row : test_rows) row.test = name;
     rows.insert(rows.end(), test_rows.begin(), test_rows.end());
   }
   if (rows.empty()) {
@@ -187,6 +217,7 @@ int compare_results(const compare_flags& flags) {
                                   flags.base, flags.fresh, base_names.empty() ? " none" : base_names,
                                   fresh_names.empty() ? " none" : fresh_names));
   }
+  detail::judge_rows(rows, spec.params);  // one family per test: Holm over its timed rows
   bool regressed = false;
   for (const auto& row : rows) {
     regressed = regressed || row.verdict == detail::gate_verdict::worse ||
@@ -226,6 +257,9 @@ void add_baseline_command(CLI::App& app, action& selected) {
   record->add_option("--into", flags->into, "Baseline directory")->required();
   record->add_option("--test-name", flags->test_name,
                      "Record the one test found under this name (default: its directory's name)");
+  record->add_option("--min-trials", flags->min_trials,
+                     "Refuse tests with kernel times or scope cycles and fewer trials (3)")
+      ->check(CLI::Range(1, 10000));
   record->add_flag("--skip-missing", flags->skip_missing,
                    "Skip (with a note) results that do not exist or never ran, instead of failing");
   record->callback([&selected, flags, &app] {
@@ -254,10 +288,14 @@ void add_compare_command(CLI::App& app, action& selected) {
       ->required();
   compare->add_option("new", flags->fresh, "Results dir, result.json or baseline")->required();
   compare->add_option("--gate", flags->gate, "Tolerances, e.g. \"time +5%, count exact\"");
-  compare->add_option("--alpha", flags->alpha, "Significance level of the rank test (0.05)")
-      ->check(CLI::Range(1e-9, 0.5));
+  auto* alpha = compare->add_option("--alpha", "False-alarm rate per test (default: the gate's "
+                                               "alpha, else 0.05)")
+                    ->check(CLI::Range(1e-9, 0.5));
   compare->add_flag("--json", flags->json, "JSON instead of the table");
-  compare->callback([&selected, flags] { selected = [flags] { return compare_results(*flags); }; });
+  compare->callback([&selected, flags, alpha] {
+    if (alpha->count() > 0) flags->alpha = alpha->as<double>();
+    selected = [flags] { return compare_results(*flags); };
+  });
 }
 
 }  // namespace aorta::cli

@@ -5,7 +5,8 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
-#include "captures/capture_format.hpp"
+#include "cli/check_scope.hpp"
+#include "collectors/format_detection.hpp"
 #include "cli/commands.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
@@ -31,12 +32,22 @@ struct check_flags {
   std::vector<std::string> checks;
   bool json = false;
   bool allow_empty = false;
+  bool aggregate = false;
   std::string path;
 };
 
 // The collector named by --collector, or the one the path's format gives away. A --collector
 // that contradicts an unambiguous format is refused: reading an ncu CSV as a hatchet fails deep
 // in a parser with a message about JSON.
+// Every format `check` recognises, from the registry: "a rocprofv3 capture (...); an ncu CSV; ...".
+std::string recognised_formats() {
+  std::vector<std::string> listed;
+  for (const auto* collector : collectors()) {
+    if (collector->attaches()) listed.push_back(collector->format_description());
+  }
+  return fmt::format("none of: {}", fmt::join(listed, "; "));
+}
+
 std::string resolve_collector(const check_flags& flags) {
   if (!flags.collector.empty()) {
     const auto* named = find_collector(flags.collector);
@@ -61,9 +72,8 @@ std::string resolve_collector(const check_flags& flags) {
     }
     if (formats.empty()) {
       throw usage_error(fmt::format(
-          "{}: not a capture aorta recognises (not a Proton hatchet, an ncu CSV, a rocprofv3 "
-          "capture nor a callgrind.out file); name the reader with --collector",
-          flags.path));
+          "{}: not a capture aorta recognises ({}); name the reader with --collector",
+          flags.path, recognised_formats()));
     }
     throw usage_error(fmt::format("{} holds captures of several profilers ({}); choose one with "
                                   "--collector",
@@ -96,6 +106,7 @@ check_plan plan_check(const check_flags& flags) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }
   plan.request.name = resolve_collector(flags);
+  require_one_capture(flags.path, plan.request.name, flags.aggregate);
   if (spec) {
     const auto in_recipe = std::find_if(spec->collect.begin(), spec->collect.end(),
                                         [&](const auto& r) { return r.name == plan.request.name; });
@@ -168,6 +179,9 @@ void add_check_command(CLI::App& app, action& selected) {
                     "Read with this recipe's collector options, and run its checks too");
   check->add_flag("--json", flags->json, "Print metrics and check results as JSON");
   check->add_flag("--allow-empty", flags->allow_empty, "An empty capture is not a failure");
+  check->add_flag("--aggregate", flags->aggregate,
+                  "Sum a directory holding several trials, tests or copies of one capture "
+                  "(refused without it)");
   check->add_option("path", flags->path, "Capture file or directory")->required();
   check->callback([&selected, flags] { selected = [flags] { return run_check(*flags); }; });
 }

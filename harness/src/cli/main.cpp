@@ -30,6 +30,21 @@ std::string subcommand_path(const CLI::App& app) {
   return path;
 }
 
+// Refuses a first word that names no subcommand: CLI11 would say only "A subcommand is required"
+// for `aorta bogus`, and print the help and exit 0 for `aorta nosuch --help`.
+void require_known_subcommand(const CLI::App& app, int own_argc, char** argv) {
+  if (own_argc < 2 || argv[1][0] == '-') return;
+  const std::string word = argv[1];
+  std::string known;
+  for (const auto* subcommand : app.get_subcommands([](const CLI::App*) { return true; })) {
+    if (subcommand->check_name(word)) return;
+    known += (known.empty() ? "" : ", ") + subcommand->get_name();
+  }
+  throw aorta::usage_error(
+      fmt::format("'{}' is not an aorta command; the commands are {} (see 'aorta --help')", word,
+                  known));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -37,6 +52,9 @@ int main(int argc, char** argv) {
   // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
   // Children get SIGPIPE back at its default (run_process).
   std::signal(SIGPIPE, SIG_IGN);
+  // The same for a file size limit (`ulimit -f`): a write past it fails with EFBIG, which the
+  // log and result writers report, instead of SIGXFSZ killing aorta without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
   // Everything after the first bare `--` is the payload's argv: CLI11 never sees it, so no flag of
   // the payload can be taken for one of ours.
   int own_argc = argc;
@@ -54,8 +72,8 @@ int main(int argc, char** argv) {
   const aorta::detail::terminal_safe_scope safe_stderr(std::cerr);
 
   CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
-               "empty capture), 64 usage/recipe error, 77 skipped (environment cannot run it), "
-               "129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
+               "empty capture), 64 usage/recipe error, 70 internal error (aorta broke), 77 skipped "
+               "(environment cannot run it), 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
   app.set_version_flag("--version", AORTA_VERSION);
   app.require_subcommand(1);
   aorta::cli::action selected;
@@ -70,6 +88,7 @@ int main(int argc, char** argv) {
   aorta::cli::add_collectors_command(app, selected);
 
   try {
+    require_known_subcommand(app, own_argc, argv);
     try {
       app.parse(own_argc, argv);
     } catch (const CLI::ExtrasError& e) {
@@ -107,7 +126,7 @@ int main(int argc, char** argv) {
     return static_cast<int>(e.code());
   } catch (const std::exception& e) {
     std::cout.flush();
-    std::cerr << "aorta: internal error: " << e.what() << '\n';
-    return static_cast<int>(aorta::exit_code::failed);
+    std::cerr << "aorta: internal error (a bug in aorta, exit 70): " << e.what() << '\n';
+    return static_cast<int>(aorta::exit_code::internal);
   }
 }

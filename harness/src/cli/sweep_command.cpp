@@ -2,6 +2,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"
+#include "baseline/gate_spec.hpp"
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
@@ -62,8 +63,7 @@ void add_sweep_command(CLI::App& app, action& selected,
                 "A run without any check (recipe or --check) is a usage error (64)");
   run->add_option("--timeout", flags->timeout,
                   "Stop the payload after this many seconds unless the recipe's timeout is "
-                  "shorter")
-      ->check(CLI::PositiveNumber);
+                  "shorter (0.001 to 2592000, as the recipe's)");
   run->add_option("--measure", flags->measures,
                   "A metric shown and measured besides the checks' own (repeatable; 'all')");
   run->add_option("--baseline", flags->baseline,
@@ -107,15 +107,24 @@ void add_validate_command(CLI::App& app, action& selected) {
   auto recipe_path = std::make_shared<std::string>();
   auto collect = std::make_shared<std::string>();
   auto checks = std::make_shared<std::vector<std::string>>();
+  auto gate = std::make_shared<std::string>();
   validate->add_option("recipe", *recipe_path, "Recipe file")->required();
   validate->add_option("--collect", *collect, "Comma-separated collector override");
   validate->add_option("--check", *checks,
                        "A check expression to parse as `sweep run --check` would (repeatable)");
-  validate->callback([&selected, recipe_path, collect, checks] {
-    selected = [recipe_path, collect, checks] {
+  validate->add_option("--gate", *gate, "A gate spec to parse as `sweep run --gate` would");
+  validate->callback([&selected, recipe_path, collect, checks, gate] {
+    selected = [recipe_path, collect, checks, gate] {
       recipe spec = load_recipe(*recipe_path);
       if (!collect->empty()) apply_collect_override(spec, *collect);
       const auto parsed = parse_checks(spec, *checks);
+      if (!gate->empty()) {
+        try {
+          (void)detail::parse_gate_spec(*gate);
+        } catch (const usage_error& e) {
+          throw usage_error(fmt::format("--gate: {}", e.what()));
+        }
+      }
       for (const auto& key : spec.ignored_keys) {
         fmt::print(std::cout,
                    "aorta: note: {}: key '{}' of the original aorta schema is accepted and "

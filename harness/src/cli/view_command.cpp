@@ -1,7 +1,7 @@
 // `aorta view`: a Proton capture as a tree, with proton-viewer's options.
 #include "aorta/error.hpp"
 #include "captures/tree_view.hpp"
-#include "captures/capture_format.hpp"
+#include "collectors/format_detection.hpp"
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
@@ -62,7 +62,16 @@ fs::path capture_to_view(const std::string& given) {
     throw usage_error(fmt::format("{}: a directory with {} Proton output files; name one:{}",
                                   given, outputs.size(), names));
   }
-  const auto format = detail::sniff_capture_file(given);
+  // Opening a FIFO would wait for a writer forever, and a device never ends.
+  if (!fs::is_regular_file(given, failure)) {
+    throw usage_error(fmt::format("{}: not a regular file (a FIFO, device or socket); aorta view "
+                                  "reads a .hatchet, .hatchet_msgpack or .chrome_trace file, or a "
+                                  "directory holding one",
+                                  given));
+  }
+  const auto* recognised = detail::recognise_capture_file(given);
+  const auto format = recognised == nullptr ? std::optional<std::string>()
+                                            : std::optional<std::string>(recognised->name());
   if (format && *format != "proton") {
     throw usage_error(fmt::format("{}: not a Proton output: it looks like {}; read it with aorta "
                                   "check {}",

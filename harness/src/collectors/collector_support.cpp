@@ -1,11 +1,12 @@
 #include "collectors/collector_support.hpp"
 
+#include "process/private_temp_dir.hpp"
 #include "process/process.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <unistd.h>
+#include <optional>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -19,8 +20,14 @@ launch_plan prefixed(launch_plan inner, std::vector<std::string> prefix) {
 
 std::optional<std::string> first_output_line(const std::vector<std::string>& argv,
                                              const env_map& environment) {
-  const fs::path log =
-      fs::temp_directory_path() / ("aorta-version-" + std::to_string(::getpid()) + ".txt");
+  std::optional<private_temp_dir> scratch;
+  fs::path log;
+  try {
+    scratch.emplace("aorta-version");
+    log = scratch->create_file("stdout.txt");
+  } catch (const setup_error&) {
+    return std::nullopt;  // no temporary directory: the version is simply unknown
+  }
   process_spec probe;
   probe.argv = argv;
   probe.environment = environment;
@@ -39,8 +46,6 @@ std::optional<std::string> first_output_line(const std::vector<std::string>& arg
   } catch (const setup_error&) {
     // Not installed: the version is simply unknown.
   }
-  std::error_code ignored;
-  fs::remove(log, ignored);
   return line;
 }
 
@@ -55,6 +60,15 @@ void probe_nvidia_gpu(tool_version_map& into, const env_map& environment) {
                 environment);
   probe_version(into, "gpu_arch", {"nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"},
                 environment);
+  // The card itself: GPUs of one model differ by up to 22%, so the gate says when a baseline
+  // came from another card. nvidia-smi ignores CUDA_VISIBLE_DEVICES; its first entry (an index
+  // or a UUID) names the card the payload's device 0 is.
+  std::vector<std::string> argv{"nvidia-smi", "--query-gpu=uuid", "--format=csv,noheader"};
+  if (const auto visible = environment.find("CUDA_VISIBLE_DEVICES"); visible != environment.end()) {
+    const std::string first = visible->second.substr(0, visible->second.find(','));
+    if (!first.empty()) argv.insert(argv.begin() + 1, {"-i", first});
+  }
+  probe_version(into, "gpu_uuid", argv, environment);
 }
 
 std::optional<std::string> cpu_model() {

@@ -61,7 +61,8 @@ template <typename Resolve>
 void probe_version(tool_version_map& into, const std::string& key,
                    const std::vector<std::string>& argv, const env_map& environment);
 
-// "gpu" (name, driver) and "gpu_arch" (compute capability) from nvidia-smi, when it runs.
+// "gpu" (name, driver), "gpu_arch" (compute capability) and "gpu_uuid" (the card of the payload's
+// device 0) from nvidia-smi, when it runs.
 void probe_nvidia_gpu(tool_version_map& into, const env_map& environment);
 
 // The CPU's model name from /proc/cpuinfo.

@@ -2,6 +2,7 @@
 // wraps. Adding a collector is one declaration and one entry here (plus its folder).
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "collectors/wrap_nesting.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -76,18 +77,31 @@ launch_plan plan_launch(const std::vector<collector_request>& requested,
   }
   launch_plan plan;
   plan.argv = command;
-  // Innermost first, so each wrap sees the plan of everything inside it.
+  return detail::nest_wraps(
+      requested, std::move(plan),
+      [&trial_dir](const collector_base& collector) {
+        return trial_dir / std::string(collector.name());
+      },
+      context);
+}
+
+namespace detail {
+
+launch_plan nest_wraps(const std::vector<collector_request>& requested, launch_plan inner,
+                       const collector_output_dir& output_dir, const plan_context& context,
+                       std::vector<std::string>* wrapped) {
   for (auto collector = collectors().rbegin(); collector != collectors().rend(); ++collector) {
     if (!(*collector)->attaches()) continue;
     const auto request =
         std::find_if(requested.begin(), requested.end(),
                      [&](const collector_request& r) { return r.name == (*collector)->name(); });
     if (request == requested.end()) continue;
-    plan = (*collector)
-               ->wrap(std::move(plan), *config_of(*request),
-                      trial_dir / std::string((*collector)->name()), context);
+    inner = (*collector)->wrap(std::move(inner), *config_of(*request), output_dir(**collector),
+                               context);
+    if (wrapped != nullptr) wrapped->insert(wrapped->begin(), std::string((*collector)->name()));
   }
-  return plan;
+  return inner;
 }
 
+}  // namespace detail
 }  // namespace aorta

@@ -7,8 +7,17 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/collector_support.cpp
   # platforms a collector captures on (AORTA_LANE_PLATFORMS)
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/platform.cpp
+  # the one place a capture is read, by its collector's rules
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/capture_reading.cpp
+  # which collector wrote a file, asked of each collector
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/format_detection.cpp
   # the one list of collectors, plan_launch
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/registry.cpp)
-foreach(collector IN ITEMS rocprof ncu sanitizer callgrind proton validated_only)
-  include(${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/${collector}/sources.cmake)
+# Every folder is a collector's (tests/unit/registry_folders_test.cpp holds them to the registry).
+file(GLOB collector_folders LIST_DIRECTORIES true CONFIGURE_DEPENDS
+  "${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/*")
+foreach(folder IN LISTS collector_folders)
+  if(IS_DIRECTORY "${folder}")
+    include("${folder}/sources.cmake")
+  endif()
 endforeach()

@@ -1,6 +1,7 @@
 #include "evaluation/capture_evaluation.hpp"
 
 #include "aorta/metrics.hpp"
+#include "collectors/capture_reading.hpp"
 #include "ranks/rank_checks.hpp"
 
 #include <fmt/format.h>
@@ -10,34 +11,26 @@ namespace aorta::detail {
 
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures) {
+  const auto fail = [&record](std::string reason) {
+    if (record.verdict != verdict::pass) return;
+    record.verdict = verdict::fail;
+    record.reason = std::move(reason);
+  };
   for (const auto& source : sources) {
-    const collector_request& request = *source.request;
-    const auto* collector = find_collector(request.name);
-    if (collector == nullptr || !collector->attaches()) continue;
-    const auto config = config_of(request);
-    try {
-      captures.push_back(collector->read_capture(source.output, read_context{config.get(), versions}));
-    } catch (const capture_error& e) {
-      record.notes.push_back(e.what());
-      if (record.verdict == verdict::pass) {
-        record.verdict = verdict::fail;
-        record.reason = e.what();
-      }
+    auto reading = read_one_capture(*source.request, source.output, versions);
+    if (!reading) continue;
+    if (!reading->got) {
+      record.notes.push_back(reading->error);
+      fail(reading->error);
       continue;
     }
+    captures.push_back(std::move(*reading->got));
     const capture& got = captures.back();
     merge_metrics(record.metrics, compute_metrics(got));
-    for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", request.name, note));
-    if (got.empty() && !allow_empty && record.verdict == verdict::pass) {
-      record.verdict = verdict::fail;
-      record.reason = collector->explain_empty(got, *config);
-    }
-    if (record.verdict == verdict::pass) {
-      if (auto failure = collector->failure_in_capture(got, *config)) {
-        record.verdict = verdict::fail;
-        record.reason = std::move(*failure);
-      }
-    }
+    for (const auto& note : got.notes)
+      record.notes.push_back(fmt::format("{}: {}", source.request->name, note));
+    if (reading->empty && !allow_empty) fail(std::move(*reading->empty));
+    if (reading->failure) fail(std::move(*reading->failure));
   }
 }
 

@@ -90,6 +90,12 @@ public:
         if (!scoped(argument, scope_pos, check_quantity::top_kernel, top_kernel_example,
                     result.m_scope, unused))
           fail(scope_pos, "under(PATH) inside top_kernel(...)", "top_kernel(under(decode)) ~ gemv");
+        // The kernel regex of top_kernel is the one after '~'; a second one here was ignored.
+        if (!split_scope_argument(argument)->kernels.empty()) {
+          fail(scope_pos, "only under(PATH) inside top_kernel(...): the kernel regex goes after "
+                          "'~'",
+               "top_kernel(under(decode)) ~ gemv");
+        }
         skip_spaces();
         if (peek() != '~') fail(m_pos, "'~' after top_kernel(under(...))", top_kernel_example);
       }
@@ -364,6 +370,14 @@ private:
       fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
            example);
     }
+    // A baseline keeps each trial's sum over the ranks: the gate would judge that sum, not the
+    // maximum, minimum or imbalance the check names.
+    if (result.m_over_ranks != rank_reduction::none) {
+      fail(start, fmt::format("a number after {}(...): a baseline holds each trial's sum over the "
+                              "ranks, so a rank reduction cannot be judged against it",
+                              to_string(result.m_over_ranks)),
+           "imbalance(time_ms(^gemm)) < 1.2");
+    }
     skip_spaces();
     double sign = 0.0;
     const std::size_t sign_pos = m_pos;
@@ -391,6 +405,13 @@ private:
       ++m_pos;
       if (number.m_threshold < 0 || number.m_threshold_text.front() == '+') {
         fail(sign_pos, "an unsigned percentage after the sign", example);
+      }
+      // 100% or more below the median is a bound of zero or less: every value would pass.
+      if (sign < 0 && number.m_threshold >= 100.0) {
+        fail(sign_pos, fmt::format("a percentage below 100 after 'baseline -' ('baseline - {}%' "
+                                   "is zero or negative, so every value would pass)",
+                                   number.m_threshold_text),
+             "time_ms(^gemm) >= baseline - 20%");
       }
       if (result.m_op == compare_op::equal) {
         fail(sign_pos, "the end after '== baseline': an exact match takes no tolerance; use "

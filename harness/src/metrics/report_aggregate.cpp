@@ -91,17 +91,41 @@ void summarise(detail::cell_report& cell) {
       ran == 0 ? 0.0 : static_cast<double>(cell.failed + cell.errored) / static_cast<double>(ran);
 }
 
-std::string read_run_marker(const fs::path& results_dir) {
-  std::ifstream in(results_dir / run_marker_name);
+// "2026-11-30T00:58:12Z", the shape utc_timestamp() writes: the only marker whose comparison with
+// a result's started_at means "older than this run".
+bool is_utc_timestamp(const std::string& text) {
+  constexpr std::string_view shape = "dddd-dd-ddTdd:dd:ddZ";
+  if (text.size() != shape.size()) return false;
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    const bool digit = text[i] >= '0' && text[i] <= '9';
+    if (shape[i] == 'd' ? !digit : text[i] != shape[i]) return false;
+  }
+  return true;
+}
+
+// A marker that is not a timestamp, or lies in the future, would mark every result stale and hide
+// the whole run: refused, naming the file and the fix.
+std::string read_run_marker(const fs::path& results_dir, const std::string& now) {
+  const fs::path file = results_dir / run_marker_name;
+  std::ifstream in(file);
   std::string started;
-  if (in) std::getline(in, started);
+  if (!in) return started;
+  std::getline(in, started);
+  if (!is_utc_timestamp(started) || started > now) {
+    throw error(exit_code::failed,
+                fmt::format("report: {} holds '{}', not the start of a run (a UTC time such as "
+                            "{}, not later than now, as `aorta report --begin-run` writes); it "
+                            "would leave every result out as stale. Fix: run `aorta report "
+                            "--begin-run {}` again, or delete the file",
+                            file.string(), started.substr(0, 80), now, results_dir.string()));
+  }
   return started;
 }
 
 detail::report_model collect(const fs::path& results_dir) {
   detail::report_model model;
   model.generated_at = detail::utc_timestamp();
-  model.run_started_at = read_run_marker(results_dir);
+  model.run_started_at = read_run_marker(results_dir, model.generated_at);
   std::map<std::string, detail::cell_report> cells;
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(
@@ -291,9 +315,19 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
                                   results_dir.string()));
   }
   // No test wrote anything (all filtered out, or none registered): an empty report, not a
-  // second failure on top of whatever went wrong.
+  // second failure on top of whatever went wrong. Only the results directory itself is made: a
+  // missing parent is a mistyped path, and a tree of empty directories would hide it.
+  fs::path named = results_dir.lexically_normal();
+  if (!named.has_filename()) named = named.parent_path();  // "out/" names out
+  const fs::path parent = named.has_parent_path() ? named.parent_path() : fs::path(".");
+  if (!fs::exists(results_dir, ignored) && !fs::is_directory(parent, ignored)) {
+    throw usage_error(fmt::format(
+        "report: {} does not exist, nor does its parent {}; pass the --output directory of a "
+        "sweep run (or the OUTPUT_DIR root of the CMake tests, by default <build>/aorta-results)",
+        results_dir.string(), parent.string()));
+  }
   std::error_code failure;
-  fs::create_directories(results_dir, failure);
+  fs::create_directory(results_dir, failure);
   if (failure) {
     throw setup_error(
         fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));

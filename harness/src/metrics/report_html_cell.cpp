@@ -2,7 +2,7 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_html_parts.hpp"
-#include "ranks/rank_rows.hpp"
+#include "metrics/report_rank_table.hpp"
 
 #include <fmt/format.h>
 

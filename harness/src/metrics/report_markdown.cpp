@@ -1,7 +1,7 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/report_model.hpp"
-#include "ranks/rank_rows.hpp"
+#include "metrics/report_rank_table.hpp"
 
 #include <fmt/format.h>
 
@@ -67,7 +67,11 @@ void render_cell(const cell_report& cell, std::string& out) {
     out += "\n";
     if (!folded.empty()) {
       out += fmt::format("{} loader/libc function(s) folded:", folded.size());
-      for (const auto& function : folded) out += " " + code(function);
+      // Appended piecewise: `" " + code(...)` trips GCC 12's -Wrestrict false positive at -O3.
+      for (const auto& function : folded) {
+        out += ' ';
+        out += code(function);
+      }
       out += "\n\n";
     }
   }

@@ -16,4 +16,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_markdown.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_html.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_html_cell.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_svg.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_svg.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/report_rank_table.cpp)

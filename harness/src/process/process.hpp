@@ -27,7 +27,9 @@ struct process_spec {
   // passed on as it came), then SIGKILL once this grace period has passed.
   std::chrono::milliseconds kill_grace{5000};
   // Asked while the child runs, at most every stop_check_interval: true ends the group the way a
-  // timeout does and sets process_result::stopped (e.g. a payload hung after its capture).
+  // timeout does and sets process_result::stopped (e.g. a payload hung after its capture). It is
+  // called from the loop that passes signals on and enforces the timeout, so it must return at
+  // once: slow work (reading a capture) belongs on another thread (sweep/capture_watch.cpp).
   std::function<bool()> stop_when;
   std::chrono::milliseconds stop_check_interval{1000};
 };
@@ -56,6 +58,9 @@ struct process_result {
   bool stopped = false;  // stop_when returned true
   double wall_seconds = 0.0;
   std::vector<escaped_process> escaped;
+  // Set when a log file could not be written (disk full, `ulimit -f`): the child ran to its end
+  // (its pipe was still drained) but the log is incomplete. Names the file and the system's reason.
+  std::optional<std::string> log_failure;
 
   [[nodiscard]] bool succeeded() const noexcept { return exit_status && *exit_status == 0; }
   // "exit 3", "signal 11 (SIGSEGV)", "timed out after 2.0 s (timeout: 2 from r.yaml); ignored
@@ -69,7 +74,7 @@ struct process_result {
 // once. aorta becomes a child subreaper: descendants that left the group are killed and reported
 // in `escaped` after the child ends; a keeper process kills the group should aorta die first.
 // Throws setup_error when the command cannot be started (the message names argv[0] and the
-// reason, e.g. "not found on PATH").
+// reason, e.g. "not found on PATH"); a log that fails while the child runs is log_failure.
 [[nodiscard]] process_result run_process(const process_spec& spec);
 
 }  // namespace aorta

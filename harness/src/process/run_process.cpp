@@ -41,7 +41,8 @@ std::string describe_start_failure(const std::string& argv0, const std::string& 
 }
 
 unique_fd open_log(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a symlink planted where a log goes is refused, never written through.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     const int failure = errno;
     throw setup_error("cannot open log file '" + path.string() + "' for writing: " +
@@ -120,11 +121,12 @@ public:
 
     sigset_t empty_mask;
     sigemptyset(&empty_mask);
-    // SIGPIPE back to default: pipelines in the payload (`yes | head`) rely on it even when aorta
-    // itself ignores it.
+    // SIGPIPE and SIGXFSZ back to default: pipelines in the payload (`yes | head`) and its own
+    // `ulimit -f` rely on them even when aorta itself ignores them.
     sigset_t defaulted;
     sigemptyset(&defaulted);
     sigaddset(&defaulted, SIGPIPE);
+    sigaddset(&defaulted, SIGXFSZ);
     failure = ::posix_spawnattr_setflags(
         &m_attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     if (failure == 0) failure = ::posix_spawnattr_setpgroup(&m_attributes, 0);
@@ -296,7 +298,7 @@ process_result run_process(const process_spec& spec) {
   pump.abandon();
   result.escaped = detail::end_orphans(pid, orphan_sweep_limit);
 
-  if (pump.log_failure()) throw setup_error(*pump.log_failure());
+  result.log_failure = pump.log_failure();
   return result;
 }
 

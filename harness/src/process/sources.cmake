@@ -5,6 +5,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/executable_lookup.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/group_keeper.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/output_pump.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/process/private_temp_dir.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/process_result.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/run_process.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/process/signal_forwarding.cpp)

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"
+#include "ranks/rank_identity.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -133,7 +134,11 @@ launcher_split split_torchrun(const std::vector<std::string>& argv, std::size_t 
   const auto nodes = option_value(argv, script, {"--nnodes"}).value_or("1");
   const auto local = whole_number(per_node);
   const auto node_count = whole_number(nodes);
-  if (local && node_count) split.ranks = *local * *node_count;
+  if (local && node_count) {
+    // In 64 bits and held just above max_ranks, so a huge product is refused, never wrapped.
+    const long long product = static_cast<long long>(*local) * *node_count;
+    split.ranks = static_cast<int>(std::min<long long>(product, max_ranks + 1LL));
+  }
   return split;
 }
 

@@ -3,7 +3,9 @@
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "atomic_file.hpp"
+#include "contained_path.hpp"
 #include "json_document.hpp"
+#include "json_text.hpp"
 #include "ranks/rank_identity.hpp"
 #include "ranks/rank_plan.hpp"
 
@@ -43,12 +45,24 @@ int refuse(const rank_exec_request& request, std::ostream& err, int code,
   return code;
 }
 
+// The other claimant as its rank.json tells it; a field of the wrong type reads as unknown, so a
+// damaged file still gives the refusal, not an internal error.
 std::string describe_claim(const std::filesystem::path& rank_dir) {
   std::ifstream file(rank_dir / "rank.json");
-  const auto json = nlohmann::json::parse(file, nullptr, false);
-  if (json.is_discarded() || !json.is_object()) return "another process";
-  return fmt::format("pid {} on {} ({}={})", json.value("pid", 0), json.value("host", "?"),
-                     json.value("variable", "?"), json.value("rank", -1));
+  nlohmann::json json;
+  try {
+    json = parse_json(file);
+  } catch (const json_input_error&) {
+    return "another process";
+  }
+  if (!json.is_object()) return "another process";
+  const auto text = [&json](const char* key) {
+    const auto found = json.find(key);
+    if (found == json.end()) return std::string("?");
+    return found->is_string() ? found->get<std::string>() : dump_json(*found).substr(0, 80);
+  };
+  return fmt::format("pid {} on {} ({}={})", text("pid"), text("host"), text("variable"),
+                     text("rank"));
 }
 
 std::string substituted(std::string text, const std::string& rank) {
@@ -79,6 +93,14 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
                                                 e.what()));
   }
   const auto rank_dir = rank_directory(request.trial_dir, identity.rank);
+  std::vector<std::filesystem::path> collector_dirs;
+  try {
+    for (const auto& collector : request.collectors) {
+      collector_dirs.push_back(contained_path(rank_dir, collector, "rank-exec --collectors"));
+    }
+  } catch (const usage_error& e) {
+    return refuse(request, err, 64, e.what());
+  }
   // mkdir is atomic, also on NFS: exactly one process wins a rank number.
   if (::mkdir(rank_dir.c_str(), 0777) != 0) {
     const int error = errno;
@@ -100,9 +122,9 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   } catch (const setup_error& failure) {
     return refuse(request, err, 64, failure.what());
   }
-  for (const auto& collector : request.collectors) {
+  for (const auto& dir : collector_dirs) {
     std::error_code ec;
-    std::filesystem::create_directories(rank_dir / collector, ec);
+    std::filesystem::create_directories(dir, ec);
   }
 
   const std::string rank = std::to_string(identity.rank);

@@ -10,13 +10,11 @@
 namespace aorta::detail {
 namespace {
 
-constexpr int largest_rank = 1 << 20;
-
 std::optional<int> whole_number(const std::string& text) {
   int value = -1;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || end != text.data() + text.size() || value < 0 ||
-      value >= largest_rank) {
+      value >= max_ranks) {
     return std::nullopt;
   }
   return value;

@@ -9,6 +9,10 @@
 
 namespace aorta::detail {
 
+// The most ranks aorta accepts from any source (a rank variable, a world size in rank.json, a
+// launcher's -np): far beyond any job, small enough that nothing sized by it can exhaust memory.
+inline constexpr int max_ranks = 1 << 20;
+
 // RANK (torchrun), OMPI_COMM_WORLD_RANK (Open MPI), PMI_RANK (MPICH, Intel MPI), SLURM_PROCID
 // (srun), in this order: torchrun under srun sets RANK to the global rank while SLURM_PROCID is only
 // the srun task, so the launcher closest to the process comes first.
@@ -24,7 +28,7 @@ struct rank_identity {
 };
 
 // The first of `variables` that is set. Throws usage_error naming every variable looked at when
-// none is set, and the variable and value when it is not a whole number in [0, 1048576).
+// none is set, and the variable and value when it is not a whole number in [0, max_ranks).
 [[nodiscard]] rank_identity identify_rank(const env_map& env,
                                           const std::vector<std::string>& variables);
 

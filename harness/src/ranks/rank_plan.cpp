@@ -2,6 +2,8 @@
 
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "collectors/wrap_nesting.hpp"
+#include "ranks/rank_identity.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -27,6 +29,12 @@ std::optional<rank_launch> detect_rank_launch(const recipe& spec,
         "payload through one of them, or remove ranks: for a single-process payload",
         spec.ranks_location.to_string(), *spec.ranks, fmt::join(command, " ")));
   }
+  if (split->ranks && *split->ranks > max_ranks) {
+    throw usage_error(fmt::format(
+        "'{}' starts more than {} ranks (max_ranks), more than aorta accepts. Fix: check the "
+        "launcher's rank count (-np, --nproc-per-node x --nnodes, --ntasks)",
+        fmt::join(command, " "), max_ranks));
+  }
   if (spec.ranks && split->ranks && *spec.ranks != *split->ranks) {
     throw usage_error(fmt::format(
         "{}: ranks: {} but '{}' starts {} rank(s). Fix: make the recipe and the launcher agree",
@@ -45,20 +53,16 @@ launch_plan plan_rank_launch(const std::vector<collector_request>& requested,
   launch_plan plan;
   plan.argv = ranks.split.rank_command;
   std::vector<std::string> attaching;
-  // Innermost first, as plan_launch does, so each wrap sees everything inside it.
-  for (auto collector = collectors().rbegin(); collector != collectors().rend(); ++collector) {
-    const std::string name((*collector)->name());
-    const auto request = std::find_if(requested.begin(), requested.end(),
-                                      [&](const collector_request& r) { return r.name == name; });
-    if (!(*collector)->attaches() || request == requested.end()) continue;
-    // The tool's own file-name macro for the rank where it has one; otherwise rank-exec
-    // substitutes the placeholder before the tool starts.
-    const std::string rank =
-        (*collector)->rank_path_macro().value_or(std::string(rank_placeholder));
-    const auto output_dir = trial_dir / ("rank_" + rank) / name;
-    plan = (*collector)->wrap(std::move(plan), *config_of(*request), output_dir, context);
-    attaching.insert(attaching.begin(), name);
-  }
+  plan = nest_wraps(
+      requested, std::move(plan),
+      [&trial_dir](const collector_base& collector) {
+        // The tool's own file-name macro for the rank where it has one; otherwise rank-exec
+        // substitutes the placeholder before the tool starts.
+        const std::string rank =
+            collector.rank_path_macro().value_or(std::string(rank_placeholder));
+        return trial_dir / ("rank_" + rank) / std::string(collector.name());
+      },
+      context, &attaching);
   std::vector<std::string> argv = ranks.split.launcher_argv;
   argv.insert(argv.end(), {aorta_binary, "rank-exec", "--trial-dir", trial_dir.string()});
   if (!attaching.empty()) {

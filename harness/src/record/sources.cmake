@@ -3,4 +3,5 @@
 # written atomically with its schema (aorta/schema.hpp).
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/record/trial_dir.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/trial_record.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/trial_record.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/rank_rows_json.cpp)

@@ -4,7 +4,7 @@
 #include "atomic_file.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
-#include "ranks/rank_rows.hpp"
+#include "record/rank_rows_json.hpp"
 
 #include <fmt/format.h>
 
@@ -110,6 +110,9 @@ kernel_row kernel_from_json(const json& object) {
   kernel_row row;
   read(object, "name", row.name);
   read_optional(object, "launches", row.launches);
+  // null is what the writer makes of a time the profiler could not give; it stays unknown (NaN,
+  // as in memory) instead of becoming a 0 ms sample.
+  row.total_ms = std::numeric_limits<double>::quiet_NaN();
   read(object, "total_ms", row.total_ms);
   read(object, "collector", row.collector);
   return row;

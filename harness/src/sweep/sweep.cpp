@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <algorithm>
@@ -95,6 +96,18 @@ void remove_stale_trials(const std::filesystem::path& output_dir, int trials) {
   }
 }
 
+// --timeout (what CMake's TIMEOUT becomes) is held to the recipe's range: out of it, NaN or
+// infinite it would be no limit at all or overflow the clock.
+void check_timeout_flag(double seconds) {
+  if (std::isfinite(seconds) && seconds >= min_timeout_seconds && seconds <= max_timeout_seconds) {
+    return;
+  }
+  throw usage_error(fmt::format("--timeout: {} s is out of range; allowed: {} to {} seconds (30 "
+                                "days), as for the recipe's timeout. Fix: give the limit in "
+                                "seconds within that range, e.g. --timeout 1800",
+                                seconds, min_timeout_seconds, max_timeout_seconds));
+}
+
 exit_code summarize(const std::vector<trial_record>& trials, const std::filesystem::path& output,
                     std::ostream& out) {
   int passed = 0;
@@ -152,16 +165,22 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) spec.trials = *request.trials;
   const auto checks = parse_checks(spec, request.extra_checks);
-  if (checks.empty() && request.require_checks) {
+  // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
+  // gated test with no check of its own is not one that only its exit status judges.
+  if (checks.empty() && request.require_checks &&
+      !detail::gate_requested(request, spec, checks)) {
     throw usage_error(fmt::format(
-        "{}: no checks: the recipe has no `check:` and no --check was given, so only the "
-        "payload's exit status would be judged. Add a CHECK to aorta_add_profiled_test() or a "
-        "`check:` to the recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
+        "{}: no checks: the recipe has no `check:` and no --check was given, and there is no "
+        "regression gate (--baseline, --gate), so only the payload's exit status would be "
+        "judged. Add a CHECK or a BASELINE to aorta_add_profiled_test() or a `check:` to the "
+        "recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
         spec.path.string()));
   }
+  if (request.timeout_seconds) check_timeout_flag(*request.timeout_seconds);
   if (request.timeout_seconds &&
       (!spec.timeout_seconds || *request.timeout_seconds < *spec.timeout_seconds)) {
     spec.timeout_seconds = *request.timeout_seconds;
+    spec.timeout_key = detail::command_line_timeout_key;
   }
   if (request.gate) (void)detail::parse_gate_spec(*request.gate);
   // Baseline checks are judged over all trials by the gate, not per trial.

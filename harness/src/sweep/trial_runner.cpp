@@ -93,9 +93,15 @@ std::string signal_name(int signal_number) {
                                  : fmt::format("signal {}", signal_number);
 }
 
-// "timeout: 2 from r.yaml": where the limit a timeout reports came from.
+// "timeout: 2 from r.yaml" or "--timeout 3 from the command line": where the limit a timeout
+// reports came from. Every CTest timeout is the second kind.
 std::string timeout_origin(const recipe& spec) {
   if (!spec.timeout_seconds) return {};
+  if (spec.timeout_key == command_line_timeout_key) {
+    return fmt::format("{} {:g} from the command line; aorta_add_profiled_test() passes the "
+                       "test's TIMEOUT less a tenth",
+                       command_line_timeout_key, *spec.timeout_seconds);
+  }
   return fmt::format("{}: {:g} from {}", spec.timeout_key, *spec.timeout_seconds,
                      spec.path.string());
 }
@@ -282,13 +288,14 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     launch.timeout = std::chrono::ceil<std::chrono::milliseconds>(
         std::chrono::duration<double>(*spec.timeout_seconds));
   }
-  capture_watch watch(spec, setup.trial_dir,
+  capture_watch watch(spec, setup.trial_dir, setup.versions,
                       std::chrono::ceil<std::chrono::milliseconds>(
                           std::chrono::duration<double>(spec.capture_exit_grace_seconds)));
   if (watch.active()) launch.stop_when = [&watch] { return watch.hung(); };
   fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
   out.flush();
   const process_result result = run_process(launch);
+  watch.stop();  // the payload has ended: no probe may race the reads below
   record.exit_status = result.exit_status;
   record.signal = result.signal;
   record.timed_out = result.timed_out;
@@ -309,6 +316,18 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     record.notes.push_back(note);
   }
   judge_exit(setup, result, record);
+  if (result.log_failure) {
+    // The payload's log is incomplete (disk full, `ulimit -f`): what it printed cannot be read
+    // back, so the trial cannot pass, but its record is still written.
+    const std::string note = fmt::format("the payload's output log is incomplete: {}",
+                                         *result.log_failure);
+    fmt::print(err, "aorta: error: {}: {}\n", label, note);
+    record.notes.push_back(note);
+    if (record.verdict == verdict::pass || record.verdict == verdict::skip) {
+      record.verdict = verdict::fail;
+      record.reason = note;
+    }
+  }
 
   std::vector<capture> captures;
   std::vector<rank_captures> rank_sets;

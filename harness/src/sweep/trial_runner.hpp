@@ -14,6 +14,9 @@
 
 namespace aorta::detail {
 
+// recipe::timeout_key when `sweep run --timeout` set the limit instead of the recipe.
+inline constexpr const char* command_line_timeout_key = "--timeout";
+
 struct trial_setup {
   const recipe* spec = nullptr;
   std::vector<check_expression> checks;

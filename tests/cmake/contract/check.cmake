@@ -23,18 +23,20 @@ endif()
 
 set(failures "")
 
-# A JSON array of strings as a '|'-joined line, so mismatches print readably.
+# A JSON array of strings as a '|'-joined line, so mismatches print readably. Joined as a string,
+# not a list, so an item's `;` and an empty item show as they are.
 function(json_array_line json out_var)
   string(JSON count LENGTH "${json}")
-  set(items "")
-  if(count GREATER 0)
-    math(EXPR last "${count} - 1")
-    foreach(i RANGE ${last})
-      string(JSON item GET "${json}" ${i})
-      list(APPEND items "${item}")
-    endforeach()
-  endif()
-  list(JOIN items "|" line)
+  set(line "")
+  set(i 0)
+  while(i LESS count)
+    string(JSON item GET "${json}" ${i})
+    if(i GREATER 0)
+      string(APPEND line "|")
+    endif()
+    string(APPEND line "${item}")
+    math(EXPR i "${i} + 1")
+  endwhile()
   set(${out_var} "${line}" PARENT_SCOPE)
 endfunction()
 
@@ -180,11 +182,23 @@ string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
   "|--|/bin/true")
 expect_command(contract.gated "${expected}")
 
+# Values holding `;` and empty arguments reach the command line exactly (issue 18, finding 22).
+set(test_json_name contract.exact)
+string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${BINARY_DIR}/semi;colon/recipe.yaml"
+  "|--output|${BINARY_DIR}/results;semi/contract.exact|--check|count(a;b) == 1|--measure|x;y"
+  "|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--gate|time +5%;count exact"
+  "|--baseline|${source}/base;lines|--test-name|contract.exact"
+  "|--|/bin/echo|a;b||c\\;d|e;f|")
+expect_command(contract.exact "${expected}")
+expect_array_property(ATTACHED_FILES "${BINARY_DIR}/results;semi/contract.exact/trial_0/result.json")
+expect_array_property(FIXTURES_REQUIRED "aorta_report.3")
+expect_command(aorta_report.3 "${FAKE_AORTA}|report|${BINARY_DIR}/results;semi")
+
 string(JSON test_count LENGTH "${listing}" tests)
-expect("number of tests" "${test_count}" 10)
+expect("number of tests" "${test_count}" 13)
 
 if(failures)
   message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"
     "${failures}")
 endif()
-message(STATUS "contract: 9 tests, command lines and properties as documented")
+message(STATUS "contract: 13 tests, command lines and properties as documented")

@@ -14,6 +14,11 @@ public:
   [[nodiscard]] std::string_view summary() const override {
     return "valgrind callgrind: instruction counts per function (CPU)";
   }
+  [[nodiscard]] bool recognises(const file_sample& file) const override {
+    return file.name.starts_with("callgrind.out") || file.head.starts_with("# callgrind format") ||
+           file.head.starts_with("version: 1\ncreator: callgrind");
+  }
+  [[nodiscard]] std::string format_description() const override { return "a callgrind.out file"; }
   [[nodiscard]] std::shared_ptr<const collector_config>
   parse_options(const option_map& options) const override {
     return std::make_shared<typed_config<callgrind_options>>(parse_callgrind_options(options));

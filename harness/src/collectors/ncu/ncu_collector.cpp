@@ -14,6 +14,14 @@ public:
   [[nodiscard]] std::string_view summary() const override {
     return "NVIDIA Nsight Compute: per-kernel metrics (CSV)";
   }
+  [[nodiscard]] bool recognises(const file_sample& file) const override {
+    // ncu's CSV: its own `==PROF==` lines, or the "ID","Process ID",... / "Kernel Name" header.
+    const char first = file.first_non_blank();
+    if (first == '{' || first == '[') return false;
+    return file.head.starts_with("==PROF==") || file.head_contains("\n==PROF==") ||
+           file.head_contains("\"ID\",\"Process ID\"") || file.first_line().find("\"Kernel Name\"") != std::string_view::npos;
+  }
+  [[nodiscard]] std::string format_description() const override { return "an ncu CSV"; }
   [[nodiscard]] std::shared_ptr<const collector_config>
   parse_options(const option_map& options) const override {
     return std::make_shared<typed_config<ncu_options>>(parse_ncu_options(options));

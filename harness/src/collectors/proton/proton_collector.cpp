@@ -38,6 +38,20 @@ public:
   [[nodiscard]] std::string_view summary() const override {
     return "Triton Proton: kernel and scope tree or trace (hatchet, MessagePack, Chrome trace)";
   }
+  [[nodiscard]] bool recognises(const file_sample& file) const override {
+    // Proton names its outputs by format: <name>.hatchet, .hatchet_msgpack, .chrome_trace (and
+    // proton.part_<phase>.<format> when flushing periodically); MessagePack has no text to sniff.
+    const auto extension = file.path.extension();
+    if (extension == ".hatchet" || extension == ".hatchet_msgpack" || extension == ".chrome_trace")
+      return true;
+    const char first = file.first_non_blank();
+    if (first != '{' && first != '[') return false;
+    return file.head_contains("\"frame\"") || file.head_contains("\"children\"") ||
+           file.head_contains("\"traceEvents\"");
+  }
+  [[nodiscard]] std::string format_description() const override {
+    return "a Proton capture (hatchet, hatchet_msgpack or chrome trace)";
+  }
   [[nodiscard]] std::shared_ptr<const collector_config>
   parse_options(const option_map& options) const override {
     return std::make_shared<typed_config<proton_options>>(parse_proton_options(options));

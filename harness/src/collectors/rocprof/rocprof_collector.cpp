@@ -14,6 +14,23 @@ public:
   [[nodiscard]] std::string_view summary() const override {
     return "AMD rocprofv3: kernel dispatch trace (CSV, JSON or rocpd)";
   }
+  [[nodiscard]] bool recognises(const file_sample& file) const override {
+    // rocpd: a SQLite database (ROCm 7's default output), whatever rocprofv3's -o named it.
+    if (file.head.starts_with(std::string_view("SQLite format 3\0", 16)))
+      return file.path.extension() == ".db";
+    const char first = file.first_non_blank();
+    if (first == '{' || first == '[')
+      return file.head_contains("rocprofiler-sdk") || file.head_contains("\"rocprofiler");
+    // The CSVs' header lines: the trace's names "Kernel_Id" and "Kernel_Name"; the stats file's
+    // "Name","Calls",... is too plain to claim without rocprofv3's file name.
+    const std::string_view header = file.first_line();
+    if (file.name.ends_with("kernel_stats.csv")) return header.starts_with("\"Name\",\"Calls\"");
+    return header.find("Kernel_Name") != std::string_view::npos ||
+           header.find("\"Kernel_Id\"") != std::string_view::npos;
+  }
+  [[nodiscard]] std::string format_description() const override {
+    return "a rocprofv3 capture (CSV, JSON or rocpd database)";
+  }
   [[nodiscard]] std::shared_ptr<const collector_config>
   parse_options(const option_map& options) const override {
     return std::make_shared<typed_config<rocprof_options>>(parse_rocprof_options(options));

@@ -25,6 +25,12 @@ public:
   [[nodiscard]] std::string_view summary() const override {
     return "NVIDIA compute-sanitizer: memory, race, init and sync errors (text report)";
   }
+  [[nodiscard]] bool recognises(const file_sample& file) const override {
+    return file.head.starts_with("========= COMPUTE-SANITIZER");
+  }
+  [[nodiscard]] std::string format_description() const override {
+    return "a compute-sanitizer log";
+  }
   [[nodiscard]] std::shared_ptr<const collector_config>
   parse_options(const option_map& options) const override {
     return std::make_shared<typed_config<sanitizer_options>>(parse_sanitizer_options(options));

@@ -1,0 +1,25 @@
+#include "collectors/capture_reading.hpp"
+
+#include "aorta/error.hpp"
+
+namespace aorta::detail {
+
+std::optional<capture_reading> read_one_capture(const collector_request& request,
+                                                const std::filesystem::path& output,
+                                                const tool_version_map& versions) {
+  const auto* collector = find_collector(request.name);
+  if (collector == nullptr || !collector->attaches()) return std::nullopt;
+  const auto config = config_of(request);
+  capture_reading reading;
+  try {
+    reading.got = collector->read_capture(output, read_context{config.get(), versions});
+  } catch (const capture_error& e) {
+    reading.error = e.what();
+    return reading;
+  }
+  if (reading.got->empty()) reading.empty = collector->explain_empty(*reading.got, *config);
+  reading.failure = collector->failure_in_capture(*reading.got, *config);
+  return reading;
+}
+
+}  // namespace aorta::detail

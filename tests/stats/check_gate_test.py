@@ -1,0 +1,101 @@
+"""The gate's timed-row test (harness/src/baseline/trimmed_t_test.cpp, gate_rule.cpp) against SciPy.
+
+Seeded random rows: 3..40 samples a side, lognormal noise of 0.5-20% CV, heavy tails (one
+sample in five x1.5-3) and bimodal clocks, shifts of 0-20%, tolerances 0-10%. For each row:
+  - the gate's p equals scipy.stats.ttest_ind(log(new) - log(1 + tol), log(base),
+    equal_var=False, trim=0.2, alternative="greater").pvalue,
+  - Yuen's t, df and p on the raw samples equal ttest_ind(new, base, ...)'s,
+to 1e-9 relative (1e-12 absolute); Holm's adjusted p-values equal a direct implementation of
+Holm (1979). Exit 0 when all agree, 1 with the first disagreements, 77 when SciPy is missing.
+"""
+
+import argparse
+import math
+import random
+import subprocess
+import sys
+
+try:
+    import numpy as np
+    import scipy
+    from scipy.stats import ttest_ind
+except ImportError as exc:
+    print(f"check_gate_test: SciPy is not importable by {sys.executable} ({exc}); run "
+          "ci/scipy-venv.sh and configure with -DAORTA_SCIPY_PYTHON=<its python>")
+    sys.exit(77)
+
+
+def samples(rng, n, cv, shift, kind):
+    sigma = math.sqrt(math.log(1.0 + cv * cv))
+    values = [math.exp(rng.gauss(0.0, sigma)) * (1.0 + shift) for _ in range(n)]
+    if kind == "heavy":
+        values = [v * rng.uniform(1.5, 3.0) if rng.random() < 0.2 else v for v in values]
+    elif kind == "bimodal":
+        values = [v * 1.2 if rng.random() < 0.4 else v for v in values]
+    return [round(v, 9) for v in values]
+
+
+def holm(p_values):
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    for rank, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - rank) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def close(a, b):
+    return abs(a - b) <= 1e-12 + 1e-9 * abs(b)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--probe", required=True)
+    parser.add_argument("--rows", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=20261201)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    rows = []
+    for _ in range(args.rows):
+        n1 = rng.randint(3, 40) if rng.random() < 0.5 else rng.randint(3, 9)
+        n2 = rng.randint(3, 40) if rng.random() < 0.5 else rng.randint(3, 9)
+        cv = rng.choice([0.005, 0.01, 0.03, 0.05, 0.1, 0.2])
+        kind = rng.choice(["lognormal", "heavy", "bimodal"])
+        shift = rng.choice([0.0, 0.02, 0.05, 0.1, 0.2])
+        tolerance = rng.choice([0.0, 0.02, 0.05, 0.1])
+        rows.append((tolerance, samples(rng, n1, cv, 0.0, kind), samples(rng, n2, cv, shift, kind)))
+    holm_sets = [[rng.random() ** rng.choice([1, 3, 8]) for _ in range(rng.randint(1, 50))]
+                 for _ in range(200)]
+    text = "".join(f"{tol!r} | " + " ".join(map(repr, base)) + " | " + " ".join(map(repr, new))
+                   + "\n" for tol, base, new in rows)
+    text += "".join("holm " + " ".join(map(repr, ps)) + "\n" for ps in holm_sets)
+    ours = subprocess.run([args.probe], input=text, capture_output=True, text=True, check=True)
+    lines = ours.stdout.splitlines()
+    if len(lines) != len(rows) + len(holm_sets):
+        print(f"check_gate_test: probe answered {len(lines)} lines for {len(rows) + len(holm_sets)}")
+        return 1
+    failures = []
+    for (tol, base, new), line in zip(rows, lines):
+        gate_p, t, df, p = map(float, line.split())
+        shifted = ttest_ind(np.log(new) - math.log1p(tol), np.log(base), equal_var=False,
+                            trim=0.2, alternative="greater")
+        raw = ttest_ind(new, base, equal_var=False, trim=0.2, alternative="greater")
+        if not (close(gate_p, shifted.pvalue) and close(t, raw.statistic) and close(df, raw.df)
+                and close(p, raw.pvalue)):
+            failures.append(f"tol={tol} base={base} new={new}: aorta p={gate_p!r} t={t!r} "
+                            f"df={df!r} p_raw={p!r}; scipy p={shifted.pvalue!r} t={raw.statistic!r} "
+                            f"df={raw.df!r} p_raw={raw.pvalue!r}")
+    for ps, line in zip(holm_sets, lines[len(rows):]):
+        ours_adjusted = [float(v) for v in line.split()]
+        if not all(close(a, b) for a, b in zip(ours_adjusted, holm(ps))):
+            failures.append(f"holm {ps}: aorta {ours_adjusted}")
+    print(f"check_gate_test: {len(rows)} rows and {len(holm_sets)} Holm sets against SciPy "
+          f"{scipy.__version__}: {len(rows) + len(holm_sets) - len(failures)} agree")
+    for failure in failures[:10]:
+        print("  MISMATCH " + failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
