@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets (cmake --preset fuzz) and runs them over seed corpora made from
 # tests/fixtures (tests/fuzz/README.md).
 #
-#   ci/fuzz.sh                       CI: each target over its corpus, then briefly (regressions)
+#   ci/fuzz.sh                       CI: each target over its structured seeds (once, full size),
+#                                    then over its corpus briefly (12 s; regressions)
 #   ci/fuzz.sh --long SECONDS [T..]  each target (or the named ones) for SECONDS, one at a time,
 #                                    at nice 10; prints target, execs, exec/s, crashes, peak RSS
 #   ci/fuzz.sh --runs N [T..]        the same, N executions per target instead of a time
@@ -65,6 +66,14 @@ make_seeds() {
   echo "$dir"
 }
 
+# Structure-aware seeds (issue 18): deep nesting, long runs of one byte, 10^5 repeated elements,
+# huge declared lengths, endless SQL views. Written beside the fixtures' seeds; their paths go to
+# $build/seeds/<target>.structured.
+make_structured_seeds() {
+  local target=$1 dir=$build/seeds/$1
+  python3 tests/fuzz/make_structured_seeds.py "$target" "$dir" >"$dir.structured"
+}
+
 # -timeout=10 and the default 2 GiB RSS limit are the issue's bar: a slow or hungry input is a
 # finding, not a pass.
 common=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=1)
@@ -73,13 +82,29 @@ printf '%-14s %12s %10s %8s %10s\n' target execs exec/s crashes peak_rss >"$buil
 status=0
 for target in "${targets[@]}"; do
   seeds=$(make_seeds "$target")
+  make_structured_seeds "$target"
   corpus=$build/corpus/$target
   findings=$build/findings/$target
   mkdir -p "$corpus" "$findings"
   log=$build/fuzz-$target.log
   touch "$log.start"
+  # Every structured seed once at its full size first: libFuzzer cuts corpus inputs at its
+  # max_len (1 MiB by default), and the 10^5-element ones are larger.
+  if [[ -s "$seeds.structured" ]]; then
+    set +e
+    mapfile -t structured <"$seeds.structured"
+    nice -n 10 "$build/tests/fuzz/aorta_fuzz_$target" "${common[@]}" \
+      -artifact_prefix="$findings/" "${structured[@]}" >"$log.structured" 2>&1
+    rc=$?
+    set -e
+    if ((rc != 0)); then
+      echo "fuzz: $target FAILED on a structured seed (exit $rc); see $log.structured" >&2
+      tail -40 "$log.structured" >&2
+      status=1
+    fi
+  fi
   case "$mode" in
-    ci) limits=(-max_total_time=15) ;;
+    ci) limits=(-max_total_time=12) ;;
     long) limits=(-max_total_time="$budget") ;;
     runs) limits=(-runs="$budget") ;;
   esac

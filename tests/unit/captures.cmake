@@ -33,3 +33,6 @@ aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)
 
 # shared file discovery of the readers
 aorta_add_unit_test(capture_files SOURCES unit/capture_files_test.cpp)
+
+# issue 18: the readers' hostile inputs (bounded input layer, checked sums, streamed msgpack)
+aorta_add_unit_test(hostile_readers SOURCES unit/hostile_readers_test.cpp)

@@ -148,11 +148,15 @@ TEST(hatchet_reader, unusable_time_values_are_skipped_and_the_next_key_tried) {
   EXPECT_TRUE(has_note_containing(c, "'null_time'"));
 }
 
-TEST(hatchet_reader, huge_counts_beyond_64_bits_are_unknown) {
-  const capture c = parse(document(leaf("big", R"j("time (ns)":1,"count":1e30)j") + "," +
-                                   leaf("max", R"j("time (ns)":2,"count":18446744073709551615)j")));
+// Counts become int64 metrics: 2^64-1 was kept and became kernel_count -1 (issue 18, finding 13).
+TEST(hatchet_reader, huge_counts_beyond_int64_are_unknown) {
+  const capture c = parse(document(
+      leaf("big", R"j("time (ns)":1,"count":1e30)j") + "," +
+      leaf("u64", R"j("time (ns)":2,"count":18446744073709551615)j") + "," +
+      leaf("i64", R"j("time (ns)":3,"count":9223372036854775807)j")));
   EXPECT_EQ(find_kernel(c, "big")->launches, std::nullopt);
-  EXPECT_EQ(find_kernel(c, "max")->launches, 18446744073709551615ULL);
+  EXPECT_EQ(find_kernel(c, "u64")->launches, std::nullopt);
+  EXPECT_EQ(find_kernel(c, "i64")->launches, 9223372036854775807ULL);
 }
 
 TEST(hatchet_reader, instrumentation_seed_gives_scopes_devices_and_backend) {

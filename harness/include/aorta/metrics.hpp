@@ -36,6 +36,11 @@ struct metric_set {
 // inclusive Ir). A real program has thousands of functions; the ir() check still sees all of them.
 inline constexpr std::size_t callgrind_metric_function_limit = 25;
 
+// How many error kinds get `<c>_errors.<kind>` keys (those with the most errors); the errors of
+// the other kinds are summed in `<c>_errors_in_other_kinds`, so a report of 10^6 distinct kinds
+// cannot make 10^6 metrics.
+inline constexpr std::size_t finding_metric_kind_limit = 50;
+
 // How many names `<c>_top_kernels` holds.
 inline constexpr std::size_t top_kernel_limit = 5;
 
@@ -52,11 +57,14 @@ inline constexpr std::size_t top_kernel_limit = 5;
 //   `callgrind_ir.<f>` / `callgrind_self_ir.<f>` for the callgrind_metric_function_limit functions
 //   with the largest inclusive Ir;
 // - with text metrics: `<c>_text.<path>:<key>` (string) per capture::text_metrics entry, named by
-//   text_metric_name;
+//   text_metric_name; two entries of one name (a frame "a/b" and frames a > b) give neither, and
+//   a note;
 // - with a checker's report (capture::reported_errors): `<c>_error_count` (the report's total),
 //   `<c>_errors.<kind>` (errors of each kind, the kind lower-cased with runs of other characters
-//   as `_`: `sanitizer_errors.invalid_global_write_of_size_4_bytes`) and `<c>_warning_count` when
-//   the report listed warnings.
+//   as `_`: `sanitizer_errors.invalid_global_write_of_size_4_bytes`) for the
+//   finding_metric_kind_limit kinds with the most errors, `<c>_errors_in_other_kinds` (and a note)
+//   when there are more, and `<c>_warning_count` when the report listed warnings.
+// Counts are never wrapped: a launch-count sum past int64 omits `<c>_kernel_count` with a note.
 [[nodiscard]] metric_set compute_metrics(const capture& source);
 
 // `<collector>_text.<frame/path>:<key>`, or `<collector>_text.<key>` for a metric of ROOT.

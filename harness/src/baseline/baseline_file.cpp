@@ -260,14 +260,13 @@ std::optional<measured_test> load_baseline(const std::filesystem::path& file,
                                            const std::string& expected_test) {
   std::error_code ec;
   if (!std::filesystem::exists(file, ec)) return std::nullopt;
-  std::ifstream stream(file);
-  std::stringstream text;
-  text << stream.rdbuf();
   json parsed;
   try {
-    parsed = json::parse(text.str());
-  } catch (const json::exception& e) {
+    parsed = read_json_file(file);
+  } catch (const json_input_error& e) {
     corrupt(file, fmt::format("is not valid JSON ({})", e.what()));
+  } catch (const input_error& e) {
+    throw error(exit_code::failed, e.what());
   }
   return baseline_from_json(parsed, file, expected_test);
 }

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/schema.hpp"
 #include "baseline/baseline_file.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
 
@@ -15,14 +16,12 @@ namespace fs = std::filesystem;
 namespace {
 
 nlohmann::json read_json(const fs::path& file) {
-  std::ifstream stream(file);
-  if (!stream) throw error(exit_code::failed, fmt::format("cannot read {}", file.string()));
-  std::stringstream text;
-  text << stream.rdbuf();
   try {
-    return nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::exception& e) {
+    return read_json_file(file);
+  } catch (const json_input_error& e) {
     throw error(exit_code::failed, fmt::format("{} is not valid JSON: {}", file.string(), e.what()));
+  } catch (const input_error& e) {
+    throw error(exit_code::failed, e.what());
   }
 }
 

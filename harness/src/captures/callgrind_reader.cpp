@@ -3,6 +3,8 @@
 // call lines `calls=<count> <target position>` followed by the call's inclusive cost line.
 #include "captures/callgrind_reader.hpp"
 
+#include "captures/bounded_input.hpp"
+
 #include "captures/capture_files.hpp"
 
 #include "aorta/error.hpp"
@@ -196,8 +198,13 @@ void callgrind_file::cost_line(std::string_view line) {
 }
 
 void callgrind_file::parse() {
-  std::ifstream in(m_file, std::ios::binary);
-  if (!in) throw capture_error(fmt::format("cannot open {}", m_file.string()));
+  std::optional<detail::input_stream> opened;
+  try {
+    opened.emplace(detail::open_input_file(m_file));
+  } catch (const detail::input_error& e) {
+    throw capture_error(e.what());
+  }
+  std::istream& in = *opened;
   std::string raw;
   while (std::getline(in, raw)) {
     ++m_line;

@@ -160,12 +160,11 @@ private:
     }
     const std::optional<double> us =
         m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
-    if (!us || !std::isfinite(*us) || *us < 0.0) {
-      note(fmt::format("kernel '{}': event skipped, \"dur\" {} is not a finite non-negative "
-                       "number of microseconds",
-                       m_name, m_has_duration ? m_duration : std::string("is missing and")));
-      return;
-    }
+    // Skipping the event would lower the kernel's time and could pass a `<` check: an error.
+    if (!us || !std::isfinite(*us) || *us < 0.0)
+      throw json_shape_error(fmt::format(
+          "kernel '{}': \"dur\" {} is not a finite non-negative number of microseconds", m_name,
+          m_has_duration ? m_duration : std::string("is missing and")));
     // call_stack is ["ROOT", frames..., kernel]: the frames in between place the launch.
     std::size_t first = 0;
     std::size_t last = m_stack_len;
@@ -201,14 +200,15 @@ void scan_chrome_trace(json_chunk_reader reader, std::size_t chunk_size, chrome_
 }
 
 void read_chrome_trace_file(const std::filesystem::path& file, chrome_trace_totals& out) {
+  out.tree.set_source(file.string());
   scan_hatchet_file(file, [&](json_chunk_reader reader) {
     scan_chrome_trace(std::move(reader), json_default_chunk_size, out);
   });
 }
 
 void finish_chrome_trace(chrome_trace_totals& totals, capture& out) {
+  totals.tree.take_kernels(out);
   totals.tree.finish(out);
-  kernels_from_placements(out);
   for (std::string& n : totals.notes) out.notes.push_back(std::move(n));
   if (totals.other_complete_events != 0)
     out.notes.push_back(fmt::format(

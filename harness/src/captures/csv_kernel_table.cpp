@@ -1,5 +1,7 @@
 #include "captures/csv_kernel_table.hpp"
 
+#include "captures/checked_sum.hpp"
+
 #include "aorta/error.hpp"
 
 #include <fmt/format.h>
@@ -55,7 +57,7 @@ void kernel_table::add(std::string_view name, double ns, std::optional<std::uint
   if (!launches) {
     e.launches_known = false;
   } else if (e.launches_known) {
-    if (*launches > UINT64_MAX - e.launches) e.overflowed = true;
+    if (*launches > max_count || e.launches > max_count - *launches) e.overflowed = true;
     e.launches += *launches;
   }
 }

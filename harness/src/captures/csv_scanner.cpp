@@ -1,5 +1,10 @@
 #include "captures/csv_scanner.hpp"
 
+#include "captures/bounded_input.hpp"
+
+#include <unistd.h>
+#include <optional>
+
 #include "aorta/error.hpp"
 
 #include <fmt/format.h>
@@ -31,18 +36,23 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
                          std::size_t max_row_bytes)
     : m_path(file), m_chunk_size(std::max<std::size_t>(chunk_size, 64)),
       m_max_row_bytes(max_row_bytes) {
-  m_file.reset(std::fopen(file.c_str(), "rb"));
+  std::optional<input_file> opened;
+  try {
+    opened.emplace(open_input_file(file));
+  } catch (const input_error& e) {
+    throw capture_error(e.what());
+  }
+  const int fd = ::dup(opened->fd());
+  if (fd >= 0) m_file.reset(::fdopen(fd, "rb"));
   if (!m_file) {
+    if (fd >= 0) ::close(fd);
     throw capture_error(
         fmt::format("cannot open {}: {}; check that the file exists and is readable", file.string(),
                     std::strerror(errno)));
   }
   // A small file gets a buffer of its size, not a whole chunk; refill() doubles it as needed.
-  std::error_code ec;
-  const std::uintmax_t size = std::filesystem::file_size(file, ec);
-  m_buffer.resize(ec ? m_chunk_size
-                     : static_cast<std::size_t>(std::min<std::uintmax_t>(
-                           m_chunk_size, std::max<std::uintmax_t>(size + 1, 64))));
+  m_buffer.resize(static_cast<std::size_t>(std::min<std::uintmax_t>(
+      m_chunk_size, std::max<std::uintmax_t>(opened->size() + 1, 64))));
 }
 
 bool csv_scanner::refill() {

@@ -1,5 +1,8 @@
 #include "captures/frame_tree.hpp"
 
+#include "aorta/error.hpp"
+#include "captures/checked_sum.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -36,8 +39,33 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
   return frame;
 }
 
+void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
+                   std::string_view where) {
+  const std::string field = fmt::format("kernel '{}'", stat.name);
+  stat.total_ns = add_duration(stat.total_ns, total_ns, where, field + " time (ns)");
+  if (!launches || !stat.launches)
+    stat.launches.reset();
+  else
+    stat.launches = add_count(*stat.launches, *launches, where, field + " launch count");
+}
+
 void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
+  auto known = m_kernel_index.find(name);
+  if (known == m_kernel_index.end()) {
+    if (m_kernels.size() >= max_distinct_kernels)
+      throw capture_error(fmt::format(
+          "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
+          "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
+          "profile fewer distinct kernels per run",
+          m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
+    known = m_kernel_index.emplace(std::string(name), m_kernels.size()).first;
+    kernel_stat fresh;
+    fresh.name = std::string(name);
+    fresh.launches = 0;
+    m_kernels.push_back(std::move(fresh));
+  }
+  add_to_kernel(m_kernels[known->second], launches, total_ns, m_source);
   if (m_dropped) return;
   drop_if_full();
   if (m_dropped) return;
@@ -51,14 +79,7 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
     fresh.kernel.launches = 0;
     m_placements.push_back(std::move(fresh));
   }
-  kernel_stat& stat = m_placements[found->second].kernel;
-  stat.total_ns += total_ns;
-  if (!launches || !stat.launches ||
-      *stat.launches > std::numeric_limits<std::uint64_t>::max() - *launches) {
-    stat.launches.reset();
-  } else {
-    *stat.launches += *launches;
-  }
+  add_to_kernel(m_placements[found->second].kernel, launches, total_ns, m_source);
 }
 
 void frame_tree_builder::finish(capture& out) {
@@ -73,23 +94,10 @@ void frame_tree_builder::finish(capture& out) {
   *this = frame_tree_builder{};
 }
 
-void kernels_from_placements(capture& out) {
-  std::unordered_map<std::string_view, std::size_t> index;
-  out.kernels.clear();
-  for (const placed_kernel& placed : out.placements) {
-    const auto [it, fresh] = index.emplace(placed.kernel.name, out.kernels.size());
-    if (fresh) {
-      out.kernels.push_back(placed.kernel);
-      continue;
-    }
-    kernel_stat& total = out.kernels[it->second];
-    total.total_ns += placed.kernel.total_ns;
-    if (!placed.kernel.launches || !total.launches ||
-        *total.launches > std::numeric_limits<std::uint64_t>::max() - *placed.kernel.launches)
-      total.launches.reset();
-    else
-      *total.launches += *placed.kernel.launches;
-  }
+void frame_tree_builder::take_kernels(capture& out) {
+  out.kernels = std::move(m_kernels);
+  m_kernels.clear();
+  m_kernel_index.clear();
   std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
     if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
     return a.name < b.name;

@@ -1,6 +1,7 @@
 #include "captures/hatchet_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/bounded_input.hpp"
 #include "captures/capture_files.hpp"
 #include "captures/chrome_trace_reader.hpp"
 #include "captures/hatchet_reader_accumulator.hpp"
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <optional>
 #include <system_error>
 
 #include <fcntl.h>
@@ -93,16 +95,6 @@ void scan_document(hatchet_accumulator& acc, json_chunk_reader reader, std::size
   scanner.run();
 }
 
-template <typename Scan>
-void scan_text(const std::string& text, const fs::path& file, Scan scan) {
-  try {
-    scan(memory_reader(text));
-  } catch (const json_error& e) {
-    throw capture_error(fmt::format("{}: decoded MessagePack, byte {} of its JSON: {}",
-                                    file.string(), e.offset(), e.what()));
-  }
-}
-
 // A small file gets a buffer of its size, not a 1 MiB chunk (most captures are small, and the
 // fuzz targets read thousands a second); the scanner grows it if the file grows.
 std::size_t chunk_for(const fs::path& file) {
@@ -123,10 +115,12 @@ void read_file(hatchet_accumulator& acc, const fs::path& file) {
 // reading two would count every kernel twice.
 enum class proton_format : std::uint8_t { hatchet, hatchet_msgpack, chrome_trace, none };
 
+// By the exact suffix Proton writes (periodic flushing: proton.part_<phase>.hatchet), so an
+// editor's backup (proton.hatchet~) or a copy (proton.hatchet.bak) is never summed in.
 proton_format format_of(const std::string& name) {
-  if (name.find(".hatchet_msgpack") != std::string::npos) return proton_format::hatchet_msgpack;
-  if (name.find(".hatchet") != std::string::npos) return proton_format::hatchet;
-  if (name.find(".chrome_trace") != std::string::npos) return proton_format::chrome_trace;
+  if (name.ends_with(".hatchet_msgpack")) return proton_format::hatchet_msgpack;
+  if (name.ends_with(".hatchet")) return proton_format::hatchet;
+  if (name.ends_with(".chrome_trace")) return proton_format::chrome_trace;
   return proton_format::none;
 }
 
@@ -161,6 +155,40 @@ std::vector<fs::path> pick_proton_files(const fs::path& dir, capture& out) {
   return {};
 }
 
+// Every file streamed in turn (memory is one file's buffers, however many there are); all must
+// be trees or all traces.
+void read_msgpack_files(const std::vector<fs::path>& files, const hatchet_read_options& options,
+                        capture& out) {
+  constexpr std::size_t chunk = std::size_t{64} << 10;
+  std::optional<bool> traces;
+  chrome_trace_totals totals;
+  hatchet_accumulator acc;
+  for (const fs::path& file : files) {
+    const auto stream = open_proton_msgpack(file);
+    const bool trace = stream->is_trace();
+    if (traces && *traces != trace)
+      throw capture_error(fmt::format("{}: a {} document among {} documents ({}); keep one "
+                                      "Proton session's output per directory",
+                                      file.string(), trace ? "trace" : "tree",
+                                      trace ? "tree" : "trace", files.front().string()));
+    traces = trace;
+    totals.tree.set_source(file.string());
+    scan_msgpack_json(*stream, file, [&](json_chunk_reader reader) {
+      if (trace)
+        scan_chrome_trace(std::move(reader), chunk, totals);
+      else
+        scan_document(acc, std::move(reader), chunk);
+    });
+  }
+  out.files = files;
+  if (traces.value_or(false)) {
+    finish_chrome_trace(totals, out);
+    out.backend = resolve_proton_backend(options, false, false, false);
+  } else {
+    acc.finish(options, out);
+  }
+}
+
 }  // namespace
 
 json_chunk_reader memory_reader(const std::string& text) {
@@ -173,15 +201,15 @@ json_chunk_reader memory_reader(const std::string& text) {
 }
 
 void scan_hatchet_file(const fs::path& file, const std::function<void(json_chunk_reader)>& scan) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    throw capture_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
-                                    "readable)",
-                                    file.string(), std::strerror(errno)));
-  fd_closer closer(fd);
-  ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+  std::optional<input_file> in;
   try {
-    scan([&](char* data, std::size_t size) { return read_some(fd, data, size, file); });
+    in.emplace(open_input_file(file));
+  } catch (const input_error& e) {
+    throw capture_error(e.what());
+  }
+  ::posix_fadvise(in->fd(), 0, 0, POSIX_FADV_SEQUENTIAL);
+  try {
+    scan([&](char* data, std::size_t size) { return read_some(in->fd(), data, size, file); });
   } catch (const json_error& e) {
     throw capture_error(fmt::format("{}: byte {} (line {}): {}", file.string(), e.offset(),
                                     line_at(file, e.offset()), e.what()));
@@ -253,46 +281,20 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
 
   const auto format = files.empty() ? detail::proton_format::none
                                     : detail::format_of(files.front().filename().string());
-  std::vector<detail::proton_msgpack_document> decoded;
   if (format == detail::proton_format::hatchet_msgpack) {
-    for (const fs::path& file : files) decoded.push_back(detail::read_proton_msgpack(file));
+    detail::read_msgpack_files(files, options, out);
+    return out;
   }
-  const bool trace = format == detail::proton_format::chrome_trace ||
-                     (!decoded.empty() && decoded.front().is_trace);
-  if (trace) {
+  if (format == detail::proton_format::chrome_trace) {
     detail::chrome_trace_totals totals;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-      if (decoded.empty()) {
-        detail::read_chrome_trace_file(files[i], totals);
-        continue;
-      }
-      if (!decoded[i].is_trace)
-        throw capture_error(fmt::format("{}: a tree document among trace documents ({}); keep "
-                                        "one Proton session's output per directory",
-                                        files[i].string(), files.front().string()));
-      detail::scan_text(decoded[i].json, files[i], [&](detail::json_chunk_reader reader) {
-        detail::scan_chrome_trace(std::move(reader), detail::json_default_chunk_size, totals);
-      });
-    }
+    for (const fs::path& file : files) detail::read_chrome_trace_file(file, totals);
     out.files = std::move(files);
     detail::finish_chrome_trace(totals, out);
     out.backend = detail::resolve_proton_backend(options, false, false, false);
     return out;
   }
   detail::hatchet_accumulator acc;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (decoded.empty()) {
-      detail::read_file(acc, files[i]);
-      continue;
-    }
-    if (decoded[i].is_trace)
-      throw capture_error(fmt::format("{}: a trace document among tree documents ({}); keep one "
-                                      "Proton session's output per directory",
-                                      files[i].string(), files.front().string()));
-    detail::scan_text(decoded[i].json, files[i], [&](detail::json_chunk_reader reader) {
-      detail::scan_document(acc, std::move(reader), detail::json_default_chunk_size);
-    });
-  }
+  for (const fs::path& file : files) detail::read_file(acc, file);
   out.files = std::move(files);
   acc.finish(options, out);
   return out;

@@ -1,5 +1,8 @@
 #include "captures/hatchet_reader_accumulator.hpp"
 
+#include "aorta/error.hpp"
+#include "captures/checked_sum.hpp"
+
 #include "captures/hatchet_reader_detail.hpp"
 
 #include <algorithm>
@@ -163,19 +166,26 @@ void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
                                          : std::nullopt,
                                      *leaf.time_ns});
   kernel_total& total = it->second;
-  total.total_ns += *leaf.time_ns;
+  try {
+    total.total_ns = add_duration(total.total_ns, *leaf.time_ns, "the summed times",
+                                  fmt::format("kernel '{}' time (ns)", leaf.name));
+  } catch (const capture_error& e) {
+    throw json_shape_error(e.what());  // the scanner adds the byte, the reader the file
+  }
   switch (leaf.count) {
   case hatchet_node::count_state::valid:
-    if (total.launches > std::numeric_limits<std::uint64_t>::max() - leaf.launches) {
+    if (total.launches > max_count - leaf.launches) {
       if (total.launches_known)
-        note(fmt::format("kernel '{}': launch count overflows 64 bits; count unknown", leaf.name));
+        note(fmt::format("kernel '{}': launch counts sum past {} (max_count); count unknown",
+                         leaf.name, max_count));
       total.launches_known = false;
     }
     total.launches += leaf.launches;
     break;
   case hatchet_node::count_state::invalid:
-    note(fmt::format("kernel '{}': {} is not a non-negative integer; launch count unknown",
-                     leaf.name, leaf.rejected_count));
+    note(fmt::format("kernel '{}': {} is not a launch count (an integer from 0 to {}); launch "
+                     "count unknown",
+                     leaf.name, leaf.rejected_count, max_count));
     total.launches_known = false;
     break;
   case hatchet_node::count_state::missing:
@@ -224,20 +234,17 @@ void hatchet_accumulator::device_property(std::string_view type, std::string_vie
 void hatchet_accumulator::finish(const hatchet_read_options& options, capture& out) {
   out.kernels.clear();
   out.kernels.reserve(m_kernels.size());
-  bool overflowed = false;
   for (auto& [name, total] : m_kernels) {
     kernel_stat k;
     k.name = name;
     k.total_ns = total.total_ns;
     if (total.launches_known) k.launches = total.launches;
-    overflowed = overflowed || !std::isfinite(total.total_ns);
     out.kernels.push_back(std::move(k));
   }
   std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
     if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
     return a.name < b.name;
   });
-  if (overflowed) note("a summed kernel time is not finite (overflow); totals are unreliable");
   flush_provisional();
   m_tree.finish(out);
   out.scopes = std::move(m_scopes);

@@ -1,5 +1,7 @@
 #include "captures/hatchet_reader_sax.hpp"
 
+#include "captures/checked_sum.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -93,10 +95,12 @@ std::optional<double> parse_metric_number(std::string_view text) noexcept {
 std::optional<std::uint64_t> parse_launch_count(std::string_view text) noexcept {
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec == std::errc() && end == text.data() + text.size() && !text.empty()) return n;
+  if (ec == std::errc() && end == text.data() + text.size() && !text.empty())
+    return n <= max_count ? std::optional(n) : std::nullopt;
   // Not a plain integer: 3.0 and 3e2 are accepted, 1.9, -1 and NaN are not.
   const std::optional<double> v = parse_metric_number(text);
-  if (!v || !std::isfinite(*v) || *v < 0.0 || std::floor(*v) != *v || *v >= 18446744073709551616.0)
+  if (!v || !std::isfinite(*v) || *v < 0.0 || std::floor(*v) != *v ||
+      *v >= static_cast<double>(max_count))
     return std::nullopt;
   return static_cast<std::uint64_t>(*v);
 }

@@ -1,8 +1,11 @@
 #include "captures/rocpd_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/bounded_input.hpp"
+#include "captures/checked_sum.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 
 #include <fmt/format.h>
@@ -45,9 +48,33 @@ using stmt_handle = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
                                   sqlite3_errstr(code), fix));
 }
 
+// Called every rocpd_progress_steps virtual-machine steps; non-zero interrupts the statement. A
+// database is input like any other: its views can be endless recursive queries.
+int over_budget(void* budget_state) {
+  auto& budget = *static_cast<rocpd_budget_state*>(budget_state);
+  budget.steps += rocpd_progress_steps;
+  if (budget.steps > budget.limits.max_steps) {
+    budget.exceeded = "max_vm_steps";
+    return 1;
+  }
+  if (std::chrono::steady_clock::now() - budget.started > budget.limits.max_time) {
+    budget.exceeded = "max_time";
+    return 1;
+  }
+  return 0;
+}
+
 class database {
 public:
-  explicit database(const fs::path& file) : m_file(file) {
+  database(const fs::path& file, const rocpd_limits& limits) : m_file(file) {
+    try {
+      require_regular_file(file);
+    } catch (const input_error& e) {
+      throw capture_error(e.what());
+    }
+    // Process-wide, and only rocpd reads use SQLite: past it SQLite fails with SQLITE_NOMEM
+    // instead of growing until aorta dies.
+    sqlite3_hard_heap_limit64(static_cast<sqlite3_int64>(limits.max_heap_bytes));
     sqlite3* raw = nullptr;
     // Read-only and no mutex: aorta never writes a capture, and one thread reads it.
     const int rc =
@@ -56,6 +83,17 @@ public:
     if (rc != SQLITE_OK) fail(file, rc, "cannot open");
     sqlite3_busy_timeout(m_db.get(), 2000);
     sqlite3_extended_result_codes(m_db.get(), 1);
+    m_budget.limits = limits;
+    m_budget.started = std::chrono::steady_clock::now();
+    sqlite3_progress_handler(m_db.get(), static_cast<int>(rocpd_progress_steps), over_budget,
+                             &m_budget);
+    // Sorting and grouping never spill to SQLite's temp directory, outside the output directory;
+    // in memory they count against the heap limit.
+    char* message = nullptr;
+    const int pragma = sqlite3_exec(m_db.get(), "PRAGMA temp_store = MEMORY", nullptr, nullptr,
+                                    &message);
+    sqlite3_free(message);
+    if (pragma != SQLITE_OK) fail(file, pragma, "cannot keep temporary storage in memory");
   }
 
   stmt_handle prepare(std::string_view sql) {
@@ -63,7 +101,10 @@ public:
     const int rc =
         sqlite3_prepare_v2(m_db.get(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
     stmt_handle stmt(raw);
-    if (rc != SQLITE_OK) fail(m_file, rc, sqlite3_errmsg(m_db.get()));
+    if (rc != SQLITE_OK) {
+      check_budget(rc);
+      fail(m_file, rc, sqlite3_errmsg(m_db.get()));
+    }
     return stmt;
   }
 
@@ -72,7 +113,28 @@ public:
     const int rc = sqlite3_step(stmt);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
+    check_budget(rc);
     fail(m_file, rc, sqlite3_errmsg(m_db.get()));
+  }
+
+  void check_budget(int rc) const {
+    if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.exceeded != nullptr)
+      throw capture_error(fmt::format(
+          "{}: rocpd database: reading it took more than {} ({}, aorta's limit on one rocpd "
+          "read); rocprofv3 writes plain tables and views that answer in seconds, so this file's "
+          "views are endless or hostile. Fix: re-run the capture, or ask rocprofv3 for "
+          "output_format: csv",
+          m_file.string(),
+          std::string_view(m_budget.exceeded) == "max_time"
+              ? fmt::format("{} s", m_budget.limits.max_time.count())
+              : fmt::format("{} virtual-machine steps", m_budget.limits.max_steps),
+          m_budget.exceeded));
+    if ((rc & 0xff) == SQLITE_NOMEM)
+      throw capture_error(fmt::format(
+          "{}: rocpd database: reading it needed more than {} bytes (max_heap_bytes, aorta's "
+          "limit on SQLite's memory); the file's views are endless or hostile. Fix: re-run the "
+          "capture, or ask rocprofv3 for output_format: csv",
+          m_file.string(), m_budget.limits.max_heap_bytes));
   }
 
   bool has_object(std::string_view name) {
@@ -96,6 +158,7 @@ public:
 private:
   fs::path m_file;
   db_handle m_db;
+  rocpd_budget_state m_budget;
 };
 
 std::string schema_version(database& db, const fs::path& file) {
@@ -105,7 +168,9 @@ std::string schema_version(database& db, const fs::path& file) {
         "rocprofv3 (aorta reads rocpd schema version {}); point aorta at rocprofv3's "
         "<pid>_results.db or ask for output_format: csv",
         file.string(), rocpd_known_schema_version));
-  stmt_handle stmt = db.prepare("SELECT value FROM rocpd_metadata WHERE tag = 'schema_version'");
+  // A few rows at most: an endless view must not grow a list until memory runs out.
+  stmt_handle stmt =
+      db.prepare("SELECT value FROM rocpd_metadata WHERE tag = 'schema_version' LIMIT 8");
   std::vector<std::string> versions;
   while (db.step(stmt.get())) versions.push_back(database::text(stmt.get(), 0));
   if (versions.empty())
@@ -140,7 +205,9 @@ std::string dispatch_query(database& db, const fs::path& file) {
       "SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), A.id, A.type, "
       "A.type_index, A.absolute_index, COALESCE(A.product_name, A.name, ''), "
       "COALESCE(A.generic_name, ''), COUNT(*), SUM({end} - {start}), "
-      "SUM(CASE WHEN {end} < {start} THEN 1 ELSE 0 END) "
+      "SUM(CASE WHEN {end} < {start} THEN 1 ELSE 0 END), "
+      "SUM(CASE WHEN typeof({start}) = 'integer' AND typeof({end}) = 'integer' THEN 0 ELSE 1 "
+      "END) "
       "FROM rocpd_kernel_dispatch K "
       "JOIN rocpd_info_kernel_symbol S ON S.id = K.kernel_id AND S.guid = K.guid ";
   constexpr std::string_view group = " GROUP BY 1, 2 ORDER BY 2, 1";
@@ -165,25 +232,60 @@ std::string dispatch_query(database& db, const fs::path& file) {
       file.string(), fmt::join(columns, ", ")));
 }
 
+// The checked numbers of one result row (kernel, agent): every dispatch has integer start and
+// end, end >= start, and the kernel a name; anything else is an error naming the kernel, since a
+// NULL or text timestamp read as 0, or a negative duration, would lower a total a check compares.
+struct dispatch_totals {
+  std::string name;
+  std::uint64_t launches = 0;
+  double total_ns = 0.0;
+};
+
+dispatch_totals checked_row(sqlite3_stmt* row, const fs::path& file) {
+  dispatch_totals out;
+  const std::string where = file.string();
+  if (sqlite3_column_type(row, 0) == SQLITE_NULL)
+    throw capture_error(fmt::format(
+        "{}: rocpd database: {} dispatches have a kernel without a name (NULL kernel_name and "
+        "display_name); they cannot be told apart from other kernels. Fix: re-run the capture",
+        where, sqlite3_column_int64(row, 7)));
+  out.name = database::text(row, 0);
+  const std::string field = fmt::format("kernel '{}'", out.name);
+  if (const sqlite3_int64 bad = sqlite3_column_int64(row, 10); bad != 0)
+    throw capture_error(fmt::format(
+        "{}: rocpd database: {}: {} dispatches have a start or end that is not an integer "
+        "timestamp (NULL, text or real); their durations are unknown. Fix: re-run the capture",
+        where, field, bad));
+  if (const sqlite3_int64 negative = sqlite3_column_int64(row, 9); negative != 0)
+    throw capture_error(fmt::format("{}: rocpd database: {}: {} dispatches end before they "
+                                    "start; their durations are negative. Fix: re-run the capture",
+                                    where, field, negative));
+  out.launches = checked_count(static_cast<std::uint64_t>(sqlite3_column_int64(row, 7)), where,
+                               field + " dispatch count");
+  if (sqlite3_column_type(row, 8) != SQLITE_INTEGER)
+    throw capture_error(fmt::format("{}: rocpd database: {}: the summed duration is not an "
+                                    "integer number of ns",
+                                    where, field));
+  out.total_ns = checked_duration(static_cast<double>(sqlite3_column_int64(row, 8)), where,
+                                  field + " time (ns)");
+  return out;
+}
+
 }  // namespace
 
 void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
-                         std::vector<device_info>& devices, std::vector<std::string>& notes) {
-  database db(file);
+                         std::vector<device_info>& devices, std::vector<std::string>& notes,
+                         const rocpd_limits& limits) {
+  database db(file, limits);
   (void)schema_version(db, file);
   stmt_handle stmt = db.prepare(dispatch_query(db, file));
+  tree.set_source(file.string());
   while (db.step(stmt.get())) {
-    const std::string name = database::text(stmt.get(), 0);
+    const dispatch_totals row = checked_row(stmt.get(), file);
+    const std::string& name = row.name;
     const bool has_agent = sqlite3_column_type(stmt.get(), 1) != SQLITE_NULL;
     const std::string type = database::text(stmt.get(), 2);
     const std::string type_index = database::text(stmt.get(), 3);
-    const auto launches = static_cast<std::uint64_t>(sqlite3_column_int64(stmt.get(), 7));
-    const double total_ns = sqlite3_column_double(stmt.get(), 8);
-    const sqlite3_int64 negative = sqlite3_column_int64(stmt.get(), 9);
-    if (negative != 0)
-      notes.push_back(fmt::format("{}: kernel '{}': {} dispatches end before they start; their "
-                                  "negative durations are in the total",
-                                  file.string(), name, negative));
     std::size_t frame = context_frame::no_parent;
     if (has_agent) {
       const std::string agent = fmt::format("{}{}", type == "CPU" ? "cpu" : "gpu", type_index);
@@ -202,7 +304,7 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
       notes.push_back(
           fmt::format("{}: kernel '{}': dispatches without an agent row", file.string(), name));
     }
-    tree.add_kernel(frame, name, launches, total_ns);
+    tree.add_kernel(frame, name, row.launches, row.total_ns);
   }
 }
 

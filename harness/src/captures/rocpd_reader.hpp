@@ -7,6 +7,8 @@
 #include "aorta/capture.hpp"
 #include "captures/frame_tree.hpp"
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,11 +18,32 @@ namespace aorta::detail {
 // The schema versions this reader knows.
 inline constexpr std::string_view rocpd_known_schema_version = "3";
 
+// Bounds on one rocpd read (docs/guards.md): a database is input, and its views can be endless
+// recursive queries. Past a bound the read is a capture_error naming the file and the bound.
+struct rocpd_limits {
+  std::uint64_t max_steps = 2'000'000'000;  // SQLite virtual-machine steps (max_vm_steps)
+  std::chrono::seconds max_time{60};        // wall time (max_time)
+  std::uint64_t max_heap_bytes = std::uint64_t{1} << 30;  // SQLite's memory (max_heap_bytes)
+};
+inline constexpr std::uint64_t rocpd_progress_steps = 10'000;
+
+// The progress handler's state (internal).
+struct rocpd_budget_state {
+  rocpd_limits limits;
+  std::chrono::steady_clock::time_point started;
+  std::uint64_t steps = 0;
+  const char* exceeded = nullptr;
+};
+
 // Adds the kernel dispatches of one database, summed per kernel name and agent in SQL (memory is
 // one row per name and agent, not per dispatch), under one frame per agent ("gpu<type_index>").
 // Devices go to `devices`. Opens the file read-only; throws capture_error naming the file for an
 // unknown schema version, a locked, corrupt or non-SQLite file, or a database without the tables.
+// Dispatches are checked (captures/checked_sum.hpp): a NULL kernel name, a NULL, text or real
+// timestamp, an end before its start and an overflowing sum are capture errors naming the kernel.
+// SQLite runs under `limits`, with temporary storage in memory.
 void read_rocpd_database(const std::filesystem::path& file, frame_tree_builder& tree,
-                         std::vector<device_info>& devices, std::vector<std::string>& notes);
+                         std::vector<device_info>& devices, std::vector<std::string>& notes,
+                         const rocpd_limits& limits = {});
 
 }  // namespace aorta::detail

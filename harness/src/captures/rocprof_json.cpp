@@ -73,17 +73,17 @@ std::map<std::uint64_t, std::string> kernel_names(const json& tool) {
 
 bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& table,
                                std::vector<std::string>& notes) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw capture_error(fmt::format("cannot open {}", file.string()));
   json root;
   try {
-    root = parse_json(in);
+    root = read_json_file(file, max_rocprof_json_bytes);
   } catch (const json_input_error& e) {
     // Depth and range failures have no single byte; a cut-off file does.
     throw capture_error(fmt::format(
         "{} is not valid JSON{}: {}; if the profiler was killed while "
         "writing it, re-run it",
         file.string(), e.byte() > 0 ? fmt::format(" (byte {})", e.byte()) : "", e.what()));
+  } catch (const input_error& e) {
+    throw capture_error(e.what());
   }
   const auto tool_it = root.is_object() ? root.find("rocprofiler-sdk-tool") : root.end();
   if (!root.is_object() || tool_it == root.end()) {

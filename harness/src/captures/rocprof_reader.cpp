@@ -109,8 +109,8 @@ capture read_rocprof_capture(const fs::path& dir) {
       detail::read_rocpd_database(file, tree, out.devices, out.notes);
       out.files.push_back(file);
     }
+    tree.take_kernels(out);
     tree.finish(out);
-    detail::kernels_from_placements(out);
     return out;
   }
   if (table.empty() && files.stats.empty() && files.traces.empty() && files.results_json.empty()) {

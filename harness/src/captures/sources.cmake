@@ -1,7 +1,9 @@
 # Sources of the captures area (target_sources on aorta_harness).
 # csv
 target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/bounded_input.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_files.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/checked_sum.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_kernel_table.cpp

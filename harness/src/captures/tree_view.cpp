@@ -192,19 +192,16 @@ view_tree read_view_tree(const std::filesystem::path& file) {
     scanner.run();
     return builder.take();
   };
-  if (name.find(".hatchet_msgpack") != std::string::npos) {
-    const detail::proton_msgpack_document doc = detail::read_proton_msgpack(file);
-    if (doc.is_trace) return detail::tree_view_from_capture(read_hatchet_capture(file));
+  if (name.ends_with(".hatchet_msgpack")) {
+    const auto stream = detail::open_proton_msgpack(file);
+    if (stream->is_trace()) return detail::tree_view_from_capture(read_hatchet_capture(file));
     view_tree tree;
-    try {
-      tree = scan_tree(detail::memory_reader(doc.json));
-    } catch (const detail::json_error& e) {
-      throw capture_error(fmt::format("{}: decoded MessagePack, byte {} of its JSON: {}",
-                                      file.string(), e.offset(), e.what()));
-    }
+    detail::scan_msgpack_json(*stream, file, [&](detail::json_chunk_reader reader) {
+      tree = scan_tree(std::move(reader));
+    });
     return tree;
   }
-  if (name.find(".chrome_trace") != std::string::npos || detail::looks_like_chrome_trace(file))
+  if (name.ends_with(".chrome_trace") || detail::looks_like_chrome_trace(file))
     return detail::tree_view_from_capture(read_hatchet_capture(file));
   view_tree tree;
   detail::scan_hatchet_file(file, [&](detail::json_chunk_reader reader) {

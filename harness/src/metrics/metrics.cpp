@@ -15,6 +15,14 @@ namespace {
 
 constexpr double ns_per_ms = 1e6;
 
+// total += more when the sum still fits an int64 metric; false (total unchanged) when not.
+bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
+  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (more > limit || total > limit - more) return false;
+  total += more;
+  return true;
+}
+
 // Kernels hottest first; the capture promises this order, but the metrics must not depend on it.
 std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
   std::vector<const kernel_stat*> ordered;
@@ -34,21 +42,27 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, metric
   }
 
   bool every_count_known = true;
+  bool overflowed = false;
   std::uint64_t launches = 0;
   double total_ns = 0.0;
   for (const kernel_stat* kernel : ordered) {
     if (kernel->launches) {
-      launches += *kernel->launches;
+      overflowed = overflowed || !add_metric_count(launches, *kernel->launches);
     } else {
       every_count_known = false;
     }
     total_ns += kernel->total_ns;
   }
-  if (every_count_known) {
-    out.values[prefix + "_kernel_count"] = static_cast<std::int64_t>(launches);
-  } else {
+  if (!every_count_known) {
     out.notes.push_back(fmt::format(
         "{}_kernel_count omitted: the launch count of at least one kernel is unknown", prefix));
+  } else if (overflowed) {
+    // Never wrapped: 2^64-1 launches once became -1 and passed `< 100`.
+    out.notes.push_back(fmt::format("{}_kernel_count omitted: the launch counts sum past {}, the "
+                                    "largest count a metric holds",
+                                    prefix, std::numeric_limits<std::int64_t>::max()));
+  } else {
+    out.values[prefix + "_kernel_count"] = static_cast<std::int64_t>(launches);
   }
 
   if (std::isfinite(total_ns)) {
@@ -152,21 +166,69 @@ std::string kind_key(const std::string& kind) {
   return key.empty() ? "unnamed" : key;
 }
 
+// The error count of each kind, most errors first (then by name), and whether a sum overflowed.
+std::vector<std::pair<std::string, std::uint64_t>> errors_by_kind(const capture& source,
+                                                                  bool& overflowed) {
+  std::map<std::string, std::uint64_t> by_kind;
+  for (const auto& each : source.findings) {
+    if (each.severity == "error")
+      overflowed = !add_metric_count(by_kind[kind_key(each.kind)], each.count) || overflowed;
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> ordered(by_kind.begin(), by_kind.end());
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  return ordered;
+}
+
 void add_finding_metrics(const capture& source, const std::string& prefix, metric_set& out) {
   out.values[prefix + "_error_count"] = as_metric_int(*source.reported_errors);
-  std::map<std::string, std::uint64_t> errors_by_kind;
+  bool overflowed = false;
+  const auto kinds = errors_by_kind(source, overflowed);
+  std::uint64_t other = 0;
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (i < finding_metric_kind_limit)
+      out.values[prefix + "_errors." + kinds[i].first] = as_metric_int(kinds[i].second);
+    else
+      overflowed = !add_metric_count(other, kinds[i].second) || overflowed;
+  }
+  if (kinds.size() > finding_metric_kind_limit) {
+    // One metric per kind would let a hostile report make a million metrics; the rest are summed.
+    out.values[prefix + "_errors_in_other_kinds"] = as_metric_int(other);
+    out.notes.push_back(fmt::format(
+        "{}_errors.* lists the {} error kinds with the most errors of {}; the errors of the other "
+        "{} kinds are summed in {}_errors_in_other_kinds ({}_error_count counts them all)",
+        prefix, finding_metric_kind_limit, kinds.size(), kinds.size() - finding_metric_kind_limit,
+        prefix, prefix));
+  }
+  if (overflowed)
+    out.notes.push_back(fmt::format("{}_errors.*: a count summed past {} and was kept at that "
+                                    "value",
+                                    prefix, std::numeric_limits<std::int64_t>::max()));
   std::uint64_t warnings = 0;
   for (const auto& each : source.findings) {
-    if (each.severity == "error") {
-      errors_by_kind[kind_key(each.kind)] += each.count;
-    } else {
-      warnings += each.count;
-    }
-  }
-  for (const auto& [kind, count] : errors_by_kind) {
-    out.values[prefix + "_errors." + kind] = as_metric_int(count);
+    if (each.severity != "error") (void)add_metric_count(warnings, each.count);
   }
   if (warnings > 0) out.values[prefix + "_warning_count"] = as_metric_int(warnings);
+}
+
+// Text metrics by name; two different metrics whose names are spelled alike (a frame "a/b" and
+// frames a > b) give neither value, with a note, instead of one silently replacing the other.
+void add_text_metrics(const capture& source, const std::string& prefix, metric_set& out) {
+  std::map<std::string, const text_metric*> named;
+  std::set<std::string> ambiguous;
+  for (const text_metric& text : source.text_metrics) {
+    const std::string name = text_metric_name(prefix, text);
+    const auto [where, fresh] = named.try_emplace(name, &text);
+    if (fresh) continue;
+    if (ambiguous.insert(name).second)
+      out.notes.push_back(fmt::format(
+          "text metric {} is left out: frames [{}] and [{}] both give that name (a frame name "
+          "holds '/' or ':'), so neither value can be told apart",
+          name, fmt::join(where->second->path, " > "), fmt::join(text.path, " > ")));
+  }
+  for (const auto& [name, text] : named) {
+    if (ambiguous.count(name) == 0) out.values.insert_or_assign(name, text->text);
+  }
 }
 
 }  // namespace
@@ -191,8 +253,7 @@ metric_set compute_metrics(const capture& source) {
   if (!source.scopes.empty()) add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
-  for (const text_metric& text : source.text_metrics)
-    out.values.insert_or_assign(text_metric_name(prefix, text), text.text);
+  add_text_metrics(source, prefix, out);
   return out;
 }
 

@@ -1,5 +1,7 @@
 // sum_over_ranks: the default view of a multi-rank trial, which metrics and plain checks read.
 #include "aorta/capture.hpp"
+#include "captures/checked_sum.hpp"
+#include "captures/frame_tree.hpp"
 
 #include <fmt/format.h>
 
@@ -24,8 +26,10 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
+    const std::string where = fmt::format("{} (sum over ranks)", total.artifact_dir.string());
     if (rank->reported_errors) {
-      reported_errors += *rank->reported_errors;
+      reported_errors = detail::add_count(reported_errors, *rank->reported_errors, where,
+                                          "error total");
     } else {
       every_report_read = false;
     }
@@ -46,10 +50,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
         continue;
       }
       kernel_stat& sum = total.kernels[at->second];
-      sum.total_ns += kernel.total_ns;
-      sum.launches = sum.launches && kernel.launches
-                         ? std::optional(*sum.launches + *kernel.launches)
-                         : std::nullopt;
+      detail::add_to_kernel(sum, kernel.launches, kernel.total_ns, where);
     }
     for (const auto& scope : rank->scopes) {
       const auto [at, added] =

@@ -1,7 +1,9 @@
 #include "collectors/sanitizer/sanitizer_reader.hpp"
 
 #include "aorta/error.hpp"
+#include "captures/bounded_input.hpp"
 #include "captures/capture_files.hpp"
+#include "captures/checked_sum.hpp"
 
 #include <fmt/format.h>
 
@@ -247,10 +249,7 @@ private:
   }
 
   void add_total(std::uint64_t errors) {
-    if (m_report.errors > std::numeric_limits<std::uint64_t>::max() - errors) {
-      unknown_summary("error totals that overflow a 64-bit count");
-    }
-    m_report.errors += errors;
+    m_report.errors = detail::add_count(m_report.errors, errors, m_file.string(), "error total");
     m_seen_summary = true;
     m_record_after_summary = false;
   }
@@ -307,15 +306,11 @@ private:
 };
 
 std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) {
-    throw capture_error(fmt::format("{}: cannot read the compute-sanitizer report. Fix: check the "
-                                    "file's permissions.",
-                                    file.string()));
+  try {
+    return detail::read_input_file(file, detail::max_log_file_bytes, "max_log_file_bytes");
+  } catch (const detail::input_error& e) {
+    throw capture_error(e.what());
   }
-  return text.str();
 }
 
 }  // namespace
@@ -336,9 +331,7 @@ capture read_sanitizer_capture(const fs::path& dir_or_file) {
   std::uint64_t errors = 0;
   for (const fs::path& file : inputs.files) {
     sanitizer_report report = parse_sanitizer_log(read_file(file), file);
-    errors = report.errors > std::numeric_limits<std::uint64_t>::max() - errors
-                 ? std::numeric_limits<std::uint64_t>::max()
-                 : errors + report.errors;
+    errors = detail::add_count(errors, report.errors, file.string(), "error total");
     out.files.push_back(file);
     for (auto& each : report.findings) out.findings.push_back(std::move(each));
     for (auto& note : report.notes) out.notes.push_back(fmt::format("{}: {}", file.string(), note));

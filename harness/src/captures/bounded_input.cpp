@@ -1,0 +1,120 @@
+#include "captures/bounded_input.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+namespace aorta::detail {
+namespace fs = std::filesystem;
+namespace {
+
+std::string_view kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a regular file";
+}
+
+[[noreturn]] void refuse(const fs::path& file, mode_t mode) {
+  throw input_error(fmt::format("{}: is {}, not a regular file; aorta reads only regular files "
+                                "as input (a pipe or device could block or never end). Fix: "
+                                "point aorta at the file itself",
+                                file.string(), kind_of(mode)));
+}
+
+}  // namespace
+
+input_file::input_file(input_file&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1)), m_size(other.m_size), m_path(std::move(other.m_path)) {}
+
+input_file::~input_file() {
+  if (m_fd >= 0) ::close(m_fd);
+}
+
+std::size_t input_file::read_some(char* data, std::size_t size) {
+  for (;;) {
+    const ssize_t got = ::read(m_fd, data, size);
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno == EINTR) continue;
+    throw input_error(fmt::format("{}: read failed: {}", m_path.string(), std::strerror(errno)));
+  }
+}
+
+input_stream::input_stream(input_file file) : std::istream(nullptr), m_buf(std::move(file)) {
+  rdbuf(&m_buf);
+}
+
+input_stream::buffer::int_type input_stream::buffer::underflow() {
+  if (gptr() < egptr()) return traits_type::to_int_type(*gptr());
+  // A read error throws; the istream catches it and sets badbit.
+  const std::size_t got = file.read_some(data.data(), data.size());
+  if (got == 0) return traits_type::eof();
+  setg(data.data(), data.data(), data.data() + got);
+  return traits_type::to_int_type(*gptr());
+}
+
+input_file open_input_file(const fs::path& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    throw input_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
+                                  "readable)",
+                                  file.string(), std::strerror(errno)));
+  }
+  input_file opened(fd, 0, file);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    throw input_error(fmt::format("{}: cannot stat: {}", file.string(), std::strerror(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) refuse(file, info.st_mode);
+  // Back to blocking reads: O_NONBLOCK was only for the open.
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  opened.m_size = static_cast<std::uint64_t>(info.st_size);
+  return opened;
+}
+
+void require_regular_file(const fs::path& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) {
+    throw input_error(fmt::format("{}: cannot open: {} (check that the file exists and is "
+                                  "readable)",
+                                  file.string(), std::strerror(errno)));
+  }
+  if (!S_ISREG(info.st_mode)) refuse(file, info.st_mode);
+}
+
+std::string read_input_file(const fs::path& file, std::uint64_t max_bytes,
+                            std::string_view limit_name) {
+  input_file in = open_input_file(file);
+  const auto too_large = [&](std::uint64_t size) {
+    return input_error(fmt::format("{}: is {} bytes, more than aorta reads into memory for this "
+                                   "kind of file ({} bytes, {}); it is damaged or not what its "
+                                   "name says. Fix: point aorta at the right file",
+                                   file.string(), size, max_bytes, limit_name));
+  };
+  if (in.size() > max_bytes) throw too_large(in.size());
+  std::string text(static_cast<std::size_t>(in.size()) + 1, '\0');
+  std::size_t have = 0;
+  for (;;) {
+    if (have == text.size()) {
+      if (text.size() > max_bytes) throw too_large(text.size());
+      text.resize(std::min<std::uint64_t>(max_bytes + 1, text.size() * 2 + 4096));
+    }
+    const std::size_t got = in.read_some(text.data() + have, text.size() - have);
+    if (got == 0) break;
+    have += got;
+  }
+  if (have > max_bytes) throw too_large(have);
+  text.resize(have);
+  return text;
+}
+
+}  // namespace aorta::detail
