@@ -33,3 +33,6 @@ aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)
 
 # shared file discovery of the readers
 aorta_add_unit_test(capture_files SOURCES unit/capture_files_test.cpp)
+
+# Google Benchmark JSON (real output under fixtures/gbench)
+aorta_add_unit_test(gbench_reader SOURCES unit/gbench_reader_test.cpp)

@@ -193,6 +193,8 @@ metric_set compute_metrics(const capture& source) {
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
   for (const text_metric& text : source.text_metrics)
     out.values.insert_or_assign(text_metric_name(prefix, text), text.text);
+  for (const numeric_metric& number : source.numeric_metrics)
+    put_finite(out, prefix + "." + number.key, number.value);
   return out;
 }
 
