@@ -186,9 +186,47 @@ TEST(gbench_reader, another_tool_or_a_newer_format_is_refused) {
   EXPECT_EQ(read_error(newer.dump()), "");
 }
 
+// Google Benchmark 1.8 writes state.SkipWithMessage as skipped/skip_message; a string field
+// (SetLabel) is kept as text.
+TEST(gbench_reader, skipped_runs_are_noted_and_labels_kept_as_text) {
+  json doc = fixture("plain.json");
+  doc["benchmarks"][0]["skipped"] = true;
+  doc["benchmarks"][0]["skip_message"] = "needs AVX-512";
+  doc["benchmarks"][1]["label"] = "sorted ascending";
+  const scratch_file file(doc.dump());
+  const capture c = aorta::read_gbench_capture(file.path());
+  EXPECT_EQ(kernel_named(c, "BM_Sort/1024"), nullptr);
+  EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const std::string& n) {
+    return n.find("'BM_Sort/1024' skipped itself: needs AVX-512") != std::string::npos;
+  }));
+  ASSERT_EQ(c.text_metrics.size(), 1u);
+  EXPECT_EQ(c.text_metrics[0].path, std::vector<std::string>{"BM_Sort/16384"});
+  EXPECT_EQ(c.text_metrics[0].key, "label");
+  EXPECT_EQ(c.text_metrics[0].text, "sorted ascending");
+}
+
 TEST(gbench_reader, no_run_at_all_is_an_empty_capture) {
   const scratch_file file(R"({"context": {"num_cpus": 1}, "benchmarks": []})");
   EXPECT_TRUE(aorta::read_gbench_capture(file.path()).empty());
+}
+
+}  // namespace
+
+namespace {
+
+// A rate or per-iteration time does not add up over ranks: the lowest rank's value stands.
+TEST(gbench_reader, the_sum_over_ranks_keeps_the_first_ranks_numbers) {
+  capture rank0 = aorta::read_gbench_capture(fixtures / "plain.json");
+  capture rank1 = rank0;
+  rank0.rank = 0;
+  rank1.rank = 1;
+  rank1.numeric_metrics.front().value += 1.0;
+  const capture sum = aorta::sum_over_ranks({&rank0, &rank1});
+  ASSERT_EQ(sum.numeric_metrics.size(), rank0.numeric_metrics.size());
+  EXPECT_DOUBLE_EQ(sum.numeric_metrics.front().value, rank0.numeric_metrics.front().value);
+  EXPECT_TRUE(std::any_of(sum.notes.begin(), sum.notes.end(), [&](const std::string& n) {
+    return n.find("rank 1: metric '" + rank0.numeric_metrics.front().key) != std::string::npos;
+  }));
 }
 
 }  // namespace
