@@ -36,3 +36,5 @@ aorta_add_unit_test(capture_files SOURCES unit/capture_files_test.cpp)
 
 # issue 18: the readers' hostile inputs (bounded input layer, checked sums, streamed msgpack)
 aorta_add_unit_test(hostile_readers SOURCES unit/hostile_readers_test.cpp)
+# Google Benchmark JSON (real output under fixtures/gbench)
+aorta_add_unit_test(gbench_reader SOURCES unit/gbench_reader_test.cpp)

@@ -19,3 +19,5 @@ aorta_add_unit_test(collectors_format_detection SOURCES unit/format_detection_te
 aorta_add_unit_test(collectors_registry_folders SOURCES unit/registry_folders_test.cpp)
 # Version probes: their temporary output only in a private directory (issue 18).
 aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)
+# gbench: options and the appended flags
+aorta_add_unit_test(gbench_options SOURCES unit/gbench_options_test.cpp)

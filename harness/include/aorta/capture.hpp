@@ -83,6 +83,13 @@ struct text_metric {
   std::string text;  // a string as written; an array as its JSON text
 };
 
+// A number a tool reports for something that is not a kernel, scope or function (a benchmark's CPU
+// time or user counter): the metric `<collector>.<key>`.
+struct numeric_metric {
+  std::string key;
+  double value = 0.0;
+};
+
 // Bounds on what a capture keeps of text metrics, so a hostile or huge file cannot grow memory
 // (docs/guards.md): a longer value is cut (ending in "...", with a note), and metrics beyond the
 // count are dropped with a note.
@@ -110,6 +117,8 @@ struct capture {
   // Non-numeric user metrics, in first-seen order; a later file's value for the same path and key
   // replaces the earlier one (Proton replaces a string metric on update).
   std::vector<text_metric> text_metrics;
+  // Named numbers, in first-seen order, each key once (gbench's CPU times and counters).
+  std::vector<numeric_metric> numeric_metrics;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.

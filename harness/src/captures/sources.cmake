@@ -27,3 +27,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/proton_msgpack.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view_model.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)
+# Google Benchmark JSON
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_run.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_reader.cpp)

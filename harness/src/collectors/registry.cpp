@@ -16,6 +16,7 @@ const collector_base& ncu_collector();
 const collector_base& sanitizer_collector();
 const collector_base& callgrind_collector();
 const collector_base& proton_collector();
+const collector_base& gbench_collector();
 const collector_base& numerics_collector();
 const collector_base& layer_numerics_collector();
 const collector_base& amd_log_collector();
@@ -27,6 +28,9 @@ const std::vector<const collector_base*>& collectors() {
       &detail::rocprof_collector(),  &detail::ncu_collector(),
       &detail::sanitizer_collector(), &detail::callgrind_collector(),
       &detail::proton_collector(),
+      // Innermost of the attaching ones: it appends its flags to the benchmark's own argv, before
+      // any profiler puts itself in front.
+      &detail::gbench_collector(),
       &detail::numerics_collector(), &detail::layer_numerics_collector(),
       &detail::amd_log_collector(),
   };

@@ -254,6 +254,8 @@ metric_set compute_metrics(const capture& source) {
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
   add_text_metrics(source, prefix, out);
+  for (const numeric_metric& number : source.numeric_metrics)
+    put_finite(out, prefix + "." + number.key, number.value);
   return out;
 }
 

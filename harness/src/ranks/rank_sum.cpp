@@ -24,6 +24,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   bool every_report_read = true;
   std::uint64_t reported_errors = 0;
   std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
+  std::map<std::string, std::size_t> number_at;
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
     const std::string where = fmt::format("{} (sum over ranks)", total.artifact_dir.string());
@@ -80,6 +81,18 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
         total.notes.push_back(fmt::format("{}text metric '{}' is '{}' here; the sum keeps '{}'",
                                           label, text.key, text.text,
                                           total.text_metrics[at->second].text));
+      }
+    }
+    // A benchmark's time or counter per rank is a rate or a per-iteration figure, not a share of
+    // a total: like text, the lowest rank's value stands and a differing one is noted.
+    for (const auto& number : rank->numeric_metrics) {
+      const auto [at, added] = number_at.try_emplace(number.key, total.numeric_metrics.size());
+      if (added) {
+        total.numeric_metrics.push_back(number);
+      } else if (total.numeric_metrics[at->second].value != number.value) {
+        total.notes.push_back(fmt::format("{}metric '{}' is {} here; the sum keeps {}", label,
+                                          number.key, number.value,
+                                          total.numeric_metrics[at->second].value));
       }
     }
   }

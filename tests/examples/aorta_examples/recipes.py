@@ -25,6 +25,7 @@ COLLECTOR_KEYS = {
     "proton": set(PROTON_OPTION_DOMAINS),
     "ncu": {"metrics", "clock_control", "kernel_name", "launch_skip", "launch_count"},
     "callgrind": {"toggle_collect", "cache_sim", "trace_children"},
+    "gbench": {"repetitions"},
 }
 
 

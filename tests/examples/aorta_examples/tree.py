@@ -8,7 +8,9 @@ from .payload_rules import main_block_problems, missing_session_variables, usage
 from .recipes import check_recipe
 from .report import Report
 
-CATEGORIES = ("rocprof", "proton", "ncu", "callgrind")
+CATEGORIES = ("rocprof", "proton", "ncu", "callgrind", "gbench")
+# Categories whose examples run on the CPU: nothing to measure on the H200.
+CPU_CATEGORIES = ("callgrind", "gbench")
 PAYLOAD_SUFFIXES = (".py", ".hip", ".cu", ".cpp", ".sh")
 FORBIDDEN_PATH_PREFIXES = ("/home/", "/apps/", "/Users/", "/root/")
 
@@ -51,7 +53,7 @@ def check_tree(root, aorta=None):
         for payload in payloads:
             report.expect(payload.name in readme_text,
                           f"{rel}/README.md: does not name its payload {payload.name}")
-        headings = ["## Provenance"] + (["## Measured on H200"] if category != "callgrind" else [])
+        headings = ["## Provenance"] + (["## Measured on H200"] if category not in CPU_CATEGORIES else [])
         for heading in headings:
             report.expect(heading in readme_text, f"{rel}/README.md: no `{heading}` section")
         for path in sorted(p for p in example.iterdir() if p.is_file()):

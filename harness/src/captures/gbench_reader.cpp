@@ -1,0 +1,163 @@
+#include "captures/gbench_reader.hpp"
+
+#include "aorta/error.hpp"
+#include "captures/capture_files.hpp"
+#include "captures/gbench_run.hpp"
+#include "json_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+namespace aorta {
+namespace {
+
+using json = nlohmann::json;
+
+// Every measured repetition of one benchmark, across the files read.
+struct benchmark_series {
+  std::vector<double> real_ns;
+  std::vector<double> cpu_ns;
+  std::vector<double> iterations;
+  std::map<std::string, std::vector<double>> counters;
+  std::map<std::string, std::string> labels;
+};
+
+struct gbench_totals {
+  std::vector<std::string> order;  // benchmark names, first seen first
+  std::map<std::string, benchmark_series> series;
+  std::size_t aggregate_rows = 0;
+};
+
+// The median is the series' value: robust to the cold first repetition that the mean is not.
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+json parse_file(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw capture_error(fmt::format("cannot open {}", file.string()));
+  try {
+    return detail::parse_json(in);
+  } catch (const detail::json_input_error& e) {
+    throw capture_error(fmt::format(
+        "{} is not valid JSON{}: {}; if the benchmark was killed while writing it, re-run it",
+        file.string(), e.byte() > 0 ? fmt::format(" (byte {})", e.byte()) : "", e.what()));
+  }
+}
+
+// The document's "benchmarks" array, after checking that Google Benchmark wrote it.
+const json& benchmarks_of(const json& root, const std::filesystem::path& file) {
+  const auto context = root.is_object() ? root.find("context") : root.end();
+  const auto benchmarks = root.is_object() ? root.find("benchmarks") : root.end();
+  if (context == root.end() || !context->is_object() || benchmarks == root.end() ||
+      !benchmarks->is_array()) {
+    throw capture_error(fmt::format(
+        "{} is not Google Benchmark JSON: it needs a \"context\" object and a \"benchmarks\" "
+        "array at the top. Fix: point gbench at the file --benchmark_out wrote, or pick this "
+        "file's tool with --collector",
+        file.string()));
+  }
+  // Absent before Google Benchmark 1.8, 1 since: a later number means a layout we do not know.
+  const auto version = context->find("json_schema_version");
+  if (version != context->end() && !(version->is_number_integer() && version->get<int>() == 1)) {
+    throw capture_error(fmt::format(
+        "{}: context.json_schema_version is {}; aorta reads Google Benchmark's version 1 (and "
+        "files without one). Fix: use an aorta that knows the newer format, or write the file "
+        "with Google Benchmark 1.7/1.8/1.9",
+        file.string(), version->dump()));
+  }
+  return *benchmarks;
+}
+
+void add_run(detail::gbench_run run, const std::filesystem::path& file, gbench_totals& totals,
+             capture& out) {
+  using kind = detail::gbench_run::kind;
+  if (run.type == kind::aggregate) {
+    ++totals.aggregate_rows;
+    return;
+  }
+  if (run.type == kind::failed) {
+    out.findings.push_back({.severity = "error",
+                            .kind = "benchmark error",
+                            .kernel = run.name,
+                            .location = file.string(),
+                            .detail = run.error_message,
+                            .count = 1});
+    return;
+  }
+  if (run.type == kind::skipped) {
+    out.notes.push_back(fmt::format("{}: benchmark '{}' skipped itself: {}", file.string(),
+                                    run.name, run.error_message));
+    return;
+  }
+  auto [at, added] = totals.series.try_emplace(run.name);
+  if (added) totals.order.push_back(run.name);
+  benchmark_series& series = at->second;
+  series.real_ns.push_back(run.real_ns);
+  series.cpu_ns.push_back(run.cpu_ns);
+  series.iterations.push_back(run.iterations);
+  for (auto& [key, value] : run.counters) series.counters[key].push_back(value);
+  for (auto& [key, text] : run.labels) series.labels.insert_or_assign(key, std::move(text));
+}
+
+void put_series(const std::string& name, const benchmark_series& series, capture& out) {
+  out.kernels.push_back(
+      {.name = name, .launches = series.real_ns.size(), .total_ns = median(series.real_ns)});
+  out.numeric_metrics.push_back({name + ".cpu_time_ns", median(series.cpu_ns)});
+  out.numeric_metrics.push_back({name + ".iterations", median(series.iterations)});
+  for (const auto& [key, values] : series.counters) {
+    out.numeric_metrics.push_back({name + "." + key, median(values)});
+    if (values.size() != series.real_ns.size()) {
+      out.notes.push_back(fmt::format("benchmark '{}': counter '{}' is in {} of its {} runs", name,
+                                      key, values.size(), series.real_ns.size()));
+    }
+  }
+  for (const auto& [key, text] : series.labels) {
+    if (out.text_metrics.size() >= text_metric_max_count) break;
+    out.text_metrics.push_back(
+        {.path = {name}, .key = key, .text = text.substr(0, text_metric_max_bytes)});
+  }
+}
+
+}  // namespace
+
+capture read_gbench_capture(const std::filesystem::path& dir_or_file) {
+  const auto inputs = detail::find_capture_inputs(
+      dir_or_file, [](const std::string& name) { return name.ends_with(".json"); }, "gbench",
+      "Google Benchmark JSON files (*.json)");
+  capture out;
+  out.collector = "gbench";
+  out.artifact_dir = inputs.artifact_dir;
+  out.notes = inputs.notes;
+  if (inputs.files.empty()) return out;
+  gbench_totals totals;
+  for (const auto& file : inputs.files) {
+    const json root = parse_file(file);
+    const json& benchmarks = benchmarks_of(root, file);
+    for (std::size_t index = 0; index < benchmarks.size(); ++index) {
+      add_run(detail::read_gbench_run(benchmarks[index], file, index), file, totals, out);
+    }
+    out.files.push_back(file);
+  }
+  for (const auto& name : totals.order) put_series(name, totals.series.at(name), out);
+  std::stable_sort(
+      out.kernels.begin(), out.kernels.end(),
+      [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns > b.total_ns; });
+  // No run at all (a --benchmark_filter that matched nothing) stays an empty capture, which
+  // fails unless the recipe allows it, instead of reading as "0 errors".
+  if (!out.kernels.empty() || !out.findings.empty()) out.reported_errors = out.findings.size();
+  if (totals.aggregate_rows > 0) {
+    out.notes.push_back(fmt::format(
+        "gbench: skipped {} aggregate rows (_mean, _median, _stddev, _cv, ...); each benchmark's "
+        "time is the median of its own repetition rows",
+        totals.aggregate_rows));
+  }
+  return out;
+}
+
+}  // namespace aorta
