@@ -55,6 +55,15 @@ aorta_list(result_json "${runs}/hotspot/trial_0/result.json" "${runs}/hotspot/tr
 aorta_list(command_json "${runs}/hotspot/trial_0/command.json"
            "${runs}/hotspot_fail/trial_0/command.json" "${runs}/killed/trial_0/command.json")
 
+# A run with cells: each trial's result.json names its cell; the run's matrix.json has the
+# cells and the confound table.
+file(WRITE "${OUT}/cells.yaml" "schema_version: 1\ncollect: [callgrind]\ntrials: 2\n"
+  "mitigations: {a: {env: {CELLS_X: '1'}}, b: {env: {CELLS_X: '2'}}}\nmitigation_axis: [a, b]\n")
+aorta_run(0 COMMAND "${AORTA}" sweep run --recipe "${OUT}/cells.yaml" --output "${runs}/cells"
+          --seed 1 -- "${HOTSPOT}")
+aorta_list(result_json "${runs}/cells/b/trial_1/result.json")
+aorta_list(cells_matrix_json "${runs}/cells/matrix.json")
+
 # Two ranks under Open MPI: result.json's `ranks` and each rank's rank.json.
 if(MPIRUN)
   aorta_run(0 ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_plm=isolated

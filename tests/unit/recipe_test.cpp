@@ -22,6 +22,12 @@ aorta::recipe load(const std::string& text) {
   return load_recipe_from_string(text, "recipe.yaml");
 }
 
+strings texts(const std::vector<aorta::axis_item>& axis) {
+  strings out;
+  for (const auto& item : axis) out.push_back(item.text);
+  return out;
+}
+
 std::string failure(const std::string& text) {
   const auto e = thrown<recipe_error>([&] { (void)load(text); });
   return e ? e->what() : std::string{};
@@ -34,8 +40,8 @@ TEST(Recipe, MinimalRecipeTakesEveryDefault) {
   EXPECT_EQ(r.ticket, "");
   EXPECT_EQ(r.trials, 1);
   EXPECT_FALSE(r.timeout_seconds);
-  EXPECT_EQ(r.mitigation_axis, strings{"none"});
-  EXPECT_EQ(r.diagnostic_axis, strings{"none"});
+  EXPECT_EQ(texts(r.mitigation_axis), strings{"none"});
+  EXPECT_EQ(texts(r.diagnostic_axis), strings{"none"});
   EXPECT_EQ(r.env_passthrough_mode, "inherit");
   EXPECT_TRUE(r.collect.empty());
   EXPECT_TRUE(r.checks.empty());
@@ -95,9 +101,11 @@ TEST(Recipe, TicketTrialsAndTimeouts) {
 
 TEST(Recipe, AxesAreNonEmptyListsOfStrings) {
   const auto r = load("schema_version: 1\nmitigation_axis: [none, no_hipblaslt]\n"
-                      "diagnostic_axis:\n  - none\n  - trace\n");
-  EXPECT_EQ(r.mitigation_axis, (strings{"none", "no_hipblaslt"}));
-  EXPECT_EQ(r.diagnostic_axis, (strings{"none", "trace"}));
+                      "diagnostic_axis:\n  - none\n  - trace\n"
+                      "mitigations: {no_hipblaslt: {env: {USE_HIPBLASLT: 0}}}\n"
+                      "diagnostics: {trace: [callgrind]}\n");
+  EXPECT_EQ(texts(r.mitigation_axis), (strings{"none", "no_hipblaslt"}));
+  EXPECT_EQ(texts(r.diagnostic_axis), (strings{"none", "trace"}));
   EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: []\n"),
               StartsWith("recipe.yaml:2:18: recipe.mitigation_axis: is an empty list"));
   EXPECT_THAT(failure("schema_version: 1\ndiagnostic_axis: none\n"),

@@ -2,6 +2,7 @@
 // aorta's probe-mode recipes unchanged and our additions (check, timeout, allow_empty, ...).
 #pragma once
 
+#include "aorta/cells.hpp"
 #include "aorta/error.hpp"
 
 #include <cstdint>
@@ -34,6 +35,14 @@ struct collector_request {
   std::shared_ptr<const collector_config> config = nullptr;
 };
 
+// A diagnostic of the recipe's `diagnostics:` block: the collectors its cells run under, in place
+// of the recipe's `collect:`.
+struct diagnostic_def {
+  std::string name;
+  std::vector<collector_request> collect;
+  source_location where;
+};
+
 struct check_spec {
   std::string expression;
   source_location where;
@@ -60,8 +69,13 @@ struct recipe {
   std::optional<double> timeout_seconds;
   std::string timeout_key;  // which of the two keys set it, for messages
   double capture_exit_grace_seconds = default_capture_exit_grace_seconds;
-  std::vector<std::string> mitigation_axis{"none"};
-  std::vector<std::string> diagnostic_axis{"none"};
+  std::vector<axis_item> mitigation_axis{axis_item{"none", {}}};
+  std::vector<axis_item> diagnostic_axis{axis_item{"none", {}}};
+  // `mitigations:` and `diagnostics:` (docs/recipes.md, "Cells"), in document order;
+  // `--mitigations-file` adds to the first.
+  std::vector<mitigation_def> mitigations;
+  std::vector<diagnostic_def> diagnostics;
+  std::optional<confound_spec> confound;
   std::string env_passthrough_mode = "inherit";
   std::vector<collector_request> collect;  // de-duplicated, first-seen order
   source_location collect_location;
@@ -100,7 +114,11 @@ inline constexpr std::uintmax_t max_recipe_bytes = std::uintmax_t{1} << 20;
 // allowed and the fix. `.json` files must be strict JSON (no trailing commas or comments), then
 // are read as YAML (JSON is a YAML subset); anything else is YAML. A directory, or a file over
 // max_recipe_bytes, is refused.
-[[nodiscard]] recipe load_recipe(const std::filesystem::path& path);
+// `mitigations_files` (`--mitigations-file`): strict JSON objects of more mitigations, each shaped
+// as in the recipe's `mitigations:` block, added before the cells are checked; a name defined
+// twice is an error naming both places.
+[[nodiscard]] recipe load_recipe(const std::filesystem::path& path,
+                                 const std::vector<std::filesystem::path>& mitigations_files = {});
 [[nodiscard]] recipe load_recipe_from_string(std::string_view text, const std::string& file_label);
 
 // `--collect a,b`: replaces the recipe's collector list, keeps the option blocks of collectors

@@ -8,6 +8,7 @@
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
 
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -44,6 +45,19 @@ struct sweep_request {
   bool require_baseline = false;
   std::optional<std::string> gate;
   std::optional<int> trials;
+  // Cells (docs/recipes.md, "Cells"): replace the recipe's confound baseline_cell and threshold;
+  // `strict` fails the run on a SLOWER or UNKNOWN confound row (as confound.fail: true does for
+  // SLOWER); `seed` fixes the interleaved order (default: a random one, printed and recorded).
+  std::optional<std::string> baseline_cell;
+  std::optional<double> confound_threshold;
+  bool strict = false;
+  std::optional<std::uint64_t> seed;
+  // `--mitigations-file`: JSON files of more mitigations, as the recipe's `mitigations:` block.
+  std::vector<std::filesystem::path> mitigations_files;
+  // `aorta ab --base P --head Q`: the recipe becomes two cells running P and Q, each followed by
+  // `command` (the arguments after `--`), judged head against base.
+  std::optional<std::string> ab_base;
+  std::optional<std::string> ab_head;
 };
 
 struct sweep_outcome {

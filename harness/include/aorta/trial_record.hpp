@@ -42,6 +42,16 @@ struct rank_row {
   bool empty = true;
 };
 
+// Where a trial sits in a recipe's cells (docs/recipes.md, "Cells"): its cell, the round of the
+// interleaved schedule (also the trial's index within its cell) and its place within that round.
+struct cell_coordinates {
+  std::string name;
+  int round = 0;
+  int position = 0;
+  std::vector<std::string> mitigations;  // stacked names; {"none"} for no change
+  std::string diagnostic;                // "none" or a diagnostics: name
+};
+
 struct trial_record {
   int schema_version = trial_record_schema_version;
   std::string aorta_version;
@@ -74,11 +84,13 @@ struct trial_record {
   std::string started_at;                       // ISO 8601, UTC
   std::vector<std::string> notes;
   std::vector<rank_row> ranks;  // empty for a single-process payload
+  std::optional<cell_coordinates> cell;  // absent outside a recipe with cells
 };
 
 // Layout: "schema" (schemas::result.name), then the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,
 // string lists), the per-kernel table as `kernels` [{name, launches|null, total_ms, collector}],
-// metric notes as `metric_notes`; exit_status and signal null when absent.
+// metric notes as `metric_notes`; exit_status and signal null when absent; `cell` {name, round,
+// position, mitigations, diagnostic} only for a trial of a recipe with cells.
 [[nodiscard]] nlohmann::json to_json(const trial_record& record);
 
 // Reads what to_json wrote. Missing keys keep their defaults; a newer schema_version adds a note

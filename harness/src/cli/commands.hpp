@@ -16,6 +16,9 @@ using action = std::function<int()>;
 // out of CLI11 so it reaches the payload literally.
 void add_sweep_command(CLI::App& app, action& selected,
                        const std::vector<std::string>& command_after_separator);
+// `aorta ab` (cli/ab_command.cpp): a sweep whose recipe becomes the cells base and head.
+void add_ab_command(CLI::App& app, action& selected,
+                    const std::vector<std::string>& command_after_separator);
 void add_rank_exec_command(CLI::App& app, action& selected,
                            const std::vector<std::string>& command_after_separator);
 void add_validate_command(CLI::App& app, action& selected);

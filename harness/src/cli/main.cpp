@@ -78,6 +78,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   aorta::cli::action selected;
   aorta::cli::add_sweep_command(app, selected, command);
+  aorta::cli::add_ab_command(app, selected, command);
   aorta::cli::add_rank_exec_command(app, selected, command);
   aorta::cli::add_validate_command(app, selected);
   aorta::cli::add_check_command(app, selected);
@@ -107,9 +108,9 @@ int main(int argc, char** argv) {
       throw;
     }
     if (separator_seen && !command.empty() && !app.got_subcommand("sweep") &&
-        !app.got_subcommand("rank-exec")) {
-      throw aorta::usage_error(
-          "only 'aorta sweep run' and 'aorta rank-exec' take a command after '--'");
+        !app.got_subcommand("rank-exec") && !app.got_subcommand("ab")) {
+      throw aorta::usage_error("only 'aorta sweep run', 'aorta ab' and 'aorta rank-exec' take a "
+                               "command after '--'");
     }
     return selected ? selected() : static_cast<int>(aorta::exit_code::usage);
   } catch (const CLI::ParseError& e) {

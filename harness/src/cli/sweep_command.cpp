@@ -3,11 +3,14 @@
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"
 #include "baseline/gate_spec.hpp"
+#include "cells/cell_plan.hpp"
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -30,7 +33,29 @@ struct sweep_flags {
   bool require_baseline = false;
   std::string gate;
   int trials = 0;
+  std::string baseline_cell;
+  std::optional<double> confound_threshold;
+  bool strict = false;
+  std::optional<std::uint64_t> seed;
+  std::vector<std::string> mitigations_files;
 };
+
+void add_cell_flags(CLI::App& run, sweep_flags& flags) {
+  run.add_option("--baseline-cell", flags.baseline_cell,
+                 "The cell every other cell is judged against (replaces confound.baseline_cell)");
+  run.add_option("--confound-threshold", flags.confound_threshold,
+                 "Ratio cell / baseline cell beyond which a cell is SLOWER, e.g. 1.05 "
+                 "(replaces confound.threshold; default 1.15)");
+  run.add_flag("--strict", flags.strict,
+               "A SLOWER or UNKNOWN confound verdict fails the run (as confound.fail: true does "
+               "for SLOWER)");
+  run.add_option("--seed", flags.seed,
+                 "Seed of the cells' shuffled order per round (default: random, printed and "
+                 "recorded in matrix.json)");
+  run.add_option("--mitigations-file", flags.mitigations_files,
+                 "A JSON file of more mitigations, shaped as the recipe's mitigations: block "
+                 "(repeatable)");
+}
 
 }  // namespace
 
@@ -77,6 +102,7 @@ void add_sweep_command(CLI::App& app, action& selected,
                   "recipe's gate:)");
   run->add_option("--trials", flags->trials, "Number of trials (replaces the recipe's trials:)")
       ->check(CLI::Range(1, 1'000'000));
+  add_cell_flags(*run, *flags);
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -96,6 +122,11 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.require_baseline = flags->require_baseline;
       if (!flags->gate.empty()) request.gate = flags->gate;
       if (flags->trials > 0) request.trials = flags->trials;
+      if (!flags->baseline_cell.empty()) request.baseline_cell = flags->baseline_cell;
+      request.confound_threshold = flags->confound_threshold;
+      request.strict = flags->strict;
+      request.seed = flags->seed;
+      for (const auto& file : flags->mitigations_files) request.mitigations_files.emplace_back(file);
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };
@@ -108,14 +139,19 @@ void add_validate_command(CLI::App& app, action& selected) {
   auto collect = std::make_shared<std::string>();
   auto checks = std::make_shared<std::vector<std::string>>();
   auto gate = std::make_shared<std::string>();
+  auto mitigations_files = std::make_shared<std::vector<std::string>>();
   validate->add_option("recipe", *recipe_path, "Recipe file")->required();
+  validate->add_option("--mitigations-file", *mitigations_files,
+                       "A JSON file of more mitigations (repeatable)");
   validate->add_option("--collect", *collect, "Comma-separated collector override");
   validate->add_option("--check", *checks,
                        "A check expression to parse as `sweep run --check` would (repeatable)");
   validate->add_option("--gate", *gate, "A gate spec to parse as `sweep run --gate` would");
-  validate->callback([&selected, recipe_path, collect, checks, gate] {
-    selected = [recipe_path, collect, checks, gate] {
-      recipe spec = load_recipe(*recipe_path);
+  validate->callback([&selected, recipe_path, collect, checks, gate, mitigations_files] {
+    selected = [recipe_path, collect, checks, gate, mitigations_files] {
+      recipe spec = load_recipe(*recipe_path, std::vector<std::filesystem::path>(
+                                                  mitigations_files->begin(),
+                                                  mitigations_files->end()));
       if (!collect->empty()) apply_collect_override(spec, *collect);
       const auto parsed = parse_checks(spec, *checks);
       if (!gate->empty()) {
@@ -137,6 +173,11 @@ void add_validate_command(CLI::App& app, action& selected) {
       }
       fmt::print(std::cout, "aorta: {}: valid (collectors [{}], {} trial(s), {} check(s))\n",
                  spec.path.string(), names.empty() ? "none" : names, spec.trials, parsed.size());
+      if (detail::has_cells(spec)) {
+        for (const auto& cell : detail::plan_cells(spec)) {
+          fmt::print(std::cout, "aorta: cell {}: {} trial(s)\n", cell.name, cell.trials);
+        }
+      }
       return 0;
     };
   });

@@ -3,8 +3,10 @@
 
 #include "aorta/name_regex.hpp"
 #include "baseline/gate_spec.hpp"
+#include "cells/cell_plan.hpp"
 #include "collectors/option_text.hpp"
 #include "json_text.hpp"
+#include "recipe/cells_block.hpp"
 #include "recipe/collect_block.hpp"
 #include "recipe/yaml_read.hpp"
 
@@ -33,6 +35,9 @@ const std::vector<std::string>& handled_keys() {
                                              "capture_exit_grace",
                                              "mitigation_axis",
                                              "diagnostic_axis",
+                                             "mitigations",
+                                             "diagnostics",
+                                             "confound",
                                              "env_passthrough_mode",
                                              "collect",
                                              "check",
@@ -50,7 +55,7 @@ const std::vector<std::string>& handled_keys() {
 // machinery, so they are accepted (recipes stay portable) and reported as ignored.
 const std::vector<std::string>& ignored_probe_keys() {
   static const std::vector<std::string> keys{
-      "step_time_regex",        "collect_paths",   "confound",
+      "step_time_regex",        "collect_paths",
       "custom_patterns",        "hang_window_sec", "hang_grace_period_at_start",
       "tier3_vram_growth",      "stop_after",      "disable_detectors",
       "disable_detector_tiers", "retain",          "redaction"};
@@ -99,14 +104,6 @@ void read_env_passthrough(recipe& target, const map_entry& entry) {
                         value, detail::did_you_mean(value, {"inherit", "file"})));
   }
   target.env_passthrough_mode = value;
-}
-
-std::vector<std::string> read_axis(const std::string& file, const map_entry& entry) {
-  std::vector<std::string> axis;
-  for (auto& item : detail::read_text_list(file, entry, key_path(entry), false)) {
-    axis.push_back(std::move(item.text));
-  }
-  return axis;
 }
 
 std::vector<int> read_environment_exit_codes(const std::string& file, const map_entry& entry) {
@@ -213,9 +210,15 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "capture_exit_grace") {
       parsed.capture_exit_grace_seconds = read_limit_seconds(entry, path);
     } else if (entry.key == "mitigation_axis") {
-      parsed.mitigation_axis = read_axis(file, entry);
+      parsed.mitigation_axis = detail::read_axis(file, entry);
     } else if (entry.key == "diagnostic_axis") {
-      parsed.diagnostic_axis = read_axis(file, entry);
+      parsed.diagnostic_axis = detail::read_axis(file, entry);
+    } else if (entry.key == "mitigations") {
+      parsed.mitigations = detail::read_mitigations(file, entry);
+    } else if (entry.key == "diagnostics") {
+      parsed.diagnostics = detail::read_diagnostics(file, entry);
+    } else if (entry.key == "confound") {
+      parsed.confound = detail::read_confound(file, entry);
     } else if (entry.key == "env_passthrough_mode") {
       read_env_passthrough(parsed, entry);
     } else if (entry.key == "collect") {
@@ -300,7 +303,9 @@ void require_strict_json(std::string_view text, const std::string& file) {
 
 }  // namespace
 
-recipe load_recipe_from_string(std::string_view text, const std::string& file_label) {
+namespace {
+
+recipe parse_unchecked(std::string_view text, const std::string& file_label) {
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));
@@ -315,20 +320,31 @@ recipe load_recipe_from_string(std::string_view text, const std::string& file_la
   return parse_document(root, file_label);
 }
 
-recipe load_recipe(const std::filesystem::path& path) {
+}  // namespace
+
+recipe load_recipe_from_string(std::string_view text, const std::string& file_label) {
+  recipe parsed = parse_unchecked(text, file_label);
+  (void)detail::plan_cells(parsed);  // refuses undefined names and conflicts at load
+  return parsed;
+}
+
+namespace {
+
+// The file's text, read in blocks and refused past max_recipe_bytes (never the whole of a wrong
+// multi-gigabyte path); a .json file must be strict JSON. `noun` and `flag` name the file's role.
+std::string read_bounded_text(const std::filesystem::path& path, std::string_view noun,
+                              std::string_view flag) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
-    throw recipe_error(fmt::format("{}: is a directory, not a recipe file. Fix: pass the recipe's "
-                                   "YAML or JSON file to --recipe / RECIPE.",
-                                   path.string()));
+    throw recipe_error(fmt::format("{}: is a directory, not a {} file. Fix: pass the {}'s YAML or "
+                                   "JSON file to {}.",
+                                   path.string(), noun, noun, flag));
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    throw recipe_error(fmt::format("{}: cannot read the recipe ({}). Fix: check the path given "
-                                   "to --recipe / RECIPE.",
-                                   path.string(), std::strerror(errno)));
+    throw recipe_error(fmt::format("{}: cannot read the {} ({}). Fix: check the path given to {}.",
+                                   path.string(), noun, std::strerror(errno), flag));
   }
-  // Read in blocks and stop past the limit, never the whole of a wrong multi-gigabyte path.
   std::string text;
   std::array<char, 64 * 1024> block{};
   while (text.size() <= max_recipe_bytes &&
@@ -338,12 +354,48 @@ recipe load_recipe(const std::filesystem::path& path) {
   if (text.size() > max_recipe_bytes) {
     throw recipe_error(fmt::format("{}: is larger than {} bytes (max_recipe_bytes), aorta's limit "
                                    "on a recipe; a recipe is a page of keys. Fix: check the path "
-                                   "given to --recipe / RECIPE.",
-                                   path.string(), max_recipe_bytes));
+                                   "given to {}.",
+                                   path.string(), max_recipe_bytes, flag));
   }
   if (path.extension() == ".json") require_strict_json(text, path.string());
-  recipe loaded = load_recipe_from_string(text, path.string());
+  return text;
+}
+
+void add_mitigations_file(recipe& target, const std::filesystem::path& path) {
+  const std::string file = path.string();
+  const std::string text = read_bounded_text(path, "mitigations", "--mitigations-file");
+  if (path.extension() != ".json") require_strict_json(text, file);
+  YAML::Node root;
+  try {
+    root = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    fail_at(source_location{file, e.mark.is_null() ? 0 : e.mark.line + 1,
+                            e.mark.is_null() ? 0 : e.mark.column + 1},
+            "mitigations file", fmt::format("is not valid JSON ({}).", e.msg));
+  }
+  // The same shape as the recipe's block: {"name": {"env": {...}, "args": [...]}, ...}.
+  const map_entry entry{"mitigations", root, source_location{file, 1, 1},
+                        detail::location_of(file, root)};
+  for (auto& added : detail::read_mitigations(file, entry)) {
+    for (const auto& existing : target.mitigations) {
+      if (existing.name == added.name) {
+        fail_at(added.where, "mitigations file",
+                fmt::format("defines '{}' again (first at {}). Fix: rename one of them.",
+                            added.name, existing.where.to_string()));
+      }
+    }
+    target.mitigations.push_back(std::move(added));
+  }
+}
+
+}  // namespace
+
+recipe load_recipe(const std::filesystem::path& path,
+                   const std::vector<std::filesystem::path>& mitigations_files) {
+  recipe loaded = parse_unchecked(read_bounded_text(path, "recipe", "--recipe / RECIPE"), path.string());
   loaded.path = path;
+  for (const auto& file : mitigations_files) add_mitigations_file(loaded, file);
+  (void)detail::plan_cells(loaded);  // refuses undefined names and conflicts at load
   return loaded;
 }
 

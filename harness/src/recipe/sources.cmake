@@ -2,3 +2,4 @@
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/yaml_read.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/collect_block.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/recipe_loader.cpp)
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/recipe/cells_block.cpp)

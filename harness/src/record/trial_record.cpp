@@ -176,6 +176,13 @@ json to_json(const trial_record& record) {
       {"notes", record.notes},
   };
   if (!record.ranks.empty()) out["ranks"] = detail::rank_rows_to_json(record.ranks);
+  if (record.cell) {
+    out["cell"] = {{"name", record.cell->name},
+                   {"round", record.cell->round},
+                   {"position", record.cell->position},
+                   {"mitigations", record.cell->mitigations},
+                   {"diagnostic", record.cell->diagnostic}};
+  }
   return out;
 }
 
@@ -234,6 +241,16 @@ trial_record trial_record_from_json(const json& object) {
 
   if (const auto ranks = object.find("ranks"); ranks != object.end() && !ranks->is_null()) {
     record.ranks = detail::rank_rows_from_json(*ranks);
+  }
+  if (const auto cell = object.find("cell"); cell != object.end() && !cell->is_null()) {
+    if (!cell->is_object()) wrong_type("cell", "an object", *cell);
+    cell_coordinates coordinates;
+    read(*cell, "name", coordinates.name);
+    read(*cell, "round", coordinates.round);
+    read(*cell, "position", coordinates.position);
+    read(*cell, "mitigations", coordinates.mitigations);
+    read(*cell, "diagnostic", coordinates.diagnostic);
+    record.cell = std::move(coordinates);
   }
   if (record.schema_version > trial_record_schema_version) {
     record.notes.push_back(fmt::format(

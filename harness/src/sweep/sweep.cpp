@@ -7,9 +7,13 @@
 #include "process/signal_forwarding.hpp"
 #include "baseline/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
+#include "cells/ab_cells.hpp"
+#include "cells/cell_plan.hpp"
+#include "cells/cell_sweep.hpp"
 #include "ranks/rank_plan.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
+#include "sweep/sweep_steps.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
@@ -37,7 +41,10 @@ bool gpu_present() {
   return false;
 }
 
-// nullopt when every attaching collector can run here.
+}  // namespace
+
+namespace detail {
+
 std::optional<std::string>
 unavailable_collector(const recipe& spec, const env_map& env,
                       const std::map<std::string, std::string>& versions) {
@@ -56,8 +63,6 @@ unavailable_collector(const recipe& spec, const env_map& env,
   return std::nullopt;
 }
 
-// A test for another platform is not applicable on this lane, so --require-profiler must not turn
-// it into a failure (an NVIDIA lane can be green while the rocprof tests stay AMD's).
 std::optional<std::string> not_applicable_reason(const recipe& spec,
                                                  const std::optional<platform_set>& lane) {
   if (!lane) return std::nullopt;
@@ -75,14 +80,16 @@ std::optional<std::string> not_applicable_reason(const recipe& spec,
                      to_string(*lane), to_string(belongs), runs);
 }
 
+namespace {
+
 std::string collector_list(const recipe& spec) {
   std::string names;
   for (const auto& request : spec.collect) names += (names.empty() ? "" : ", ") + request.name;
   return names.empty() ? "none" : names;
 }
 
-// trial_<n> directories a previous, longer run left behind would otherwise be aggregated into
-// this run's report.
+}  // namespace
+
 void remove_stale_trials(const std::filesystem::path& output_dir, int trials) {
   std::error_code ec;
   if (!std::filesystem::is_directory(output_dir, ec)) return;
@@ -121,10 +128,11 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
     }
   }
   for (const auto& trial : trials) {
+    const std::string cell = trial.cell ? fmt::format("cell {} ", trial.cell->name) : "";
     if (trial.verdict == verdict::fail || trial.verdict == verdict::error) {
-      fmt::print(out, "aorta: trial {} FAILED: {}\n", trial.trial_index, trial.reason);
+      fmt::print(out, "aorta: {}trial {} FAILED: {}\n", cell, trial.trial_index, trial.reason);
     } else if (trial.verdict == verdict::skip) {
-      fmt::print(out, "aorta: trial {} SKIPPED: {}\n", trial.trial_index, trial.reason);
+      fmt::print(out, "aorta: {}trial {} SKIPPED: {}\n", cell, trial.trial_index, trial.reason);
     }
   }
   fmt::print(out, "aorta: {} trial(s): {} passed, {} failed, {} skipped -> {}\n", trials.size(),
@@ -134,7 +142,7 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
   return exit_code::ok;
 }
 
-}  // namespace
+}  // namespace detail
 
 std::vector<check_expression> parse_checks(const recipe& spec,
                                            const std::vector<std::string>& extra) {
@@ -161,9 +169,13 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   // trial (which records it) instead of killing aorta between two writes.
   detail::signal_forwarding interrupts;
   detail::check_output_path(request.output_dir);
-  recipe spec = load_recipe(request.recipe_path);
+  recipe spec = load_recipe(request.recipe_path, request.mitigations_files);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) spec.trials = *request.trials;
+  if (request.ab_base || request.ab_head) {
+    detail::make_ab_cells(spec, request.ab_base.value_or(""), request.ab_head.value_or(""),
+                          request.command);
+  }
   const auto checks = parse_checks(spec, request.extra_checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
   // gated test with no check of its own is not one that only its exit status judges.
@@ -187,10 +199,18 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   std::vector<check_expression> trial_checks;
   std::copy_if(checks.begin(), checks.end(), std::back_inserter(trial_checks),
                [](const check_expression& c) { return !c.baseline(); });
-  if (request.command.empty()) {
+  const bool cells = detail::has_cells(spec);
+  if (request.command.empty() && !cells) {
     throw usage_error(
         "no command to run: give it after '--', e.g. aorta sweep run --recipe r.yaml --output out "
         "-- python3 payload.py");
+  }
+  if (!cells && (request.baseline_cell || request.confound_threshold || request.strict)) {
+    throw usage_error(fmt::format(
+        "--baseline-cell, --confound-threshold and --strict judge the cells of a recipe, and {} "
+        "has one cell (mitigation_axis and diagnostic_axis are [none]). Fix: drop the flag, or "
+        "put the cells on the axes (docs/recipes.md, 'Cells')",
+        spec.path.string()));
   }
   for (const auto& key : spec.ignored_keys) {
     fmt::print(err,
@@ -207,10 +227,13 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
 
   std::optional<detail::output_lock> lock;
   if (!request.dry_run) lock.emplace(request.output_dir);
+  if (cells) {
+    return detail::run_cell_sweep(request, spec, trial_checks, environment, interrupts, out, err);
+  }
 
   fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             collector_list(spec), spec.trials, checks.size());
+             detail::collector_list(spec), spec.trials, checks.size());
 
   // A recipe that cannot wrap this command is wrong on every machine: refuse it (64) before asking
   // whether this one has the profiler, so a GPU-less CI catches it as `--dry-run` does instead of
@@ -237,7 +260,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
-  if (const auto reason = not_applicable_reason(spec, request.lane_platforms)) {
+  if (const auto reason = detail::not_applicable_reason(spec, request.lane_platforms)) {
     if (request.dry_run) {
       fmt::print(out, "aorta: note: {}; a real run reports it skipped\n", *reason);
     } else {
@@ -249,7 +272,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     }
   }
   setup.versions = detail::tool_versions(spec, request.command, environment);
-  if (const auto reason = unavailable_collector(spec, environment, setup.versions)) {
+  if (const auto reason = detail::unavailable_collector(spec, environment, setup.versions)) {
     if (request.dry_run) {
       fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
     } else {
@@ -264,7 +287,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     }
   }
 
-  if (!request.dry_run) remove_stale_trials(request.output_dir, spec.trials);
+  if (!request.dry_run) detail::remove_stale_trials(request.output_dir, spec.trials);
   int stop_signal = 0;
   for (int index = 0; index < spec.trials; ++index) {
     if ((stop_signal = interrupts.take_first_pending()) != 0) break;
@@ -278,7 +301,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   }
   if (stop_signal == 0) stop_signal = interrupts.take_first_pending();
   if (stop_signal != 0 && !request.dry_run) {
-    static_cast<void>(summarize(outcome.trials, request.output_dir, out));
+    static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
     fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
                ::sigabbrev_np(stop_signal) != nullptr
                    ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
@@ -292,7 +315,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     outcome.code = exit_code::ok;
     return outcome;
   }
-  outcome.code = summarize(outcome.trials, request.output_dir, out);
+  outcome.code = detail::summarize(outcome.trials, request.output_dir, out);
   if (outcome.code == exit_code::ok && detail::gate_requested(request, spec, checks)) {
     outcome.code = detail::run_gate(request, spec, checks, outcome.trials, [&](int index) {
       setup.index = index;

@@ -233,6 +233,7 @@ trial_record new_record(const trial_setup& setup) {
   record.versions = setup.versions;
   record.started_at = utc_timestamp();
   record.working_directory = std::filesystem::current_path().string();
+  record.cell = setup.cell;
   return record;
 }
 
@@ -274,7 +275,8 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   record.env_unset = plan.env_unset;
   for (const auto& warning : plan.warnings) fmt::print(err, "aorta: warning: {}\n", warning);
 
-  const std::string label = fmt::format("trial {}", setup.index);
+  const std::string label = setup.cell ? fmt::format("cell {} trial {}", setup.cell->name, setup.index)
+                                       : fmt::format("trial {}", setup.index);
   if (setup.dry_run) {
     fmt::print(out, "aorta: {}: would run: {}\n", label, joined_argv(plan.argv));
     for (const auto& [name, value] : plan.env_set) {

@@ -8,6 +8,7 @@
 #include "aorta/trial_record.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -28,6 +29,7 @@ struct trial_setup {
   bool dry_run = false;
   bool require_profiler = false;
   std::map<std::string, std::string> versions;
+  std::optional<cell_coordinates> cell;  // a trial of a recipe with cells
 };
 
 [[nodiscard]] trial_record run_trial(const trial_setup& setup, std::ostream& out,

@@ -1,0 +1,21 @@
+// `aorta ab`: the common A/B of two builds of one payload as a recipe with two cells, `base` and
+// `head`, whose mitigations replace the command (docs/regression-gate.md, "A/B on one GPU").
+#pragma once
+
+#include "aorta/recipe.hpp"
+
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+// The threshold `aorta ab` judges with when the recipe has no `confound:` block: a regression
+// gate's usual 5%, not the original's 15% for a mitigation sweep.
+inline constexpr double ab_default_threshold = 1.05;
+
+// Turns `spec` into the two cells `base` (the baseline) and `head`, running `base_program` and
+// `head_program` each followed by `args`. Throws usage_error when the recipe already has cells.
+void make_ab_cells(recipe& spec, const std::string& base_program, const std::string& head_program,
+                   const std::vector<std::string>& args);
+
+}  // namespace aorta::detail

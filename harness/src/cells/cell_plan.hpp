@@ -1,0 +1,50 @@
+// The cells of a recipe: mitigation_axis x diagnostic_axis, each resolved to what it changes
+// (environment, arguments, command, collectors, trials). Naming rule (docs/recipes.md, "Cells"):
+// `<mitigation>` when the diagnostic axis is only `none`, else `<mitigation>.<diagnostic>`, where
+// a stacked mitigation is its names joined by '+'.
+#pragma once
+
+#include "aorta/recipe.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+struct cell_plan {
+  std::string name;
+  std::vector<std::string> mitigations;  // the stacked names; {"none"} for no change
+  std::string mitigation;                // the axis entry ("fast+big")
+  std::string diagnostic;                // "none" or a diagnostics: name
+  std::map<std::string, std::string> env_set;
+  std::vector<std::string> env_unset;
+  std::vector<std::string> extra_args;
+  std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
+  std::optional<std::vector<collector_request>> collect;  // nullopt: the recipe's collect:
+  int trials = 1;
+};
+
+// True when the recipe names anything but `none` on an axis: its trials then go to
+// `<output>/<cell>/trial_<n>/`.
+[[nodiscard]] bool has_cells(const recipe& spec);
+
+// Every cell, mitigation-major. Throws recipe_error (file:line, the names, the fix) for an
+// undefined or repeated name, stacked mitigations that disagree on a variable, two commands or two
+// trial counts, a reserved cell name, and a confound block that cannot be judged (one cell, or a
+// baseline cell that does not exist).
+[[nodiscard]] std::vector<cell_plan> plan_cells(const recipe& spec);
+
+// The cell each cell is judged against: the baseline cell's mitigation under the cell's own
+// diagnostic (times under different collectors are not comparable). nullopt for the baseline
+// cells themselves or when no such cell exists.
+[[nodiscard]] std::optional<std::size_t> reference_cell(const std::vector<cell_plan>& cells,
+                                                        std::size_t baseline,
+                                                        std::size_t cell);
+
+// The index of `name` in `cells`, or a usage_error listing the cells (for --baseline-cell).
+[[nodiscard]] std::size_t find_cell(const std::vector<cell_plan>& cells, const std::string& name,
+                                    const std::string& origin);
+
+}  // namespace aorta::detail

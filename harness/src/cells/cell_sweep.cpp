@@ -1,0 +1,296 @@
+#include "cells/cell_sweep.hpp"
+
+#include "cells/cell_plan.hpp"
+#include "cells/confound.hpp"
+#include "cells/interleave.hpp"
+#include "cells/matrix_report.hpp"
+#include "aorta/report.hpp"
+#include "ranks/rank_plan.hpp"
+#include "sweep/sweep_steps.hpp"
+#include "sweep/tool_versions.hpp"
+#include "sweep/trial_runner.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <csignal>
+#include <cstring>
+#include <ostream>
+#include <random>
+
+namespace aorta::detail {
+namespace {
+
+// What one cell runs: its own recipe (its diagnostic's collectors), command and environment.
+struct prepared_cell {
+  cell_plan plan;
+  recipe spec;
+  trial_setup setup;
+  std::optional<std::string> unrunnable;  // why none of its trials can start here
+  bool fail_unrunnable = false;
+};
+
+std::vector<std::string> cell_command(const cell_plan& plan, const sweep_request& request) {
+  std::vector<std::string> command = plan.command.value_or(request.command);
+  if (command.empty()) {
+    throw usage_error(fmt::format(
+        "cell '{}' has no command to run: give it after '--', or give its mitigation a "
+        "command: (e.g. command: [build-pr/bench]) in the recipe",
+        plan.name));
+  }
+  command.insert(command.end(), plan.extra_args.begin(), plan.extra_args.end());
+  return command;
+}
+
+env_map cell_environment(const cell_plan& plan, env_map environment) {
+  for (const auto& name : plan.env_unset) environment.erase(name);
+  for (const auto& [name, value] : plan.env_set) environment.insert_or_assign(name, value);
+  return environment;
+}
+
+prepared_cell prepare_cell(const cell_plan& plan, const recipe& spec,
+                           const std::vector<check_expression>& checks, const env_map& environment,
+                           const sweep_request& request) {
+  prepared_cell cell{plan, spec, {}, std::nullopt, false};
+  if (plan.collect) cell.spec.collect = *plan.collect;
+  cell.setup.checks = checks;
+  cell.setup.command = cell_command(plan, request);
+  cell.setup.measures = spec.measure;
+  cell.setup.measures.insert(cell.setup.measures.end(), request.measures.begin(),
+                             request.measures.end());
+  cell.setup.environment = cell_environment(plan, environment);
+  cell.setup.dry_run = request.dry_run;
+  cell.setup.require_profiler = request.require_profiler;
+  {
+    const plan_context planning{cell.setup.environment, true};
+    try {
+      (void)plan_trial_launch(cell.spec, cell.setup.command,
+                              request.output_dir / plan.name / "trial_0", planning);
+    } catch (const skip_error&) {
+      // A missing tool: the availability check below decides skip or failure.
+    } catch (const usage_error& e) {
+      throw usage_error(fmt::format("cell '{}': {}", plan.name, e.what()));
+    }
+  }
+  if (auto reason = not_applicable_reason(cell.spec, request.lane_platforms)) {
+    cell.unrunnable = std::move(reason);
+    return cell;
+  }
+  cell.setup.versions = tool_versions(cell.spec, cell.setup.command, cell.setup.environment);
+  if (auto reason = unavailable_collector(cell.spec, cell.setup.environment, cell.setup.versions)) {
+    cell.fail_unrunnable = request.require_profiler;
+    cell.unrunnable = cell.fail_unrunnable
+                          ? fmt::format("required profiler unavailable: {}", *reason)
+                          : *reason;
+  }
+  return cell;
+}
+
+std::uint64_t choose_seed(const sweep_request& request) {
+  if (request.seed) return *request.seed;
+  std::random_device entropy;
+  return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
+}
+
+struct confound_choice {
+  std::size_t baseline = 0;
+  double threshold = 1.15;
+  double alpha = 0.05;
+  bool fail_on_slower = false;
+};
+
+confound_choice choose_confound(const recipe& spec, const sweep_request& request,
+                                const std::vector<cell_plan>& cells) {
+  confound_choice choice;
+  if (spec.confound) {
+    choice.threshold = spec.confound->threshold;
+    choice.alpha = spec.confound->alpha;
+    choice.fail_on_slower = spec.confound->fail;
+    if (spec.confound->baseline_cell) {
+      choice.baseline = find_cell(cells, *spec.confound->baseline_cell, "confound.baseline_cell");
+    }
+  }
+  if (request.baseline_cell) {
+    choice.baseline = find_cell(cells, *request.baseline_cell, "--baseline-cell");
+  }
+  if (request.confound_threshold) {
+    if (!(*request.confound_threshold >= 1.0 && *request.confound_threshold <= 1000.0)) {
+      throw usage_error(fmt::format("--confound-threshold {}: the threshold is a ratio cell / "
+                                    "baseline cell from 1 to 1000; e.g. 1.05 for 5%",
+                                    *request.confound_threshold));
+    }
+    choice.threshold = *request.confound_threshold;
+  }
+  choice.fail_on_slower = choice.fail_on_slower || request.strict;
+  return choice;
+}
+
+void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
+                  const confound_choice& confound, std::ostream& out) {
+  fmt::print(out, "aorta: recipe {}{}: {} cell(s), interleaved one trial per cell per round "
+                  "(seed {}), on the same GPU; confound baseline cell {}, threshold {:g}\n",
+             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
+             cells.size(), seed, cells[confound.baseline].plan.name, confound.threshold);
+  for (const auto& cell : cells) {
+    std::vector<std::string> collectors;
+    for (const auto& request : cell.spec.collect) collectors.push_back(request.name);
+    fmt::print(out, "aorta: cell {}: mitigations [{}], collectors [{}], {} trial(s)\n",
+               cell.plan.name, fmt::join(cell.plan.mitigations, "+"),
+               fmt::join(collectors, ", "), cell.plan.trials);
+  }
+}
+
+std::filesystem::path trial_dir_of(const sweep_request& request, const cell_plan& cell,
+                                   int round) {
+  return request.output_dir / cell.name / fmt::format("trial_{}", round);
+}
+
+cell_coordinates coordinates_of(const cell_plan& cell, int round, int position) {
+  return cell_coordinates{cell.name, round, position, cell.mitigations, cell.diagnostic};
+}
+
+// A cell that cannot start here records one trial saying why; it takes no place in the rounds.
+void record_unrunnable(const sweep_request& request, prepared_cell& cell, sweep_outcome& outcome,
+                       std::vector<cell_trials>& by_cell, std::size_t index, std::ostream& out) {
+  cell.setup.spec = &cell.spec;
+  cell.setup.index = 0;
+  cell.setup.trial_dir = trial_dir_of(request, cell.plan, 0);
+  cell.setup.cell = coordinates_of(cell.plan, 0, 0);
+  auto record = record_unrunnable_trial(
+      cell.setup, cell.fail_unrunnable ? verdict::fail : verdict::skip, *cell.unrunnable);
+  fmt::print(out, "aorta: cell {}: {}: {}\n", cell.plan.name,
+             cell.fail_unrunnable ? "FAILED" : "SKIPPED", record.reason);
+  by_cell[index].assign(1, record);
+  outcome.trials.push_back(std::move(record));
+}
+
+std::string signal_text(int signal_number) {
+  return ::sigabbrev_np(signal_number) != nullptr ? fmt::format("SIG{}", ::sigabbrev_np(signal_number))
+                                                 : std::to_string(signal_number);
+}
+
+// Runs the schedule; returns the signal that stopped it, or 0.
+int run_rounds(const sweep_request& request, std::vector<prepared_cell>& cells,
+               const std::vector<scheduled_trial>& schedule, signal_forwarding& interrupts,
+               sweep_outcome& outcome, std::vector<cell_trials>& by_cell, std::ostream& out,
+               std::ostream& err) {
+  for (const auto& slot : schedule) {
+    auto& cell = cells[slot.cell];
+    if (cell.unrunnable) continue;
+    if (const int signal = interrupts.take_first_pending(); signal != 0) return signal;
+    if (request.dry_run && slot.round > 0) continue;
+    cell.setup.spec = &cell.spec;
+    cell.setup.index = slot.round;
+    cell.setup.trial_dir = trial_dir_of(request, cell.plan, slot.round);
+    cell.setup.cell = coordinates_of(cell.plan, slot.round, slot.position);
+    auto record = run_trial(cell.setup, out, err);
+    by_cell[slot.cell].resize(static_cast<std::size_t>(cell.plan.trials));
+    by_cell[slot.cell][static_cast<std::size_t>(slot.round)] = record;
+    outcome.trials.push_back(std::move(record));
+    if (const auto during = outcome.trials.back().interrupted_by) return *during;
+  }
+  return interrupts.take_first_pending();
+}
+
+exit_code judge_and_report(const sweep_request& request, const recipe& spec,
+                           const std::vector<prepared_cell>& cells,
+                           const std::vector<cell_trials>& by_cell, const confound_choice& confound,
+                           std::uint64_t seed, exit_code code, std::ostream& out) {
+  matrix_run run;
+  for (const auto& cell : cells) run.cells.push_back(cell.plan);
+  run.trials = by_cell;
+  run.base_command = request.command;
+  run.seed = seed;
+  for (const auto& cell : cells) run.rounds = std::max(run.rounds, cell.plan.trials);
+  run.threshold = confound.threshold;
+  run.alpha = confound.alpha;
+  run.fail_on_slower = confound.fail_on_slower;
+  if (cells.size() > 1) {
+    run.baseline_cell = cells[confound.baseline].plan.name;
+    run.rows = judge_cells(run.cells, by_cell, confound.baseline,
+                           confound_settings{confound.threshold, confound.alpha});
+  }
+  write_matrix_reports(request.output_dir, run);
+  if (!run.baseline_cell) return code;
+  int slower = 0;
+  int unknown = 0;
+  for (const auto& row : run.rows) {
+    slower += row.verdict == confound_verdict::slower ? 1 : 0;
+    unknown += row.verdict == confound_verdict::unknown ? 1 : 0;
+  }
+  fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
+             *run.baseline_cell, confound.threshold);
+  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0);
+  fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
+             run.rows.size(), (request.output_dir / "matrix.md").string());
+  // Per cell, not per trial: every trial printed its own measurements under the same names, so
+  // CTest would keep whichever cell ran last.
+  metric_set ratios;
+  for (const auto& row : run.rows) {
+    if (row.ratio) ratios.values[fmt::format("confound {}: {}", row.cell, row.quantity)] = *row.ratio;
+  }
+  out << ctest_measurements(ratios);
+  const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
+  if (fails && code == exit_code::ok) {
+    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({})\n",
+               request.strict ? "--strict" : "confound.fail: true");
+    return exit_code::failed;
+  }
+  return code;
+}
+
+}  // namespace
+
+sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
+                             const std::vector<check_expression>& trial_checks,
+                             const env_map& environment, signal_forwarding& interrupts,
+                             std::ostream& out, std::ostream& err) {
+  if (request.baseline_dir) {
+    throw usage_error("--baseline with a recipe that has cells: the baseline gate judges one "
+                      "test against another process; cells are judged against each other by "
+                      "the confound verdicts (docs/regression-gate.md, 'A/B on one GPU'). Fix: "
+                      "drop --baseline, or run one cell per test to gate it");
+  }
+  auto plans = plan_cells(spec);
+  if (request.trials) {
+    for (auto& plan : plans) plan.trials = *request.trials;
+  }
+  std::vector<prepared_cell> cells;
+  for (const auto& plan : plans) {
+    cells.push_back(prepare_cell(plan, spec, trial_checks, environment, request));
+  }
+  const confound_choice confound = choose_confound(spec, request, plans);
+  const std::uint64_t seed = choose_seed(request);
+  print_banner(spec, cells, seed, confound, out);
+
+  sweep_outcome outcome;
+  std::vector<cell_trials> by_cell(cells.size());
+  std::vector<int> trials;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    trials.push_back(cells[i].unrunnable ? 0 : cells[i].plan.trials);
+    if (!request.dry_run) remove_stale_trials(request.output_dir / cells[i].plan.name, trials[i]);
+    if (cells[i].unrunnable && !request.dry_run) {
+      record_unrunnable(request, cells[i], outcome, by_cell, i, out);
+    }
+  }
+  const auto schedule = interleaved_schedule(trials, seed);
+  const int stop_signal =
+      run_rounds(request, cells, schedule, interrupts, outcome, by_cell, out, err);
+  if (request.dry_run) {
+    fmt::print(out, "aorta: dry run: recipe valid, {} cell(s), nothing launched\n", cells.size());
+    outcome.code = exit_code::ok;
+    return outcome;
+  }
+  const exit_code code = summarize(outcome.trials, request.output_dir, out);
+  if (stop_signal != 0) {
+    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
+               signal_text(stop_signal), outcome.trials.size(), schedule.size());
+    outcome.code = static_cast<exit_code>(128 + stop_signal);
+    return outcome;
+  }
+  outcome.code = judge_and_report(request, spec, cells, by_cell, confound, seed, code, out);
+  return outcome;
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,24 @@
+// `aorta sweep run` for a recipe with cells: every cell's trials, interleaved round by round on the
+// GPU CTest gave the test (cells never spread over GPUs: the point is one device), then the
+// confound verdicts and matrix.json / matrix.md.
+#pragma once
+
+#include "aorta/check.hpp"
+#include "aorta/launch_plan.hpp"
+#include "aorta/sweep.hpp"
+#include "process/signal_forwarding.hpp"
+
+#include <iosfwd>
+#include <vector>
+
+namespace aorta::detail {
+
+// `spec` is loaded with its overrides applied; `environment` is the parent's with GPU pinning.
+// Throws usage_error / recipe_error (64) before anything runs.
+[[nodiscard]] sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
+                                           const std::vector<check_expression>& trial_checks,
+                                           const env_map& environment,
+                                           signal_forwarding& interrupts, std::ostream& out,
+                                           std::ostream& err);
+
+}  // namespace aorta::detail

@@ -1,0 +1,58 @@
+// Confound verdicts (docs/recipes.md, "Confound verdicts"): every cell against the baseline cell,
+// per kernel (time), scope (cycles) and function (Ir), paired by round.
+//
+// Why pairing: round r of the cell and round r of its reference ran back to back on one GPU, so
+// whatever drifts between rounds (clocks settling, temperature, another tenant, the state the
+// process starts in) moves both. The per-round ratio cell / reference cancels that common part;
+// an unpaired test has to see through it, so it needs more trials for the same certainty.
+#pragma once
+
+#include "aorta/trial_record.hpp"
+#include "cells/cell_plan.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta::detail {
+
+enum class confound_verdict { same, slower, faster, ambiguous, unknown };
+
+[[nodiscard]] std::string_view to_string(confound_verdict verdict) noexcept;
+
+struct confound_row {
+  std::string cell;
+  std::string reference;
+  std::string quantity;  // "time_ms(gemm)", "cycles(phase)", "ir(main)", "count(gemm)"
+  bool exact = false;    // counts and Ir: deterministic, compared without statistics
+  std::vector<int> rounds;  // the rounds both cells measured
+  std::vector<double> reference_values;  // paired with cell_values, one per round
+  std::vector<double> cell_values;
+  std::optional<double> reference_median;
+  std::optional<double> cell_median;
+  std::optional<double> ratio;  // median of the per-round ratios cell / reference
+  std::optional<double> p_value;  // one-sided signed-rank p in the direction of the move
+  std::string evidence;
+  confound_verdict verdict = confound_verdict::unknown;
+};
+
+struct confound_settings {
+  double threshold = 1.15;
+  double alpha = 0.05;
+};
+
+// The trials of one cell, indexed by round (nullopt: that round did not run).
+using cell_trials = std::vector<std::optional<trial_record>>;
+
+// Rows for every cell that has a reference (reference_cell), in cell order then quantity order.
+// A cell (or its reference) with no measured trial gives one UNKNOWN row saying so.
+[[nodiscard]] std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
+                                                    const std::vector<cell_trials>& trials,
+                                                    std::size_t baseline,
+                                                    const confound_settings& settings);
+
+[[nodiscard]] nlohmann::json confound_rows_json(const std::vector<confound_row>& rows);
+
+}  // namespace aorta::detail

@@ -1,0 +1,206 @@
+#include "cells/matrix_report.hpp"
+
+#include "atomic_file.hpp"
+#include "json_document.hpp"
+#include "metrics/number_format.hpp"
+#include "utc_timestamp.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace aorta::detail {
+namespace {
+
+using json = nlohmann::json;
+
+struct counts {
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+  int errored = 0;
+  int ran = 0;
+};
+
+counts count_verdicts(const cell_trials& trials) {
+  counts result;
+  for (const auto& trial : trials) {
+    if (!trial) continue;
+    ++result.ran;
+    switch (trial->verdict) {
+    case verdict::pass: ++result.passed; break;
+    case verdict::fail: ++result.failed; break;
+    case verdict::skip: ++result.skipped; break;
+    case verdict::error: ++result.errored; break;
+    }
+  }
+  return result;
+}
+
+// {mean, min, max, n} per numeric metric over the trials that have it, as the original's
+// metrics_summary.
+json metrics_summary(const cell_trials& trials) {
+  struct running {
+    double sum = 0.0;
+    double min = 0.0;
+    double max = 0.0;
+    std::size_t n = 0;
+  };
+  std::map<std::string, running> by_name;
+  for (const auto& trial : trials) {
+    if (!trial) continue;
+    for (const auto& [name, value] : trial->metrics.values) {
+      const auto number = numeric_value(value);
+      if (!number) continue;
+      auto& entry = by_name[name];
+      entry.min = entry.n == 0 ? *number : std::min(entry.min, *number);
+      entry.max = entry.n == 0 ? *number : std::max(entry.max, *number);
+      entry.sum += *number;
+      ++entry.n;
+    }
+  }
+  json summary = json::object();
+  for (const auto& [name, entry] : by_name) {
+    summary[name] = {{"mean", entry.sum / static_cast<double>(entry.n)},
+                     {"min", entry.min},
+                     {"max", entry.max},
+                     {"n", entry.n}};
+  }
+  return summary;
+}
+
+std::string ratio_text(const std::optional<double>& ratio) {
+  return ratio ? fmt::format("{:.4f}", *ratio) : "-";
+}
+
+std::string median_text(const std::optional<double>& median) {
+  return median ? format_number(*median) : "-";
+}
+
+std::string shortened(const std::string& label) {
+  constexpr std::size_t limit = 72;
+  return label.size() <= limit ? label : label.substr(0, limit - 3) + "...";
+}
+
+}  // namespace
+
+json matrix_json(const matrix_run& run) {
+  json cells = json::array();
+  for (std::size_t i = 0; i < run.cells.size(); ++i) {
+    const auto& cell = run.cells[i];
+    const auto& trials = run.trials[i];
+    const counts tally = count_verdicts(trials);
+    const int judged = tally.ran - tally.skipped;
+    json paths = json::array();
+    for (std::size_t round = 0; round < trials.size(); ++round) {
+      if (trials[round]) paths.push_back(fmt::format("{}/trial_{}/result.json", cell.name, round));
+    }
+    cells.push_back(
+        {{"name", cell.name},
+         {"mitigations", cell.mitigations},
+         {"diagnostic", cell.diagnostic},
+         {"trials", cell.trials},
+         {"passed_count", tally.passed},
+         {"failed_count", tally.failed},
+         {"skipped_count", tally.skipped},
+         {"error_count", tally.errored},
+         {"failure_rate",
+          judged > 0 ? static_cast<double>(tally.failed + tally.errored) / judged : 0.0},
+         {"resolved_env_vars", cell.env_set},
+         {"unset_env_vars", cell.env_unset},
+         {"command", cell.command.value_or(run.base_command)},
+         {"extra_args", cell.extra_args},
+         {"metrics_summary", metrics_summary(trials)},
+         {"trial_results", std::move(paths)}});
+  }
+  json confound = nullptr;
+  if (run.baseline_cell) {
+    std::map<std::string, int> verdicts;
+    for (const auto& row : run.rows) ++verdicts[std::string(to_string(row.verdict))];
+    confound = {{"baseline_cell", *run.baseline_cell},
+                {"threshold", run.threshold},
+                {"alpha", run.alpha},
+                {"fail", run.fail_on_slower},
+                {"test", "Wilcoxon signed-rank on per-round log ratios, one-sided in the direction "
+                         "of the move (scipy.stats.wilcoxon)"},
+                {"verdict_counts", verdicts},
+                {"rows", confound_rows_json(run.rows)}};
+  }
+  return stamped({{"generated_at", utc_timestamp()},
+                  {"seed", std::to_string(run.seed)},
+                  {"rounds", run.rounds},
+                  {"cells", std::move(cells)},
+                  {"confound", std::move(confound)}},
+                 schemas::matrix);
+}
+
+std::string confound_table(const std::vector<confound_row>& rows, bool all) {
+  std::size_t cell_width = 4;
+  std::size_t reference_width = 9;
+  std::size_t quantity_width = 8;
+  std::size_t evidence_width = 8;
+  for (const auto& row : rows) {
+    if (!all && row.verdict == confound_verdict::same) continue;
+    cell_width = std::max(cell_width, row.cell.size());
+    reference_width = std::max(reference_width, row.reference.size());
+    quantity_width = std::max(quantity_width, shortened(row.quantity).size());
+    evidence_width = std::max(evidence_width, row.evidence.size());
+  }
+  const auto line = [&](std::string_view cell, std::string_view reference,
+                        std::string_view quantity, std::string_view base, std::string_view fresh,
+                        std::string_view ratio, std::string_view evidence,
+                        std::string_view verdict) {
+    return fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>12}  {:>12}  {:>8}  {:<{}}  {}\n", cell,
+                       cell_width, reference, reference_width, quantity, quantity_width, base,
+                       fresh, ratio, evidence, evidence_width, verdict);
+  };
+  std::string text = line("cell", "reference", "quantity", "ref median", "cell median", "ratio",
+                          "evidence", "verdict");
+  for (const auto& row : rows) {
+    if (!all && row.verdict == confound_verdict::same) continue;
+    text += line(row.cell, row.reference, shortened(row.quantity),
+                 median_text(row.reference_median), median_text(row.cell_median),
+                 ratio_text(row.ratio), row.evidence, to_string(row.verdict));
+  }
+  return text;
+}
+
+std::string matrix_markdown(const matrix_run& run) {
+  std::string text = fmt::format("# Cells\n\nseed {}, {} round(s); trials interleaved one per cell "
+                                 "per round, shuffled each round.\n\n",
+                                 run.seed, run.rounds);
+  text += "| cell | mitigations | diagnostic | trials | pass | fail | skip | error | env |\n"
+          "|---|---|---|---|---|---|---|---|---|\n";
+  for (std::size_t i = 0; i < run.cells.size(); ++i) {
+    const auto& cell = run.cells[i];
+    const counts tally = count_verdicts(run.trials[i]);
+    std::string env;
+    for (const auto& [name, value] : cell.env_set) env += fmt::format("`{}={}` ", name, value);
+    for (const auto& name : cell.env_unset) env += fmt::format("`-{}` ", name);
+    std::string stack;
+    for (const auto& m : cell.mitigations) stack += (stack.empty() ? "" : " + ") + m;
+    text += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {}|\n", cell.name, stack,
+                        cell.diagnostic, cell.trials, tally.passed, tally.failed, tally.skipped,
+                        tally.errored, env);
+  }
+  if (!run.baseline_cell) return text;
+  text += fmt::format("\n## Confound verdicts against {} (threshold {:g}, alpha {:g})\n\n"
+                      "| cell | reference | quantity | reference median | cell median | ratio | "
+                      "evidence | verdict |\n|---|---|---|---|---|---|---|---|\n",
+                      *run.baseline_cell, run.threshold, run.alpha);
+  for (const auto& row : run.rows) {
+    text += fmt::format("| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", row.cell, row.reference,
+                        row.quantity, median_text(row.reference_median),
+                        median_text(row.cell_median), ratio_text(row.ratio), row.evidence,
+                        to_string(row.verdict));
+  }
+  return text;
+}
+
+void write_matrix_reports(const std::filesystem::path& output_dir, const matrix_run& run) {
+  write_file_atomically(output_dir / "matrix.json", document_text(matrix_json(run)));
+  write_file_atomically(output_dir / "matrix.md", matrix_markdown(run));
+}
+
+}  // namespace aorta::detail

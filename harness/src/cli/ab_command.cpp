@@ -1,0 +1,68 @@
+// `aorta ab`: two builds of one payload, interleaved on one GPU and judged head against base.
+#include "aorta/sweep.hpp"
+#include "cli/commands.hpp"
+
+#include <iostream>
+#include <memory>
+#include <optional>
+
+namespace aorta::cli {
+namespace {
+
+struct ab_flags {
+  std::string recipe;
+  std::string output;
+  std::string base;
+  std::string head;
+  int trials = 0;
+  std::optional<double> threshold;
+  bool strict = false;
+  std::optional<std::uint64_t> seed;
+  bool require_profiler = false;
+  std::vector<std::string> checks;
+};
+
+}  // namespace
+
+void add_ab_command(CLI::App& app, action& selected,
+                    const std::vector<std::string>& command_after_separator) {
+  auto* ab = app.add_subcommand(
+      "ab", "aorta ab --recipe R --output DIR --base PROG --head PROG [--trials N] [--strict] "
+            "-- ARGS...: two builds as cells base and head, interleaved, head judged against base");
+  auto flags = std::make_shared<ab_flags>();
+  ab->add_option("--recipe", flags->recipe, "Recipe: collectors, checks, confound")->required();
+  ab->add_option("--output,--output-dir", flags->output,
+                 "Results directory; base/ and head/ are written below it")
+      ->required();
+  ab->add_option("--base", flags->base, "The baseline build's program")->required();
+  ab->add_option("--head", flags->head, "The build under test's program")->required();
+  ab->add_option("--trials", flags->trials, "Trials per cell (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000));
+  ab->add_option("--confound-threshold", flags->threshold,
+                 "Ratio head / base beyond which head is SLOWER (default: the recipe's "
+                 "confound.threshold, else 1.05)");
+  ab->add_flag("--strict", flags->strict, "A SLOWER or UNKNOWN verdict fails the run");
+  ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round");
+  ab->add_flag("--require-profiler", flags->require_profiler,
+               "Fail instead of skipping when a profiler or the GPU is missing");
+  ab->add_option("--check", flags->checks, "A check expression, added to the recipe's");
+  ab->callback([&selected, flags, &command_after_separator] {
+    selected = [flags, &command_after_separator] {
+      sweep_request request;
+      request.recipe_path = flags->recipe;
+      request.output_dir = flags->output;
+      request.ab_base = flags->base;
+      request.ab_head = flags->head;
+      request.command = command_after_separator;
+      if (flags->trials > 0) request.trials = flags->trials;
+      request.confound_threshold = flags->threshold;
+      request.strict = flags->strict;
+      request.seed = flags->seed;
+      request.require_profiler = flags->require_profiler;
+      request.extra_checks = flags->checks;
+      return static_cast<int>(run_sweep(request, std::cout, std::cerr).code);
+    };
+  });
+}
+
+}  // namespace aorta::cli

@@ -1,0 +1,93 @@
+# Cells end to end (docs/recipes.md, "Cells"): the example's two mitigations run interleaved under
+# callgrind, judged against each other (the heavier one is SLOWER by its Ir, exactly), reported in
+# matrix.json / matrix.md; and the refusals that depend on the command line.
+add_executable(aorta_cli_cells_work ${PROJECT_SOURCE_DIR}/examples/cells/callgrind-ab/cells_work.cpp)
+target_link_libraries(aorta_cli_cells_work PRIVATE aorta_warnings)
+target_compile_options(aorta_cli_cells_work PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+target_link_options(aorta_cli_cells_work PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
+set(cells_work "$<TARGET_FILE:aorta_cli_cells_work>")
+set(cells_recipe "${PROJECT_SOURCE_DIR}/examples/cells/callgrind-ab/recipe.yaml")
+
+# Usage refusals need no profiler.
+aorta_cli_test(cells.unknown_baseline_cell RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+          --baseline-cell bsae -- "${cells_work}"
+  OUTPUT "--baseline-cell 'bsae': no such cell. Did you mean 'base'\\? Cells: base, heavy.")
+aorta_cli_test(cells.strict_needs_cells RC 64
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/cells_strict_plain" --strict -- "${cells_work}"
+  OUTPUT "--baseline-cell, --confound-threshold and --strict judge the cells of a recipe")
+aorta_cli_test(cells.threshold_below_one RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+          --confound-threshold 0.5 -- "${cells_work}"
+  OUTPUT "--confound-threshold 0.5: the threshold is a ratio cell / baseline cell from 1 to 1000")
+aorta_cli_test(cells.ab_refuses_a_recipe_with_cells RC 64
+  COMMAND "${aorta}" ab --recipe "${cells_recipe}" --output "${out}/cells_bad"
+          --base "${cells_work}" --head "${cells_work}"
+  OUTPUT "aorta ab: .*recipe.yaml already has cells")
+aorta_cli_test(cells.validate_lists_cells RC 0
+  COMMAND "${aorta}" validate "${cells_recipe}"
+  OUTPUT "cell base: 2 trial\\(s\\)" "cell heavy: 2 trial\\(s\\)")
+
+if(NOT AORTA_TEST_VALGRIND)
+  message(STATUS "tests/cli: valgrind not found, the cells CLI runs are not registered")
+  return()
+endif()
+
+aorta_cli_test(cells.callgrind_ab RC 0 TIMEOUT 300
+  CLEAN "${out}/cells_ab"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_ab" --seed 7
+          -- "${cells_work}" 4096
+  OUTPUT "2 cell\\(s\\), interleaved one trial per cell per round \\(seed 7\\)"
+         "cell heavy trial 1: pass"
+         "4 trial\\(s\\): 4 passed, 0 failed, 0 skipped"
+         "heavy +base +ir\\(work[^\n]+1\\.1250  exact +SLOWER"
+         "confound: [1-9][0-9]* SLOWER, 0 UNKNOWN"
+  NOT_OUTPUT "cells_ab/trial_0"
+  FILES "${out}/cells_ab/matrix.md" "${out}/cells_ab/base/trial_1/callgrind"
+  JSON "${out}/cells_ab/matrix.json::schema=aorta-matrix"
+       "${out}/cells_ab/matrix.json::seed=7"
+       "${out}/cells_ab/matrix.json::cells/1/name=heavy"
+       "${out}/cells_ab/matrix.json::cells/1/mitigations/0=heavy"
+       "${out}/cells_ab/matrix.json::cells/1/resolved_env_vars/CELLS_STEPS=36"
+       "${out}/cells_ab/matrix.json::cells/1/passed_count=2"
+       "${out}/cells_ab/matrix.json::cells/1/metrics_summary/callgrind_total_ir/n=2"
+       "${out}/cells_ab/matrix.json::confound/baseline_cell=base"
+       "${out}/cells_ab/heavy/trial_1/result.json::cell/name=heavy"
+       "${out}/cells_ab/heavy/trial_1/result.json::cell/round=1"
+       "${out}/cells_ab/heavy/trial_1/result.json::cell/position=*")
+
+# The same run with --strict: the SLOWER cell fails it.
+aorta_cli_test(cells.strict_fails_on_slower RC 1 TIMEOUT 300
+  CLEAN "${out}/cells_strict"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_strict"
+          --strict --trials 1 -- "${cells_work}" 4096
+  OUTPUT "FAILED: the confound verdicts fail the run \\(--strict\\)")
+
+# Two builds of one payload: each cell replaces the command, and none is given after `--`.
+file(GENERATE OUTPUT "${out}/cells_builds-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 2
+collect: [callgrind]
+mitigations:
+  base: {command: ['${cells_work}', '4096']}
+  head: {command: ['${cells_work}', '4096'], env: {CELLS_STEPS: 32}}
+mitigation_axis: [base, head]
+confound: {baseline_cell: base, threshold: 1.05, fail: true}
+")
+aorta_cli_test(cells.two_commands_same_work RC 0 TIMEOUT 300
+  CLEAN "${out}/cells_builds"
+  COMMAND "${aorta}" sweep run --recipe "${out}/cells_builds-$<CONFIG>.yaml"
+          --output "${out}/cells_builds"
+  OUTPUT "confound: 0 SLOWER, 0 UNKNOWN"
+  JSON "${out}/cells_builds/matrix.json::confound/fail=ON"
+       "${out}/cells_builds/head/trial_0/result.json::verdict=pass")
+
+# `aorta ab`: the same program as base and head (A/A) is no regression, even under --strict.
+aorta_cli_test(cells.ab_same_build RC 0 TIMEOUT 300
+  CLEAN "${out}/cells_ab_same"
+  COMMAND "${aorta}" ab --recipe "${recipes}/cells_plain.yaml" --output "${out}/cells_ab_same"
+          --base "${cells_work}" --head "${cells_work}" --trials 2 --strict
+          -- 4096
+  OUTPUT "confound verdicts against cell base \\(threshold 1\\.05" "confound: 0 SLOWER, 0 UNKNOWN"
+  JSON "${out}/cells_ab_same/matrix.json::cells/1/name=head"
+       "${out}/cells_ab_same/matrix.json::cells/1/command/1=4096")
