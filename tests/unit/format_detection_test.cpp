@@ -55,6 +55,19 @@ TEST(format_detection, a_callgrind_file_is_recognised_by_name_or_header) {
   fs::remove_all(dir);
 }
 
+TEST(format_detection, a_backup_of_a_proton_output_is_not_a_capture_but_a_renamed_json_is) {
+  const fs::path dir = fs::temp_directory_path() / ("aorta-detect-pr-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string tree = R"([{"frame": {"name": "ROOT"}, "metrics": {}, "children": []}])";
+  std::ofstream(dir / "proton.hatchet~") << tree;
+  std::ofstream(dir / "proton.hatchet.bak") << tree;
+  std::ofstream(dir / "profile.json") << tree;
+  EXPECT_EQ(recognised(dir / "proton.hatchet~"), "(none)");
+  EXPECT_EQ(recognised(dir / "proton.hatchet.bak"), "(none)");
+  EXPECT_EQ(recognised(dir / "profile.json"), "proton");
+  fs::remove_all(dir);
+}
+
 TEST(format_detection, no_fixture_file_is_claimed_by_two_collectors) {
   std::size_t looked_at = 0;
   for (const auto& entry : fs::recursive_directory_iterator(fixtures)) {

@@ -44,6 +44,9 @@ public:
     const auto extension = file.path.extension();
     if (extension == ".hatchet" || extension == ".hatchet_msgpack" || extension == ".chrome_trace")
       return true;
+    // A renamed copy is recognised by content only as *.json: `proton.hatchet~` or
+    // `*.hatchet.bak` beside the real output is a backup the reader skips, not a second capture.
+    if (extension != ".json") return false;
     const char first = file.first_non_blank();
     if (first != '{' && first != '[') return false;
     return file.head_contains("\"frame\"") || file.head_contains("\"children\"") ||
