@@ -3,7 +3,7 @@
 // nesting limit, writing never throws on invalid UTF-8.
 #pragma once
 
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 
 #include <nlohmann/json.hpp>
 

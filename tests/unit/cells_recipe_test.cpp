@@ -1,7 +1,7 @@
 // The recipe's cells: mitigations, diagnostics, confound, the axes, the naming rule and every
 // refusal (file:line, the names, the fix), including hostile names and files.
 #include "aorta/recipe.hpp"
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 
 #include "option_test_support.hpp"
 

@@ -4,7 +4,7 @@
 // the issue (crash, > 3 GB, a wrong sum or a silent drop) and names its finding.
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 #include "captures/checked_sum.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/proton_msgpack.hpp"

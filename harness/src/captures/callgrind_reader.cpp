@@ -3,7 +3,7 @@
 // call lines `calls=<count> <target position>` followed by the call's inclusive cost line.
 #include "captures/callgrind_reader.hpp"
 
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 
 #include "captures/capture_files.hpp"
 

@@ -1,6 +1,6 @@
 #include "captures/capture_format.hpp"
 
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 
 #include <string>
 

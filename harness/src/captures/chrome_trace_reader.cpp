@@ -1,6 +1,6 @@
 #include "captures/chrome_trace_reader.hpp"
 
-#include "captures/hatchet_reader_detail.hpp"
+#include "captures/json_file_scan.hpp"
 #include "captures/hatchet_reader_sax.hpp"
 
 #include <cmath>

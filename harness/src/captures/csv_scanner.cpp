@@ -1,6 +1,6 @@
 #include "captures/csv_scanner.hpp"
 
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 
 #include <unistd.h>
 #include <optional>

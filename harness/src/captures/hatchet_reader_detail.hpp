@@ -2,6 +2,7 @@
 #pragma once
 
 #include "captures/hatchet_reader.hpp"
+#include "captures/json_file_scan.hpp"
 #include "captures/json_scanner.hpp"
 
 #include <cstddef>
@@ -17,14 +18,6 @@ namespace aorta::detail {
 [[nodiscard]] capture read_hatchet_stream(std::istream& in, std::size_t chunk_size,
                                           const hatchet_read_options& options = {},
                                           const std::string& display_name = "<stream>");
-
-// Opens `file` and calls `scan` with a chunk reader for it. A json_error from the scan becomes a
-// capture_error naming the file, the byte offset and the line.
-void scan_hatchet_file(const std::filesystem::path& file,
-                       const std::function<void(json_chunk_reader)>& scan);
-
-// Reads JSON text held in memory (a decoded hatchet_msgpack file); `text` must outlive it.
-[[nodiscard]] json_chunk_reader memory_reader(const std::string& text);
 
 // The backend a capture shows, by the rules of hatchet_read_options.
 [[nodiscard]] std::string resolve_proton_backend(const hatchet_read_options& options,

@@ -1,7 +1,7 @@
 #include "captures/proton_msgpack.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 #include "json_text.hpp"
 
 #include <algorithm>

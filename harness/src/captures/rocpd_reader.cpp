@@ -1,7 +1,7 @@
 #include "captures/rocpd_reader.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 #include "captures/checked_sum.hpp"
 
 #include <algorithm>

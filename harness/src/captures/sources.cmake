@@ -1,7 +1,6 @@
 # Sources of the captures area (target_sources on aorta_harness).
 # csv
 target_sources(aorta_harness PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/bounded_input.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/checked_sum.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
@@ -20,6 +19,7 @@ target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ca
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_scanner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_file_scan.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/frame_tree.cpp

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "aorta/trial_record.hpp"
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // table. matrix.json keeps the original aorta's cells[] keys, so its consumers read it unchanged.
 #pragma once
 
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 #include "cells/confound.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,11 +1,9 @@
-# Sources of the cells area (target_sources on aorta_harness): the recipe's mitigation x
-# diagnostic matrix, its interleaved schedule, paired confound verdicts and matrix reports.
+# Sources of the cells area (target_sources on aorta_harness): the interleaved schedule of a
+# recipe's cells (recipe/cell_plan.hpp), their paired confound verdicts and matrix reports. The sweep
+# over cells is sweep/cell_sweep.cpp.
 target_sources(aorta_harness PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/cell_plan.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/signed_rank.cpp)
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/interleave.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/cell_sweep.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/ab_cells.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp)

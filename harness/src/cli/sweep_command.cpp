@@ -3,7 +3,7 @@
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"
 #include "baseline/gate_spec.hpp"
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>

@@ -3,7 +3,7 @@
 
 #include "aorta/name_regex.hpp"
 #include "baseline/gate_spec.hpp"
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 #include "collectors/option_text.hpp"
 #include "json_text.hpp"
 #include "recipe/cells_block.hpp"

@@ -6,4 +6,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/capture_watch.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gpu_assignment.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/output_lock.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_sweep.cpp)

@@ -7,9 +7,9 @@
 #include "process/signal_forwarding.hpp"
 #include "baseline/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
-#include "cells/ab_cells.hpp"
-#include "cells/cell_plan.hpp"
-#include "cells/cell_sweep.hpp"
+#include "recipe/ab_cells.hpp"
+#include "recipe/cell_plan.hpp"
+#include "sweep/cell_sweep.hpp"
 #include "ranks/rank_plan.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
@@ -188,7 +188,7 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
         "recipe (or turn AORTA_REQUIRE_CHECKS off for this test)",
         spec.path.string()));
   }
-  if (request.timeout_seconds) check_timeout_flag(*request.timeout_seconds);
+  if (request.timeout_seconds) detail::check_timeout_flag(*request.timeout_seconds);
   if (request.timeout_seconds &&
       (!spec.timeout_seconds || *request.timeout_seconds < *spec.timeout_seconds)) {
     spec.timeout_seconds = *request.timeout_seconds;

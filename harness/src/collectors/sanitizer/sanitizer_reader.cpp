@@ -1,7 +1,7 @@
 #include "collectors/sanitizer/sanitizer_reader.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 #include "captures/capture_files.hpp"
 #include "captures/checked_sum.hpp"
 

@@ -1,6 +1,6 @@
-#include "cells/ab_cells.hpp"
+#include "recipe/ab_cells.hpp"
 
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "captures/bounded_input.hpp"
+#include "bounded_input.hpp"
 
 #include <algorithm>
 #include <cerrno>

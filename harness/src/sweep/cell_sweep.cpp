@@ -1,6 +1,6 @@
-#include "cells/cell_sweep.hpp"
+#include "sweep/cell_sweep.hpp"
 
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/matrix_report.hpp"

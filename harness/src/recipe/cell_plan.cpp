@@ -1,4 +1,4 @@
-#include "cells/cell_plan.hpp"
+#include "recipe/cell_plan.hpp"
 
 #include "collectors/option_text.hpp"
 #include "recipe/yaml_read.hpp"
