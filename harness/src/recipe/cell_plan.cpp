@@ -91,16 +91,18 @@ cell_plan resolve_mitigation(const recipe& spec, const axis_item& item) {
     }
     cell.mitigations.push_back(part);
     const auto clash = [&](const std::string& variable, const std::string& what) {
-      const auto [previous, first] = owner.emplace(variable, found->name);
-      if (first) return;
+      // No structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+      const auto inserted = owner.emplace(variable, found->name);
+      if (inserted.second) return;
+      const std::string& previous_owner = inserted.first->second;
       fail_at(item.where, "recipe.mitigation_axis",
               fmt::format("'{}' stacks mitigations that disagree on {}: '{}' (at {}) and '{}' "
                           "(at {}) {}. Fix: stack only mitigations that agree, or define one "
                           "mitigation with the combined settings.",
-                          item.text, variable, previous->second,
+                          item.text, variable, previous_owner,
                           std::find_if(spec.mitigations.begin(), spec.mitigations.end(),
                                        [&](const mitigation_def& m) {
-                                         return m.name == previous->second;
+                                         return m.name == previous_owner;
                                        })->where.to_string(),
                           found->name, found->where.to_string(), what));
     };
