@@ -24,6 +24,19 @@ function(_aorta_code_append code_var value)
   set(${code_var} "${${code_var}} ${quoted}" PARENT_SCOPE)
 endfunction()
 
+# Appends `flag VALUE` to `code_var` for each value given to `keyword` (arg_<keyword>_<i>, as
+# _aorta_parse_profiled_test_arguments keeps them), e.g. `--check A --check B` for CHECK.
+function(_aorta_code_append_each code_var flag keyword)
+  set(code "${${code_var}}")
+  set(index 0)
+  while(index LESS count_${keyword})
+    _aorta_code_append(code "${flag}")
+    _aorta_code_append(code "${arg_${keyword}_${index}}")
+    math(EXPR index "${index} + 1")
+  endwhile()
+  set(${code_var} "${code}" PARENT_SCOPE)
+endfunction()
+
 # The quoted values given to `keyword` (see _aorta_parse_profiled_test_arguments), as CMake source.
 function(_aorta_keyword_code keyword out_var)
   set(code "")
