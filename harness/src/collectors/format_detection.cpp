@@ -1,7 +1,8 @@
 #include "collectors/format_detection.hpp"
 
+#include "bounded_input.hpp"
+
 #include <algorithm>
-#include <fstream>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -14,13 +15,21 @@ constexpr std::size_t directory_file_limit = 4096;
 
 file_sample sample_file(const fs::path& file) {
   file_sample sample{file, file.filename().string(), {}};
-  std::error_code failure;
-  // Opening a FIFO would block until a writer comes; only regular files have a head to read.
-  if (!fs::is_regular_file(file, failure)) return sample;
-  std::ifstream in(file, std::ios::binary);
-  sample.head.resize(sniff_bytes);
-  in.read(sample.head.data(), static_cast<std::streamsize>(sample.head.size()));
-  sample.head.resize(static_cast<std::size_t>(std::max<std::streamsize>(in.gcount(), 0)));
+  // Through the bounded input layer: a FIFO or device has no head (opening one for a blocking read
+  // would hang), and the type is checked on what was opened, not on the name beforehand.
+  try {
+    input_file in = open_input_file(file);
+    sample.head.resize(sniff_bytes);
+    std::size_t have = 0;
+    while (have < sample.head.size()) {
+      const std::size_t got = in.read_some(sample.head.data() + have, sample.head.size() - have);
+      if (got == 0) break;
+      have += got;
+    }
+    sample.head.resize(have);
+  } catch (const input_error&) {
+    sample.head.clear();
+  }
   return sample;
 }
 
