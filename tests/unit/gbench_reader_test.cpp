@@ -210,6 +210,17 @@ TEST(gbench_reader, no_run_at_all_is_an_empty_capture) {
   EXPECT_TRUE(aorta::read_gbench_capture(file.path()).empty());
 }
 
+// What Google Benchmark 1.7.1 leaves behind when --benchmark_filter matches nothing (seen with the
+// Debian package: "Failed to match any benchmarks against regex", exit 0, a 0-byte out file).
+TEST(gbench_reader, an_empty_file_is_an_empty_capture_that_names_the_filter) {
+  const scratch_file file("");
+  const capture c = aorta::read_gbench_capture(file.path());
+  EXPECT_TRUE(c.empty());
+  ASSERT_FALSE(c.notes.empty());
+  EXPECT_NE(c.notes.back().find("--benchmark_filter matches no benchmark"), std::string::npos)
+      << c.notes.back();
+}
+
 }  // namespace
 
 namespace {

@@ -8,8 +8,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <system_error>
 
 namespace aorta {
 namespace {
@@ -137,6 +139,17 @@ capture read_gbench_capture(const std::filesystem::path& dir_or_file) {
   if (inputs.files.empty()) return out;
   gbench_totals totals;
   for (const auto& file : inputs.files) {
+    // Google Benchmark 1.7 leaves --benchmark_out empty, and exits 0, when --benchmark_filter
+    // matches no benchmark: an empty capture with the likely cause, not a JSON syntax error.
+    std::error_code size_error;
+    if (std::filesystem::file_size(file, size_error) == 0 && !size_error) {
+      out.notes.push_back(fmt::format(
+          "gbench: {} is empty: Google Benchmark writes nothing (and exits 0) when "
+          "--benchmark_filter matches no benchmark. Fix: check the filter against the names "
+          "--benchmark_list_tests prints",
+          file.string()));
+      continue;
+    }
     const json root = parse_file(file);
     const json& benchmarks = benchmarks_of(root, file);
     for (std::size_t index = 0; index < benchmarks.size(); ++index) {
