@@ -21,7 +21,7 @@ if [[ "${1:-}" == "--long" || "${1:-}" == "--runs" ]]; then
   shift 2
 fi
 all_targets=(hatchet rocprof_csv rocprof_json ncu_csv callgrind recipe check
-  chrome_trace hatchet_msgpack rocpd sanitizer_log gbench)
+  chrome_trace hatchet_msgpack rocpd sanitizer_log gbench nvbench)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 
@@ -50,6 +50,7 @@ seed_files() {
            done ;;
     sanitizer_log) find tests/fixtures/sanitizer -type f ;;
     gbench) find tests/fixtures/gbench -name '*.json' ;;
+    nvbench) find tests/fixtures/nvbench -name '*.json' ;;
     *) echo "fuzz: unknown target '$1'; one of: ${all_targets[*]}" >&2; exit 64 ;;
   esac
 }

@@ -7,7 +7,7 @@ file, numbers at the edge of their type, SQL views that never end. These generat
 class on purpose, in the format of the target, so every CI run starts from them and libFuzzer
 mutates from there. Every file is hand-made from the format's published layout (MessagePack spec,
 Proton's hatchet / chrome trace output, rocprofv3's CSV, JSON and rocpd schema, ncu's CSV,
-callgrind's format, compute-sanitizer's text report); none is committed.
+callgrind's format, compute-sanitizer's text report, nvbench's JSON); none is committed.
 
 usage: make_structured_seeds.py TARGET OUTDIR   (prints the files written, one per line)
 """
@@ -159,6 +159,54 @@ def ncu_csv_seeds():
     yield "long_name_ncu.csv", header + '"0","1","' + "k" * RUN + '","gpu__time_duration.sum","ns","1"\n'
 
 
+def nvbench_doc(states, name="b", major=1):
+    """nvbench's --json layout (NVIDIA/nvbench json_printer: meta, devices, benchmarks[].states[]
+    with summaries whose values are strings)."""
+    return {"meta": {"argv": ["bench", "--json", "x.json"],
+                     "version": {"json": {"major": major, "minor": 0, "patch": 0},
+                                 "nvbench": {"string": "0.1.0"}}},
+            "devices": [{"id": 0, "name": "GPU"}],
+            "benchmarks": [{"name": name, "index": 0, "axes": None, "states": states}]}
+
+
+def nvbench_state(gpu="0.001", axes=None, device=0, skipped=None, extra=()):
+    def summary(tag, value, kind="float64"):
+        return {"tag": tag, "data": [{"name": "value", "type": kind, "value": value}]}
+    state = {"name": "Device=0", "device": device, "axis_values": axes,
+             "is_skipped": skipped is not None,
+             "summaries": None if skipped else
+             [summary("nv/cold/time/gpu/mean", gpu), summary("nv/cold/sample_size", "10", "int64"),
+              *[summary(tag, value) for tag, value in extra]]}
+    if skipped is not None:
+        state["skip_reason"] = skipped
+    return state
+
+
+def nvbench_seeds():
+    yield "repeated_states.json", dumps(nvbench_doc([nvbench_state()] * REPEATED))
+    yield "distinct_states.json", dumps(nvbench_doc(
+        [nvbench_state(axes=[{"name": "N", "type": "int64", "value": str(i)}])
+         for i in range(REPEATED)]))
+    yield "many_devices.json", dumps(nvbench_doc(
+        [nvbench_state(device=i) for i in range(REPEATED)]))
+    yield "many_summaries.json", dumps(nvbench_doc(
+        [nvbench_state(extra=[(f"user/{i}", "1") for i in range(REPEATED)])]))
+    yield "time_overflow.json", dumps(nvbench_doc([nvbench_state(gpu="1.7e308")]))
+    yield "time_edges.json", dumps(nvbench_doc(
+        [nvbench_state(gpu=text) for text in ("1e400", "-0", "nan", "inf", "0x1p3", " 1", "")]))
+    yield "count_edges.json", dumps(nvbench_doc([nvbench_state(
+        extra=[("nv/cold/sample_size", str(U64_MAX))])]))
+    yield "errors_everywhere.json", dumps(nvbench_doc(
+        [nvbench_state(skipped="Unexpected error: " + "x" * 100)] * REPEATED))
+    yield "long_reason.json", dumps(nvbench_doc([nvbench_state(skipped="s" * RUN)]))
+    yield "long_name.json", dumps(nvbench_doc([nvbench_state()], name="n" * RUN))
+    yield "deep_axes.json", ('{"meta":{"argv":[],"version":{"json":{"major":1}}},"benchmarks":'
+                             '[{"name":"b","states":[{"is_skipped":false,"axis_values":'
+                             + "[" * DEEP + "]" * DEEP + "}]}]}")
+    yield "newer_major.json", dumps(nvbench_doc([nvbench_state()], major=2))
+    yield "run_of_quotes.json", '"' * RUN
+
+
 def callgrind_seeds():
     head = "version: 1\ncreator: callgrind\nevents: Ir\n"
     yield "repeated_callgrind.out", head + "fn=(1) main\n" + "0 1\n" * REPEATED
@@ -250,7 +298,8 @@ def main(argv):
     generators = {"hatchet": hatchet_seeds, "hatchet_msgpack": hatchet_msgpack_seeds,
                   "chrome_trace": chrome_trace_seeds, "rocprof_csv": rocprof_csv_seeds,
                   "rocprof_json": rocprof_json_seeds, "ncu_csv": ncu_csv_seeds,
-                  "callgrind": callgrind_seeds, "sanitizer_log": sanitizer_log_seeds}
+                  "callgrind": callgrind_seeds, "sanitizer_log": sanitizer_log_seeds,
+                  "nvbench": nvbench_seeds}
     if target == "rocpd":
         for path in rocpd_seeds(outdir):
             print(path)

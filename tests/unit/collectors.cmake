@@ -21,3 +21,5 @@ aorta_add_unit_test(collectors_registry_folders SOURCES unit/registry_folders_te
 aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)
 # gbench: options and the appended flags
 aorta_add_unit_test(gbench_options SOURCES unit/gbench_options_test.cpp)
+# nvbench: options, the appended flags and the companion rule
+aorta_add_unit_test(nvbench_options SOURCES unit/nvbench_options_test.cpp)

@@ -31,3 +31,7 @@ target_sources(aorta_harness PRIVATE
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_run.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_reader.cpp)
+# nvbench JSON
+target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_state.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_reader.cpp)

@@ -17,6 +17,7 @@ const collector_base& sanitizer_collector();
 const collector_base& callgrind_collector();
 const collector_base& proton_collector();
 const collector_base& gbench_collector();
+const collector_base& nvbench_collector();
 const collector_base& numerics_collector();
 const collector_base& layer_numerics_collector();
 const collector_base& amd_log_collector();
@@ -28,9 +29,9 @@ const std::vector<const collector_base*>& collectors() {
       &detail::rocprof_collector(),  &detail::ncu_collector(),
       &detail::sanitizer_collector(), &detail::callgrind_collector(),
       &detail::proton_collector(),
-      // Innermost of the attaching ones: it appends its flags to the benchmark's own argv, before
+      // Innermost of the attaching ones: they append their flags to the benchmark's own argv, before
       // any profiler puts itself in front.
-      &detail::gbench_collector(),
+      &detail::gbench_collector(), &detail::nvbench_collector(),
       &detail::numerics_collector(), &detail::layer_numerics_collector(),
       &detail::amd_log_collector(),
   };

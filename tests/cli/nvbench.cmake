@@ -1,0 +1,41 @@
+# The nvbench collector through the CLI: `aorta check` on the real nvbench output NVIDIA ships in
+# the cuda-bench wheel (tests/fixtures/nvbench), with and without --collector; the end-to-end run
+# is the example nvbench.gpu-gemm on the GPU lane (examples/CMakeLists.txt).
+set(nvbench_fixture "${PROJECT_SOURCE_DIR}/tests/fixtures/nvbench/cuda-bench-0.3.0-test_ref.json")
+
+aorta_cli_test(nvbench.check_reads_states_as_rows RC 0
+  COMMAND "${aorta}" check --collector nvbench "${nvbench_fixture}"
+          --check "time_ms(^simple/Device:0$) > 0.9" --check "count(^copy_type_sweep/Device:0/) == 6"
+          --check "nvbench.copy_type_sweep/Device:0/T:F64.bytes_per_second > 1e11"
+          --check "nvbench.simple/Device:0.gpu_noise < 0.01"
+  OUTPUT "check PASS  time_ms\\(\\^simple/Device:0\\$\\) > 0\\.9"
+         "check PASS  count\\(\\^copy_type_sweep/Device:0/\\) == 6"
+         "check PASS  nvbench\\.copy_type_sweep/Device:0/T:F64\\.bytes_per_second > 1e11"
+  NOT_OUTPUT "empty capture")
+
+aorta_cli_test(nvbench.check_detects_the_format RC 0
+  COMMAND "${aorta}" check "${nvbench_fixture}" --check "time_ms(^simple/Device:1$) > 0"
+  OUTPUT "reading it with --collector nvbench" "check PASS")
+
+aorta_cli_test(nvbench.other_json_is_refused_naming_the_file RC 1
+  COMMAND "${aorta}" check --collector nvbench "${PROJECT_SOURCE_DIR}/tests/fixtures/recipes/natural.json"
+          --check "time_ms(.) > 0"
+  OUTPUT "natural\\.json is not nvbench JSON: it needs a \"meta\" object"
+  NOT_OUTPUT "check PASS")
+
+# Google Benchmark's file is named as such before it is read.
+aorta_cli_test(nvbench.gbench_file_is_named RC 64
+  COMMAND "${aorta}" check --collector nvbench "${PROJECT_SOURCE_DIR}/tests/fixtures/gbench/plain.json"
+          --check "time_ms(.) > 0"
+  OUTPUT "plain\\.json: not an nvbench JSON file: it looks like a Google Benchmark"
+  NOT_OUTPUT "check PASS")
+
+aorta_cli_test(nvbench.unknown_option_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/nvbench_bad_option.yaml" --output "${out}/unused"
+          -- /bin/true
+  OUTPUT "nvbench_bad_option\\.yaml:5:[0-9]+: recipe\\.collect\\.nvbench\\.min_sample: unknown option\\(s\\) \\[min_sample\\]"
+         "Did you mean 'min_samples'")
+
+aorta_cli_test(nvbench.with_gbench_refused RC 64
+  COMMAND "${aorta}" validate "${recipes}/nvbench_with_gbench.yaml"
+  OUTPUT "recipe\\.collect\\.gbench: gbench cannot run together with the GPU collector\\(s\\) \\[nvbench\\]")
