@@ -39,3 +39,16 @@ aorta_cli_test(nvbench.unknown_option_refused RC 64
 aorta_cli_test(nvbench.with_gbench_refused RC 64
   COMMAND "${aorta}" validate "${recipes}/nvbench_with_gbench.yaml"
   OUTPUT "recipe\\.collect\\.gbench: gbench cannot run together with the GPU collector\\(s\\) \\[nvbench\\]")
+
+# The H200 capture of the example (tests/fixtures/nvbench/README.md).
+aorta_cli_test(nvbench.h200_capture_checks RC 0
+  COMMAND "${aorta}" check "${PROJECT_SOURCE_DIR}/tests/fixtures/nvbench/h200-gemm.json"
+          --check "time_ms(^gemm/N:2048$) / time_ms(^gemm/N:1024$) >= 4"
+          --check "nvbench.gemm/N:2048.gpu_noise < 0.05"
+  OUTPUT "check PASS  time_ms\\(\\^gemm/N:2048\\$\\) / time_ms\\(\\^gemm/N:1024\\$\\) >= 4")
+
+# A state that threw fails the run whatever the checks say, naming the state and nvbench's reason.
+aorta_cli_test(nvbench.state_that_threw_fails_naming_it RC 1
+  COMMAND "${aorta}" check "${PROJECT_SOURCE_DIR}/tests/fixtures/nvbench/h200-gemm-error.json"
+          --check "nvbench_error_count >= 0" --allow-empty
+  OUTPUT "nvbench reported 2 failed benchmark state\\(s\\); the first: 'gemm/N:1024': Unexpected error: AORTA_NVBENCH_EXTRA_PERCENT='ten'")

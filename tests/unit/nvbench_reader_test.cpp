@@ -182,6 +182,36 @@ TEST(nvbench_reader, a_directory_of_runs_gives_each_state_the_median_of_its_file
   EXPECT_NEAR(row->total_ns, base * 1.5 * 1e9, base * 1e-3);
 }
 
+TEST(nvbench_reader, the_h200_capture_has_one_row_per_n_with_batch_and_bandwidth) {
+  const json doc = fixture("h200-gemm.json");
+  const capture c = aorta::read_nvbench_capture(fixtures / "h200-gemm.json");
+  ASSERT_EQ(c.kernels.size(), 2U);
+  // One device: no device in the names; the larger N is slower, so it sorts first.
+  EXPECT_EQ(c.kernels[0].name, "gemm/N:2048");
+  EXPECT_EQ(c.kernels[1].name, "gemm/N:1024");
+  const json& state = doc["benchmarks"][0]["states"][1];
+  EXPECT_DOUBLE_EQ(c.kernels[0].total_ns, summary_value(state, "nv/cold/time/gpu/mean") * 1e9);
+  EXPECT_DOUBLE_EQ(*metric(c, "gemm/N:2048.batch_gpu_time_ns"),
+                   summary_value(state, "nv/batch/time/gpu/mean") * 1e9);
+  EXPECT_DOUBLE_EQ(*metric(c, "gemm/N:2048.items_per_second"),
+                   summary_value(state, "nv/cold/bw/item_rate"));
+  EXPECT_TRUE(std::any_of(c.notes.begin(), c.notes.end(), [](const auto& n) {
+    return n.find("written by nvbench 0.1.0") != std::string::npos;
+  }));
+  EXPECT_EQ(c.reported_errors, 0U);
+}
+
+TEST(nvbench_reader, the_h200_states_that_threw_are_findings_with_nvbenchs_reason) {
+  const capture c = aorta::read_nvbench_capture(fixtures / "h200-gemm-error.json");
+  EXPECT_TRUE(c.kernels.empty());
+  ASSERT_EQ(c.findings.size(), 2U);
+  EXPECT_EQ(c.findings[0].kernel, "gemm/N:1024");
+  EXPECT_EQ(c.findings[0].detail,
+            "Unexpected error: AORTA_NVBENCH_EXTRA_PERCENT='ten': expected a whole percentage "
+            "from 0 to 1000");
+  EXPECT_EQ(c.reported_errors, 2U);
+}
+
 TEST(nvbench_reader, metrics_reach_the_checks_under_the_collector_name) {
   const auto metrics = aorta::compute_metrics(aorta::read_nvbench_capture(fixtures / shipped));
   EXPECT_TRUE(metrics.values.contains("nvbench.simple/Device:0.gpu_noise"));

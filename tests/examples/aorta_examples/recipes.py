@@ -26,6 +26,7 @@ COLLECTOR_KEYS = {
     "ncu": {"metrics", "clock_control", "kernel_name", "launch_skip", "launch_count"},
     "callgrind": {"toggle_collect", "cache_sim", "trace_children"},
     "gbench": {"repetitions"},
+    "nvbench": {"devices", "min_samples", "min_time", "timeout"},
 }
 
 

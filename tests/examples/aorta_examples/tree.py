@@ -8,7 +8,7 @@ from .payload_rules import main_block_problems, missing_session_variables, usage
 from .recipes import check_recipe
 from .report import Report
 
-CATEGORIES = ("rocprof", "proton", "ncu", "callgrind", "gbench")
+CATEGORIES = ("rocprof", "proton", "ncu", "callgrind", "gbench", "nvbench")
 # Categories whose examples run on the CPU: nothing to measure on the H200.
 CPU_CATEGORIES = ("callgrind", "gbench")
 PAYLOAD_SUFFIXES = (".py", ".hip", ".cu", ".cpp", ".sh")
