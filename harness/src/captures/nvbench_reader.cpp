@@ -143,7 +143,6 @@ void read_benchmark(const json& benchmark, std::size_t index, const std::filesys
   for (std::size_t at = 0; at < states->size(); ++at) {
     const detail::nvbench_state_place place{.file = file,
                                             .benchmark = benchmark_name,
-                                            .benchmark_index = index,
                                             .state_index = at,
                                             .name_device = devices.size() > 1};
     add_state(detail::read_nvbench_state((*states)[at], place), file, totals, out);

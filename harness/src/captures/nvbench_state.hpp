@@ -39,7 +39,6 @@ struct nvbench_state {
 struct nvbench_state_place {
   const std::filesystem::path& file;
   const std::string& benchmark;
-  std::size_t benchmark_index;
   std::size_t state_index;
   bool name_device;  // the benchmark ran on more than one device: the name carries it
 };
