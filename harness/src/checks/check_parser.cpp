@@ -1,6 +1,6 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "metrics/scope_checks.hpp"
+#include "checks/scope_checks.hpp"
 
 #include <fmt/format.h>
 

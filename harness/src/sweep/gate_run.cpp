@@ -1,4 +1,4 @@
-#include "baseline/gate_run.hpp"
+#include "sweep/gate_run.hpp"
 
 #include "baseline/baseline_file.hpp"
 #include "baseline/card_identity.hpp"

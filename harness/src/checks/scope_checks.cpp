@@ -1,4 +1,4 @@
-#include "metrics/scope_checks.hpp"
+#include "checks/scope_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
