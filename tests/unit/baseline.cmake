@@ -5,3 +5,8 @@ aorta_add_unit_test(baseline_hostile SOURCES unit/baseline_hostile_test.cpp)
 aorta_add_unit_test(gate_defects SOURCES unit/gate_defects_test.cpp)
 aorta_add_unit_test(gate_simulation SOURCES unit/gate_simulation_test.cpp LABELS stats)
 aorta_add_unit_test(gate_sequential_run SOURCES unit/gate_sequential_run_test.cpp)
+# compare and the gated run judge through one function: the same rows, the same verdicts (runs
+# the aorta binary for compare).
+aorta_add_unit_test(gate_compare_agree SOURCES unit/gate_compare_agree_test.cpp)
+target_compile_definitions(aorta.test.gate_compare_agree PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
+add_dependencies(aorta.test.gate_compare_agree aorta)

@@ -4,7 +4,7 @@
 #include "aorta/error.hpp"
 #include "aorta/recipe.hpp"
 #include "baseline/baseline_file.hpp"
-#include "baseline/gate_run.hpp"
+#include "sweep/gate_run.hpp"
 #include "baseline/measured_test.hpp"
 
 #include <gtest/gtest.h>

@@ -8,4 +8,6 @@ aorta_add_unit_test(hostile_inputs SOURCES
   unit/name_regex_test.cpp
   unit/json_text_test.cpp
   unit/hostile_limits_test.cpp)
+# the one trimming rule every parser uses (harness/src/text_trim.hpp)
+aorta_add_unit_test(text_trim SOURCES unit/text_trim_test.cpp)
 aorta_add_unit_test(display_names SOURCES unit/display_names_test.cpp)

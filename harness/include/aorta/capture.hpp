@@ -16,7 +16,7 @@ namespace aorta {
 struct kernel_stat {
   std::string name;
   // Launch count; nullopt when a source row's count was missing or untrustworthy. One unknown
-  // count suppresses <c>_kernel_count for the whole capture (reference §3.5).
+  // count suppresses <c>_kernel_count for the whole capture (docs/checks-and-metrics.md).
   std::optional<std::uint64_t> launches;
   double total_ns = 0.0;
 };

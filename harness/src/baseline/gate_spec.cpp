@@ -1,6 +1,7 @@
 #include "baseline/gate_spec.hpp"
 
 #include "aorta/error.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -11,16 +12,6 @@
 
 namespace aorta::detail {
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-    text.remove_prefix(1);
-  }
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
 
 [[noreturn]] void bad_item(std::string_view text, std::string_view item, std::string_view why) {
   throw usage_error(fmt::format("gate '{}': item '{}' {}. Example: gate: \"{}, alpha 0.05, "

@@ -8,6 +8,7 @@
 #include "captures/capture_files.hpp"
 
 #include "aorta/error.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -59,13 +60,6 @@ private:
   [[noreturn]] void fail(const std::string& what) const {
     throw capture_error(fmt::format("{}:{}: {}", m_file.string(), m_line, what));
   }
-  static std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-      s.remove_suffix(1);
-    }
-    return s;
-  }
   std::string resolve(std::unordered_map<std::uint64_t, std::string>& names,
                       std::string_view value);
   void header_line(std::string_view key, std::string_view value);
@@ -102,7 +96,7 @@ void callgrind_file::add(std::uint64_t& sum, std::uint64_t value, const fs::path
 
 std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::string>& names,
                                     std::string_view value) {
-  value = trim(value);
+  value = detail::trim_line(value);
   if (!value.starts_with('(')) return std::string(value);
   const std::size_t close = value.find(')');
   if (close == std::string_view::npos) return std::string(value);
@@ -111,7 +105,7 @@ std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::strin
   if (ec != std::errc{} || end != value.data() + close) {
     return std::string(value);  // not compressed, e.g. "(below main)" with --compress-strings=no
   }
-  const std::string_view name = trim(value.substr(close + 1));
+  const std::string_view name = detail::trim_line(value.substr(close + 1));
   if (!name.empty()) return names[id] = std::string(name);
   const auto it = names.find(id);
   if (it == names.end()) fail(fmt::format("name id ({}) used before it was defined", id));
@@ -123,7 +117,7 @@ void callgrind_file::header_line(std::string_view key, std::string_view value) {
     std::size_t index = 0;
     m_ir.reset();
     while (!value.empty()) {
-      value = trim(value);
+      value = detail::trim_line(value);
       const std::size_t space = value.find(' ');
       if (value.substr(0, space) == "Ir") m_ir = index;
       if (space == std::string_view::npos) break;
@@ -148,7 +142,7 @@ void callgrind_file::header_line(std::string_view key, std::string_view value) {
 // The Ir cost of a cost line whose position columns have been removed.
 std::uint64_t callgrind_file::ir_of(std::string_view costs) {
   std::size_t index = 0;
-  costs = trim(costs);
+  costs = detail::trim_line(costs);
   while (!costs.empty()) {
     const std::size_t space = costs.find(' ');
     const std::string_view token = costs.substr(0, space);
@@ -161,7 +155,7 @@ std::uint64_t callgrind_file::ir_of(std::string_view costs) {
       return value;
     }
     if (space == std::string_view::npos) break;
-    costs = trim(costs.substr(space));
+    costs = detail::trim_line(costs.substr(space));
     ++index;
   }
   return 0;  // trailing zero costs may be left out
@@ -171,7 +165,7 @@ void callgrind_file::cost_line(std::string_view line) {
   if (!m_ir) fail("a cost line before the events: line");
   // Position columns: absolute ("12", "0x4a"), relative ("+3", "-2") or "*" (same as before).
   for (std::size_t i = 0; i < m_positions; ++i) {
-    line = trim(line);
+    line = detail::trim_line(line);
     const std::size_t space = line.find(' ');
     if (space == std::string_view::npos) {
       line = {};  // a position with no costs: all zero
@@ -208,7 +202,7 @@ void callgrind_file::parse() {
   std::string raw;
   while (std::getline(in, raw)) {
     ++m_line;
-    const std::string_view line = trim(raw);
+    const std::string_view line = detail::trim_line(raw);
     if (line.empty() || line.front() == '#') continue;
     const char c = line.front();
     if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {
@@ -252,7 +246,7 @@ void callgrind_file::parse() {
       continue;
     }
     if (colon != std::string_view::npos) {
-      header_line(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+      header_line(detail::trim_line(line.substr(0, colon)), detail::trim_line(line.substr(colon + 1)));
       continue;
     }
     fail(fmt::format("unrecognised line '{}'", line.substr(0, 80)));

@@ -3,6 +3,7 @@
 #include "captures/checked_sum.hpp"
 
 #include "aorta/error.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -14,16 +15,10 @@ namespace aorta::detail {
 
 namespace {
 
-std::string_view trim_blanks(std::string_view s) noexcept {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 }  // namespace
 
 std::optional<double> parse_double(std::string_view field) noexcept {
-  field = trim_blanks(field);
+  field = trim(field, blanks);
   if (!field.empty() && field.front() == '+') field.remove_prefix(1);
   if (field.empty()) return std::nullopt;
   double value = 0.0;
@@ -37,7 +32,7 @@ std::optional<double> parse_double(std::string_view field) noexcept {
 }
 
 std::optional<std::uint64_t> parse_u64(std::string_view field) noexcept {
-  field = trim_blanks(field);
+  field = trim(field, blanks);
   if (field.empty()) return std::nullopt;
   std::uint64_t value = 0;
   const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), value);

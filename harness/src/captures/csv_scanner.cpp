@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "aorta/error.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -22,12 +23,6 @@ constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
 // The bytes that end an unquoted field.
 constexpr bool is_field_end(char c) noexcept {
   return c == ',' || c == '\n' || c == '\r';
-}
-
-std::string_view trim(std::string_view s) noexcept {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -199,7 +194,7 @@ bool csv_scanner::skip_lines_until(const std::function<bool(std::string_view lin
 
 csv_header::csv_header(const std::vector<std::string_view>& fields) {
   m_names.reserve(fields.size());
-  for (std::string_view f : fields) m_names.emplace_back(trim(f));
+  for (std::string_view f : fields) m_names.emplace_back(trim(f, blanks));
 }
 
 std::size_t csv_header::find(std::string_view name) const noexcept {

@@ -1,6 +1,7 @@
 #include "captures/hatchet_reader_sax.hpp"
 
 #include "captures/checked_sum.hpp"
+#include "text_trim.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -22,12 +23,6 @@ std::string_view utf8_prefix(std::string_view text, std::size_t limit) noexcept 
   std::size_t end = limit;
   while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0U) == 0x80U) --end;
   return text.substr(0, end);
-}
-
-std::string_view trim(std::string_view s) noexcept {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace
@@ -69,9 +64,9 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
   const std::size_t close = key.find(')');
   if (open == std::string_view::npos || close == std::string_view::npos || close < open)
     return hatchet_metric::ignored;
-  if (trim(key.substr(0, open)) != "time" || !trim(key.substr(close + 1)).empty())
+  if (trim(key.substr(0, open), " ") != "time" || !trim(key.substr(close + 1), " ").empty())
     return hatchet_metric::ignored;
-  const std::string_view unit = trim(key.substr(open + 1, close - open - 1));
+  const std::string_view unit = trim(key.substr(open + 1, close - open - 1), " ");
   if (unit == "ns")
     ns_per_unit = 1.0;
   else if (unit == "us")

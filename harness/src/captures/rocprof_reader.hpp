@@ -8,7 +8,7 @@
 namespace aorta {
 
 // Searches `dir` recursively, so both the flat `-o aorta` layout and the nested
-// `<host>/<pid>_*.csv` one work. Sources, first one that yields data wins (reference §3.5):
+// `<host>/<pid>_*.csv` one work. Sources, first one that yields data wins (docs/collectors.md):
 //   1. *_kernel_stats.csv  (Name, Calls, TotalDurationNs), summed across files (ranks);
 //   2. *_kernel_trace.csv  (Kind, Kernel_Name, Start_Timestamp, End_Timestamp; by header name);
 //   3. *_results.json      (buffer_records.kernel_dispatch joined with kernel_symbols).

@@ -5,6 +5,7 @@
 #include "baseline/baseline_file.hpp"
 #include "baseline/calibration.hpp"
 #include "baseline/card_identity.hpp"
+#include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/gate_spec.hpp"
@@ -186,8 +187,12 @@ int compare_results(const compare_flags& flags) {
   }
   const auto base = detail::load_measured(flags.base);
   const auto fresh = detail::load_measured(flags.fresh);
+  detail::gate_policy policy;
+  policy.gate = spec;
+  policy.unknown_fails = false;  // compare fails on a confident regression only
   std::vector<detail::gate_row> rows;
   std::vector<std::string> warnings;
+  bool regressed = false;
   for (const auto& [name, old_test] : base) {
     const auto found = fresh.find(name);
     if (found == fresh.end()) continue;
@@ -202,9 +207,9 @@ int compare_results(const compare_flags& flags) {
                                        other->second));
       }
     }
-    auto test_rows = detail::default_gate_rows(spec, old_test, found->second);
-    for (auto& row : test_rows) row.test = name;
-    rows.insert(rows.end(), test_rows.begin(), test_rows.end());
+    auto judged = detail::judge_gate(old_test, found->second, policy);
+    regressed = regressed || judged.failed;
+    rows.insert(rows.end(), judged.rows.begin(), judged.rows.end());
   }
   if (rows.empty()) {
     std::string base_names;
@@ -216,13 +221,6 @@ int compare_results(const compare_flags& flags) {
                                   "test names)",
                                   flags.base, flags.fresh, base_names.empty() ? " none" : base_names,
                                   fresh_names.empty() ? " none" : fresh_names));
-  }
-  detail::judge_rows(rows, spec.params);  // one family per test: Holm over its timed rows
-  bool regressed = false;
-  for (const auto& row : rows) {
-    regressed = regressed || row.verdict == detail::gate_verdict::worse ||
-                row.verdict == detail::gate_verdict::appeared ||
-                row.verdict == detail::gate_verdict::disappeared;
   }
   if (flags.json) {
     const auto geomean = detail::geomean_ratio(rows);

@@ -1,6 +1,7 @@
 #include "collectors/option_text.hpp"
 
 #include "aorta/error.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -17,14 +18,6 @@ bool is_blank(char c) {
 }
 
 }  // namespace
-
-std::string trim(std::string_view text) {
-  std::size_t first = 0;
-  std::size_t last = text.size();
-  while (first < last && is_blank(text[first])) ++first;
-  while (last > first && is_blank(text[last - 1])) --last;
-  return std::string(text.substr(first, last - first));
-}
 
 std::string to_lower(std::string_view text) {
   std::string lowered(text);

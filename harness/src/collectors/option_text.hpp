@@ -12,7 +12,6 @@
 
 namespace aorta::detail {
 
-[[nodiscard]] std::string trim(std::string_view text);
 [[nodiscard]] std::string to_lower(std::string_view text);
 [[nodiscard]] std::string join(const std::vector<std::string>& items,
                                std::string_view separator = ", ");

@@ -5,8 +5,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/validation.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/executable_lookup.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/collector_support.cpp
-  # platforms a collector captures on (AORTA_LANE_PLATFORMS)
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/platform.cpp
   # the one place a capture is read, by its collector's rules
   ${CMAKE_CURRENT_SOURCE_DIR}/src/collectors/capture_reading.cpp
   # which collector wrote a file, asked of each collector

@@ -1,5 +1,5 @@
 // Collector names, each request's options, and the rules about which collectors may share a run
-// that follow from what the collectors declare (reference §2 rule 8 and the pairings ncu and
+// that follow from what the collectors declare (guard 8 of docs/guards.md and the pairings ncu and
 // callgrind add). Rules that involve one collector's own options live in its folder
 // (collector_base::check_companions).
 #include "aorta/collector.hpp"

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "collectors/executable_lookup.hpp"
 #include "ranks/rank_identity.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -93,8 +94,7 @@ std::string shebang_interpreter(const std::string& command, const env_map& env) 
   if (!std::getline(script, line) || !line.starts_with("#!")) return "python3";
   std::string_view rest(line);
   rest.remove_prefix(2);
-  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\r')) rest.remove_suffix(1);
+  rest = trim_ends(rest, " ", " \r");
   if (rest.starts_with("/usr/bin/env ")) rest.remove_prefix(13);
   if (rest.empty() || rest.find(' ') != std::string_view::npos) return "python3";
   return std::string(rest);

@@ -1,6 +1,6 @@
 // The per-rank table of a multi-rank trial, built from the ranks' captures. It is stored in
 // result.json as `ranks` (record/rank_rows_json.hpp) and rendered in perf.md and report.html
-// (metrics/report_rank_table.hpp).
+// (report/report_rank_table.hpp).
 #pragma once
 
 #include "aorta/capture.hpp"

@@ -2,6 +2,7 @@
 
 #include "collectors/option_text.hpp"
 #include "recipe/yaml_read.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -22,7 +23,7 @@ std::vector<std::string> split_plus(const std::string& text) {
   std::size_t start = 0;
   while (true) {
     const std::size_t plus = text.find('+', start);
-    parts.push_back(trim(text.substr(start, plus == std::string::npos ? plus : plus - start)));
+    parts.emplace_back(trim(text.substr(start, plus == std::string::npos ? plus : plus - start)));
     if (plus == std::string::npos) return parts;
     start = plus + 1;
   }

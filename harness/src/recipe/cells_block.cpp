@@ -3,6 +3,7 @@
 #include "collectors/option_text.hpp"
 #include "recipe/collect_block.hpp"
 #include "terminal_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -161,7 +162,7 @@ void check_part_name(const std::string& name, const source_location& where,
 std::vector<axis_item> read_axis(const std::string& file, const map_entry& entry) {
   std::vector<axis_item> axis;
   for (auto& item : read_text_list(file, entry, "recipe." + entry.key, false)) {
-    axis.push_back(axis_item{trim(item.text), item.where});
+    axis.push_back(axis_item{std::string(trim(item.text)), item.where});
   }
   return axis;
 }

@@ -2,6 +2,7 @@
 
 #include "aorta/collector.hpp"
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -86,7 +87,7 @@ std::vector<collector_request> read_name_list(const std::string& file, const map
                           "{{backend: instrumentation}}}}).",
                           describe(item)));
     }
-    std::string name = trim(item.Scalar());
+    std::string name{trim(item.Scalar())};
     const bool seen = std::any_of(requests.begin(), requests.end(),
                                   [&](const collector_request& r) { return r.name == name; });
     if (!seen) requests.push_back(collector_request{std::move(name), {}, where});
@@ -124,8 +125,8 @@ std::vector<collector_request> read_collect_block(const std::string& file, const
     requests = read_name_list(file, entry);
   } else if (entry.value.IsMap()) {
     for (const auto& collector : mapping_entries(file, entry.value, collect_path)) {
-      requests.push_back(
-          collector_request{trim(collector.key), read_options(file, collector), collector.key_at});
+      requests.push_back(collector_request{std::string(trim(collector.key)),
+                                           read_options(file, collector), collector.key_at});
     }
   } else {
     fail_at(entry.value_at, collect_path,
@@ -159,7 +160,7 @@ std::vector<collector_request> read_collect_block(const std::string& file, const
 void apply_collect_override(recipe& target, std::string_view comma_separated_names) {
   std::vector<collector_request> requests;
   for (const auto& part : detail::split_commas(comma_separated_names)) {
-    std::string name = detail::trim(part);
+    std::string name{detail::trim(part)};
     if (name.empty()) continue;
     const bool seen = std::any_of(requests.begin(), requests.end(),
                                   [&](const collector_request& r) { return r.name == name; });

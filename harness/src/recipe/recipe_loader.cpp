@@ -1,4 +1,4 @@
-// Top-level recipe keys: the original's probe-mode schema (reference §1.1) plus our additions.
+// Top-level recipe keys (docs/recipes.md): the original's probe-mode schema plus our additions.
 #include "aorta/recipe.hpp"
 
 #include "aorta/name_regex.hpp"
@@ -9,6 +9,7 @@
 #include "recipe/cells_block.hpp"
 #include "recipe/collect_block.hpp"
 #include "recipe/yaml_read.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -77,7 +78,7 @@ std::string key_path(const map_entry& entry) {
 }
 
 void read_mode(recipe& target, const map_entry& entry) {
-  const std::string mode = detail::trim(detail::read_text(entry, key_path(entry)));
+  const std::string mode{detail::trim(detail::read_text(entry, key_path(entry)))};
   if (mode == "probe") {
     target.mode = mode;
     return;
@@ -96,7 +97,7 @@ void read_mode(recipe& target, const map_entry& entry) {
 }
 
 void read_env_passthrough(recipe& target, const map_entry& entry) {
-  const std::string value = detail::trim(detail::read_text(entry, key_path(entry)));
+  const std::string value{detail::trim(detail::read_text(entry, key_path(entry)))};
   if (value != "inherit" && value != "file") {
     fail_at(entry.value_at, key_path(entry),
             fmt::format("'{}' is not an env passthrough mode; allowed: inherit, file. Fix: use "

@@ -1,6 +1,7 @@
 #include "recipe/yaml_read.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 

@@ -7,4 +7,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gpu_assignment.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/output_lock.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_sweep.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_sweep.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gate_run.cpp)

@@ -5,7 +5,7 @@
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "process/signal_forwarding.hpp"
-#include "baseline/gate_run.hpp"
+#include "sweep/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
 #include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"

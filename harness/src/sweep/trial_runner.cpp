@@ -5,7 +5,7 @@
 #include "aorta/name_regex.hpp"
 #include "process/process.hpp"
 #include "aorta/report.hpp"
-#include "metrics/metric_selection.hpp"
+#include "checks/metric_selection.hpp"
 #include "ranks/rank_plan.hpp"
 #include "ranks/rank_trial.hpp"
 #include "sweep/capture_watch.hpp"

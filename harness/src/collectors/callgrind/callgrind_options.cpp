@@ -2,6 +2,7 @@
 #include "collectors/callgrind/callgrind_options.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -35,7 +36,7 @@ callgrind_options parse_callgrind_options(const option_map& options) {
                                  {"toggle_collect", "cache_sim", "trace_children"});
   callgrind_options parsed;
   if (const auto* toggle = detail::find_option(options, "toggle_collect")) {
-    std::string function = detail::trim(toggle->text);
+    std::string function{detail::trim(toggle->text)};
     if (function.empty()) {
       fail("toggle_collect", "is blank; allowed: a function name or pattern (valgrind "
                              "--toggle-collect, e.g. \"my_solver*\"). Fix: name the function, or "

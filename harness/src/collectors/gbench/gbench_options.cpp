@@ -2,6 +2,7 @@
 #include "collectors/gbench/gbench_options.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -14,7 +15,7 @@ namespace {
 constexpr std::string_view collector = "gbench";
 
 std::uint64_t parse_repetitions(const std::string& text) {
-  const std::string digits = detail::trim(text);
+  const std::string digits{detail::trim(text)};
   std::uint64_t value = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() ||

@@ -3,6 +3,7 @@
 
 #include "aorta/name_regex.hpp"
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -48,7 +49,7 @@ std::vector<std::string> parse_metrics(const std::string& text) {
 
 std::string parse_count(const option_map& options, std::string_view key, bool zero_allowed) {
   const auto* option = detail::find_option(options, key);
-  std::string digits = detail::trim(option->text);
+  std::string digits{detail::trim(option->text)};
   const bool all_digits = !digits.empty() && std::all_of(digits.begin(), digits.end(), [](char c) {
     return c >= '0' && c <= '9';
   });

@@ -1,7 +1,8 @@
-// proton option schema and guards 1-5 (reference §1.4, §2).
+// proton option schema (docs/recipes.md) and guards 1-5 (docs/guards.md).
 #include "collectors/proton/proton_options.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-// The proton collector's options (reference §1.4), validated and typed.
+// The proton collector's options (docs/recipes.md), validated and typed.
 #pragma once
 
 #include "aorta/recipe.hpp"
@@ -11,7 +11,7 @@ namespace aorta {
 struct proton_options {
   std::string mode = "cli";      // attach mode: cli | env
   std::string backend = "auto";  // auto | cupti | rocprofiler | roctracer | instrumentation
-  std::optional<std::string> backend_mode;          // per-backend table, reference §1.4
+  std::optional<std::string> backend_mode;          // per-backend table, docs/recipes.md
   std::string context = "shadow";                   // shadow | python
   std::string data = "tree";                        // tree | trace
   std::optional<std::string> instrumentation_mode;  // default | mma | pcsampling
@@ -21,7 +21,7 @@ struct proton_options {
   // hatchet, trace: chrome_trace). Only mode: env can choose another (proton_format_refusal).
   std::optional<std::string> format;
 
-  // Proton's single --mode value (reference §2 "Granularity rendering"); nullopt when unset.
+  // Proton's single --mode value (docs/recipes.md, proton); nullopt when unset.
   [[nodiscard]] std::optional<std::string> mode_argument() const;
   // auto, rocprofiler, roctracer: backends that install an HSA queue interceptor.
   [[nodiscard]] bool queue_intercepting() const;
@@ -29,7 +29,7 @@ struct proton_options {
   [[nodiscard]] bool amd_backend() const;
 };
 
-// Values are trimmed and lower-cased first. Throws option_error (guards 1-5 of reference §2).
+// Values are trimmed and lower-cased first. Throws option_error (guards 1-5 of docs/guards.md).
 [[nodiscard]] proton_options parse_proton_options(const option_map& options);
 
 }  // namespace aorta

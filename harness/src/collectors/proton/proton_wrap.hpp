@@ -1,5 +1,5 @@
-// How the proton collector attaches Triton's Proton profiler (reference §2 rules 9-10, §3.3), as
-// pure functions of the typed options and an explicit environment.
+// How the proton collector attaches Triton's Proton profiler (docs/collectors.md; guards 9-10 of
+// docs/guards.md), as pure functions of the typed options and an explicit environment.
 #pragma once
 
 #include "aorta/launch_plan.hpp"
@@ -74,7 +74,7 @@ struct device_translation {
 
 // Mode cli with $AORTA_PROTON_PYTHON set to something that does not resolve: the reason; nullopt
 // otherwise (without the override the interpreter comes from the command, checked at wrap time).
-// Guard 10 (reference §2): why a roctracer pin under mode: cli is refused. Checked when the
+// Guard 10 (docs/guards.md): why a roctracer pin under mode: cli is refused. Checked when the
 // recipe loads (it does not depend on the command) and again by proton_wrap.
 [[nodiscard]] std::string roctracer_cli_pin_refusal();
 

@@ -1,7 +1,8 @@
-// rocprof option schema (reference §1.3): every value arrives as text, as in the original.
+// rocprof option schema (docs/recipes.md): every value arrives as text, as in the original.
 #include "collectors/rocprof/rocprof_options.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 

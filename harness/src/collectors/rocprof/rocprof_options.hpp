@@ -1,4 +1,4 @@
-// The rocprof collector's options (reference §1.3), validated and typed.
+// The rocprof collector's options (docs/recipes.md), validated and typed.
 #pragma once
 
 #include "aorta/recipe.hpp"

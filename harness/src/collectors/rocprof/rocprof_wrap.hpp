@@ -1,4 +1,4 @@
-// How the rocprof collector wraps a command with rocprofv3 (reference §3.2), as pure functions of
+// How the rocprof collector wraps a command with rocprofv3 (docs/collectors.md), as pure functions of
 // the typed options so the exact argv can be computed and tested anywhere.
 #pragma once
 

@@ -3,6 +3,7 @@
 
 #include "aorta/error.hpp"
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -37,7 +38,7 @@ bool parse_leak_check(const std::string& text) {
 }
 
 std::uint64_t parse_padding(const std::string& text) {
-  const std::string digits = detail::trim(text);
+  const std::string digits{detail::trim(text)};
   std::uint64_t value = 0;
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() ||

@@ -4,6 +4,7 @@
 #include "bounded_input.hpp"
 #include "captures/capture_files.hpp"
 #include "captures/checked_sum.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -27,13 +28,6 @@ constexpr std::size_t max_detail_lines = 4;
 constexpr std::size_t max_detail_bytes = 512;
 // A kind becomes a metric name; the tool's are short ("Invalid __global__ write of size 4 bytes").
 constexpr std::size_t max_kind_bytes = 200;
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
-    text.remove_suffix(1);
-  return text;
-}
 
 std::string quoted_excerpt(std::string_view line) {
   constexpr std::size_t shown = 80;
@@ -62,7 +56,7 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 
 // The number that starts `text` ("3 errors" -> 3), and what follows it.
 std::optional<std::pair<std::uint64_t, std::string_view>> leading_count(std::string_view text) {
-  text = trim(text);
+  text = detail::trim_line(text);
   const std::size_t end = text.find(' ');
   const auto value = parse_count(text.substr(0, end));
   if (!value) return std::nullopt;
@@ -72,7 +66,7 @@ std::optional<std::pair<std::uint64_t, std::string_view>> leading_count(std::str
 // "<fn>(args)+0x170 in oob.cu:36" -> {"<fn>(args)", "oob.cu:36"}; without -lineinfo there is no
 // " in file:line" part.
 std::pair<std::string, std::string> split_site(std::string_view site) {
-  site = trim(site);
+  site = detail::trim_line(site);
   std::string_view function = site;
   std::string_view location;
   if (const auto in = site.rfind(" in "); in != std::string_view::npos) {
@@ -82,7 +76,7 @@ std::pair<std::string, std::string> split_site(std::string_view site) {
   if (const auto plus = function.rfind("+0x"); plus != std::string_view::npos) {
     function = function.substr(0, plus);
   }
-  return {std::string(trim(function)), std::string(trim(location))};
+  return {std::string(detail::trim_line(function)), std::string(detail::trim_line(location))};
 }
 
 class log_parser {
@@ -90,7 +84,7 @@ public:
   explicit log_parser(const fs::path& file) : m_file(file) {}
 
   sanitizer_report parse(std::string_view text) {
-    if (trim(text).empty()) fail_truncated("is empty");
+    if (detail::trim_line(text).empty()) fail_truncated("is empty");
     std::size_t start = 0;
     while (start < text.size()) {
       const std::size_t end = std::min(text.find('\n', start), text.size());
@@ -115,7 +109,7 @@ private:
     if (!raw.starts_with(tool_prefix)) {
       // Payload output (a log of stdout rather than --log-file) is not the tool's; skip it, but a
       // file that does not begin as a report is not one.
-      if (!m_seen_banner && !trim(raw).empty()) not_a_report(fmt::format("begins with {}",
+      if (!m_seen_banner && !detail::trim_line(raw).empty()) not_a_report(fmt::format("begins with {}",
                                                                          quoted_excerpt(raw)));
       return;
     }
@@ -123,13 +117,13 @@ private:
     while (!content.empty() && content.back() == '\r') content.remove_suffix(1);
     if (content.starts_with(' ')) content.remove_prefix(1);
     if (!m_seen_banner) {
-      if (trim(content) != banner) not_a_report(fmt::format("begins with {}", quoted_excerpt(raw)));
+      if (detail::trim_line(content) != banner) not_a_report(fmt::format("begins with {}", quoted_excerpt(raw)));
       m_seen_banner = true;
       return;
     }
-    if (trim(content).empty()) return finish_record();
-    if (content.front() == ' ' || content.front() == '\t') return detail_line(trim(content));
-    header_line(trim(content));
+    if (detail::trim_line(content).empty()) return finish_record();
+    if (content.front() == ' ' || content.front() == '\t') return detail_line(detail::trim_line(content));
+    header_line(detail::trim_line(content));
   }
 
   void header_line(std::string_view content) {

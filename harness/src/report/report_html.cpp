@@ -1,7 +1,7 @@
 // report.html: one self-contained page (inline CSS and SVG, no script, no external asset).
 #include "metrics/number_format.hpp"
-#include "metrics/report_html_parts.hpp"
-#include "metrics/report_model.hpp"
+#include "report/report_html_parts.hpp"
+#include "report/report_model.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "metrics/report_rank_table.hpp"
+#include "report/report_rank_table.hpp"
 
 #include "metrics/number_format.hpp"
 

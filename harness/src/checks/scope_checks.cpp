@@ -1,4 +1,6 @@
-#include "metrics/scope_checks.hpp"
+#include "checks/scope_checks.hpp"
+
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,12 +13,6 @@ namespace aorta::detail {
 namespace {
 
 constexpr std::size_t listed_frames = 10;
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
 
 std::string listed(const capture& source, const std::vector<std::size_t>& frames) {
   std::vector<std::string> names;
@@ -78,7 +74,7 @@ resolved resolve(const std::vector<capture>& captures, const scope_path& path) {
 }  // namespace
 
 std::optional<scope_argument> split_scope_argument(std::string_view argument) {
-  argument = trim(argument);
+  argument = trim(argument, blanks);
   constexpr std::string_view opener = "under(";
   if (!argument.starts_with(opener)) return std::nullopt;
   int depth = 0;
@@ -95,16 +91,16 @@ std::optional<scope_argument> split_scope_argument(std::string_view argument) {
       ++depth;
     } else if (c == ')' && --depth == 0) {
       scope_argument out;
-      out.path = std::string(trim(argument.substr(opener.size(), i - opener.size())));
+      out.path = std::string(trim(argument.substr(opener.size(), i - opener.size()), blanks));
       if (out.path.empty())
         throw std::invalid_argument("under() needs a scope path, e.g. under(prefill)");
-      std::string_view rest = trim(argument.substr(i + 1));
+      std::string_view rest = trim(argument.substr(i + 1), blanks);
       if (rest.empty()) return out;
       if (rest.front() != ',')
         throw std::invalid_argument(
             fmt::format("after under({}) expected the end of the argument or ', REGEX', found '{}'",
                         out.path, rest));
-      rest = trim(rest.substr(1));
+      rest = trim(rest.substr(1), blanks);
       if (rest.empty())
         throw std::invalid_argument(
             fmt::format("a kernel regex after 'under({}),' (or drop the comma)", out.path));

@@ -1,8 +1,8 @@
 // One test's section of report.html, collapsed by default: checks, charts, metrics.
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
-#include "metrics/report_html_parts.hpp"
-#include "metrics/report_rank_table.hpp"
+#include "report/report_html_parts.hpp"
+#include "report/report_rank_table.hpp"
 
 #include <fmt/format.h>
 

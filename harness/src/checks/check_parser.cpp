@@ -1,6 +1,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "metrics/scope_checks.hpp"
+#include "checks/scope_checks.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -54,12 +55,6 @@ bool is_name_start(char c) {
 }
 bool is_name_char(char c) {
   return is_name_start(c) || is_digit(c) || c == '.' || c == '/' || c == ':' || c == '-';
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
 }
 
 }  // namespace

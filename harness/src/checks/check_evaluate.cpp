@@ -1,7 +1,7 @@
 #include "aorta/check.hpp"
 
 #include "metrics/number_format.hpp"
-#include "metrics/scope_checks.hpp"
+#include "checks/scope_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

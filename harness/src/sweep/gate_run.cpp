@@ -1,7 +1,8 @@
-#include "baseline/gate_run.hpp"
+#include "sweep/gate_run.hpp"
 
 #include "baseline/baseline_file.hpp"
 #include "baseline/card_identity.hpp"
+#include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/sequential_gate.hpp"
@@ -70,33 +71,14 @@ std::optional<gate_spec> chosen_spec(const sweep_request& request, const recipe&
   return parse_gate_spec(default_gate_text);
 }
 
-std::vector<gate_row> build_rows(const std::optional<gate_spec>& gate,
-                                 const std::vector<check_expression>& checks,
-                                 const measured_test& base, const measured_test& fresh) {
-  auto rows = check_rows(checks, base, fresh);
-  if (gate) {
-    auto defaults = default_gate_rows(*gate, base, fresh);
-    rows.insert(rows.end(), defaults.begin(), defaults.end());
-  }
-  for (auto& row : rows) row.test = fresh.test;
-  return rows;
-}
-
-struct sequential_result {
-  std::vector<gate_row> rows;
-  int budget = 0;
-  int extra_rounds = 0;
-};
-
 // The sequential rule (sequential_gate.hpp): the planned trials (topped up to the minimum a timed
-// row needs), then one more trial at a time while a row is ambiguous and none has failed the
-// test. nullopt when a trial run for it did not pass.
-std::optional<sequential_result>
-judge_sequentially(const std::string& test, const std::optional<gate_spec>& gate,
-                   const std::vector<check_expression>& checks, const measured_test& base,
-                   std::vector<trial_record>& trials,
-                   const std::function<trial_record(int)>& run_trial, const gate_params& params,
-                   std::ostream& out) {
+// row needs), then the extra trials the judgement asks for, one look after each. nullopt when a
+// trial run for it did not pass.
+std::optional<gate_judgement> judge_sequentially(const std::string& test, gate_policy& policy,
+                                                 const measured_test& base,
+                                                 std::vector<trial_record>& trials,
+                                                 const std::function<trial_record(int)>& run_trial,
+                                                 const gate_params& params, std::ostream& out) {
   auto fresh = measured_from_records(test, trials);
   const int asked = static_cast<int>(trials.size());
   const auto run_one = [&] {
@@ -115,25 +97,23 @@ judge_sequentially(const std::string& test, const std::optional<gate_spec>& gate
     if (!run_one()) return std::nullopt;
   }
   const int planned = static_cast<int>(trials.size());
-  const auto plan = make_sequential_plan(
+  policy.sequential = make_sequential_plan(
       planned, params.max_trials > 0 ? params.max_trials : std::max(asked * 3, planned),
       params.alpha);
-  sequential_result result;
-  result.budget = plan.budget;
-  result.rows = build_rows(gate, checks, base, fresh);
-  judge_first_look(result.rows, plan);
-  auto& rows = result.rows;
-  while (count_ambiguous(rows) > 0 && std::none_of(rows.begin(), rows.end(), fails_gate) &&
-         static_cast<int>(trials.size()) < plan.budget) {
-    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); one more (budget {}, "
+  auto judged = judge_gate(base, fresh, policy, trials.size());
+  while (judged.more_trials > 0) {
+    const std::string how_many =
+        judged.more_trials == 1 ? std::string("one") : std::to_string(judged.more_trials);
+    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); {} more (budget {}, "
                     "alpha {:.3g} at this look)\n",
-               count_ambiguous(rows), trials.size(), plan.budget,
-               look_alpha(plan, result.extra_rounds + 1));
-    ++result.extra_rounds;
-    if (!run_one()) return std::nullopt;
-    judge_next_look(rows, build_rows(gate, checks, base, fresh), plan, result.extra_rounds);
+               judged.ambiguous, trials.size(), how_many, policy.sequential->budget,
+               look_alpha(*policy.sequential, judged.look + 1));
+    for (int i = 0; i < judged.more_trials; ++i) {
+      if (!run_one()) return std::nullopt;
+    }
+    judged = judge_gate_again(judged, base, fresh, policy, trials.size());
   }
-  return result;
+  return judged;
 }
 
 void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
@@ -218,22 +198,22 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                         out);
   }
 
-  const auto gate = chosen_spec(request, spec, checks);
-  const gate_params params = gate ? gate->params : gate_params{};
-  const auto card_note = card_difference(*base, fresh, gate && gate->same_card);
-  if (card_note && gate && gate->same_card) {
+  gate_policy policy;
+  policy.gate = chosen_spec(request, spec, checks);
+  policy.checks = checks;
+  const gate_params params = policy.gate ? policy.gate->params : gate_params{};
+  const bool same_card = policy.gate && policy.gate->same_card;
+  const auto card_note = card_difference(*base, fresh, same_card);
+  if (card_note && same_card) {
     return skip_or_fail(request, fmt::format("baseline {}: {}", file.string(), *card_note), out);
   }
-  const auto judged = judge_sequentially(test, gate, checks, *base, trials, run_trial, params, out);
+  const auto judged = judge_sequentially(test, policy, *base, trials, run_trial, params, out);
   if (!judged) return exit_code::failed;
-  auto rows = judged->rows;
-  const int budget = judged->budget;
-  const int extra_rounds = judged->extra_rounds;
+  const auto& rows = judged->rows;
   fresh = measured_from_records(test, trials);
-  const auto ambiguous = [&] { return count_ambiguous(rows); };
 
-  const bool failed = std::any_of(rows.begin(), rows.end(), fails_gate);
-  const auto still_ambiguous = ambiguous();
+  const bool failed = judged->failed;
+  const auto still_ambiguous = judged->ambiguous;
   std::vector<std::string> notes;
   if (card_note) notes.push_back("gate NOTE: " + *card_note);
   if (still_ambiguous > 0) {
@@ -251,8 +231,8 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"baseline", file.string()},
                            {"alpha", params.alpha},
                            {"trials", fresh.trials.size()},
-                           {"trial_budget", budget},
-                           {"extra_rounds", extra_rounds},
+                           {"trial_budget", policy.sequential ? policy.sequential->budget : 0},
+                           {"extra_rounds", judged->look},
                            {"ambiguous", still_ambiguous},
                            {"verdict", failed ? "fail" : (still_ambiguous > 0 || card_note ? "warn" : "pass")},
                            {"warnings", notes},

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "aorta/metrics.hpp"
-#include "metrics/report_model.hpp"
+#include "report/report_model.hpp"
 
 #include <string>
 #include <vector>

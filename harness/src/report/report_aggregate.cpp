@@ -6,7 +6,7 @@
 #include "json_document.hpp"
 #include "json_text.hpp"
 #include "metrics/number_format.hpp"
-#include "metrics/report_model.hpp"
+#include "report/report_model.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>

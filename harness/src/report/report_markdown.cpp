@@ -1,7 +1,7 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
-#include "metrics/report_model.hpp"
-#include "metrics/report_rank_table.hpp"
+#include "report/report_model.hpp"
+#include "report/report_rank_table.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
-#include "metrics/report_html_parts.hpp"
+#include "report/report_html_parts.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "metrics/metric_selection.hpp"
+#include "checks/metric_selection.hpp"
 
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"

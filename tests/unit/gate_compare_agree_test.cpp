@@ -1,0 +1,168 @@
+// `aorta compare` and the gate of `sweep run --baseline` judge through one function
+// (baseline/gate_judge.hpp), so the same baseline and the same new trials get the same rows from
+// both: the compare binary is run on the trials' result.json files, the gate (run_gate, as the
+// sweep calls it) on the trial records themselves. The gate line names alpha 0.2 and a budget of
+// the planned trials (one look, all of alpha), and one row is SLOWER at 0.2 but not at the
+// default 0.05: a compare that ignored the gate line's alpha (a past bug) would disagree.
+// The samples are made up here: a baseline of five trials at about 1 ms, new trials 6-12% slower.
+#include "aorta/launch_plan.hpp"
+#include "aorta/recipe.hpp"
+#include "aorta/trial_record.hpp"
+#include "baseline/baseline_file.hpp"
+#include "baseline/gate_judge.hpp"
+#include "baseline/measured_test.hpp"
+#include "process/process.hpp"
+#include "sweep/gate_run.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace aorta::detail;
+
+constexpr const char* gate_line = "time +5%, count exact, alpha 0.2, max_trials 5";
+
+// Kernel times (ms) per trial, five trials a side. slow: +6-12% with noise, p about 0.05 before
+// Holm; same: unchanged; only_base/only_new: a kernel that went away / appeared.
+const std::vector<double> base_slow = {1.0, 1.01, 0.99, 1.005, 0.995};
+const std::vector<double> new_slow = {1.06, 1.10, 1.08, 1.12, 1.07};
+const std::vector<double> base_same = {2.0, 2.02, 1.98, 2.01, 1.99};
+const std::vector<double> new_same = {2.01, 1.99, 2.0, 2.02, 1.98};
+
+aorta::trial_record new_trial(int index) {
+  const auto i = static_cast<std::size_t>(index);
+  aorta::trial_record record;
+  record.trial_index = index;
+  record.verdict = aorta::verdict::pass;
+  record.versions["gpu"] = "Test GPU";
+  record.metrics.kernels.push_back({"slow", 20, new_slow.at(i), "proton"});
+  record.metrics.kernels.push_back({"same", 10, new_same.at(i), "proton"});
+  record.metrics.kernels.push_back({"only_new", 1, 0.5, "proton"});
+  return record;
+}
+
+measured_test baseline() {
+  measured_test base;
+  base.test = "t";
+  base.fingerprint["gpu"] = "Test GPU";
+  for (std::size_t i = 0; i < base_slow.size(); ++i) {
+    trial_snapshot snapshot;
+    snapshot.kernels["slow"] = kernel_sample{20.0, base_slow[i]};
+    snapshot.kernels["same"] = kernel_sample{10.0, base_same[i]};
+    snapshot.kernels["only_base"] = kernel_sample{1.0, 0.5};
+    base.trials.push_back(snapshot);
+  }
+  return base;
+}
+
+nlohmann::json read_json(const fs::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+struct paths {
+  fs::path baselines;
+  fs::path compare_side;  // the new trials' result.json files, as a sweep writes them
+  fs::path gated;         // the gated run's output directory
+};
+
+paths prepare(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("aorta-gate-compare-" + name);
+  fs::remove_all(dir);
+  paths where{dir / "baselines", dir / "compared" / "t", dir / "gated" / "t"};
+  write_baseline(where.baselines / "t.json", baseline());
+  for (int i = 0; i < 5; ++i) {
+    const fs::path trial = where.compare_side / ("trial_" + std::to_string(i));
+    fs::create_directories(trial);
+    aorta::write_result_json(trial / "result.json", new_trial(i));
+  }
+  return where;
+}
+
+nlohmann::json gate_rows(const paths& where) {
+  aorta::sweep_request request;
+  request.output_dir = where.gated;
+  request.baseline_dir = where.baselines;
+  request.gate = gate_line;
+  std::vector<aorta::trial_record> trials;
+  for (int i = 0; i < 5; ++i) {
+    fs::create_directories(where.gated / ("trial_" + std::to_string(i)));
+    trials.push_back(new_trial(i));
+  }
+  const auto no_more_trials = [](int index) -> aorta::trial_record {
+    ADD_FAILURE() << "the gate asked for trial " << index << " past its budget of 5";
+    return new_trial(0);
+  };
+  std::ostringstream out;
+  (void)run_gate(request, aorta::recipe{}, {}, trials, no_more_trials, out);
+  return read_json(where.gated / "gate.json");
+}
+
+nlohmann::json compare_output(const paths& where, const std::string& name) {
+  const fs::path stdout_file = fs::temp_directory_path() / ("aorta-gate-compare-" + name + ".out");
+  aorta::process_spec spec;
+  spec.argv = {AORTA_BINARY, "compare", where.baselines.string(), where.compare_side.string(),
+               "--gate", gate_line, "--json"};
+  spec.environment = aorta::current_environment();
+  spec.stdout_log = stdout_file;
+  spec.echo = false;
+  const auto result = aorta::run_process(spec);
+  EXPECT_TRUE(result.exit_status.has_value()) << result.describe();
+  return read_json(stdout_file);
+}
+
+const nlohmann::json& row_named(const nlohmann::json& rows, const std::string& quantity) {
+  for (const auto& row : rows) {
+    if (row.at("quantity") == quantity) return row;
+  }
+  throw std::runtime_error("no row " + quantity);
+}
+
+TEST(GateAndCompare, SameRowsGetTheSameVerdictsFromBothCommands) {
+  const auto where = prepare("agree");
+  const auto gate = gate_rows(where);
+  const auto compare = compare_output(where, "agree");
+
+  EXPECT_EQ(gate.at("alpha"), 0.2);
+  EXPECT_EQ(compare.at("alpha"), 0.2);
+  EXPECT_EQ(gate.at("extra_rounds"), 0);
+  ASSERT_GE(gate.at("rows").size(), 5U);
+  EXPECT_EQ(gate.at("rows"), compare.at("rows"));
+  // The rows hold more than one kind of verdict, so agreeing is not agreeing on nothing.
+  EXPECT_EQ(row_named(compare.at("rows"), "time_ms(slow)").at("verdict"), "SLOWER");
+  EXPECT_EQ(row_named(compare.at("rows"), "time_ms(same)").at("verdict"), "SAME");
+  EXPECT_EQ(row_named(compare.at("rows"), "time_ms(only_new)").at("verdict"), "NEW");
+  EXPECT_EQ(row_named(compare.at("rows"), "time_ms(only_base)").at("verdict"), "GONE");
+}
+
+TEST(GateAndCompare, TheSlowRowDependsOnTheGateLinesAlpha) {
+  // Guards the fixture: judged at the default alpha, the slow row is not SLOWER, so a compare
+  // that dropped the gate line's alpha 0.2 would fail the test above.
+  auto base = baseline();
+  std::vector<aorta::trial_record> records;
+  for (int i = 0; i < 5; ++i) records.push_back(new_trial(i));
+  const auto fresh = measured_from_records("t", records);
+  gate_policy policy;
+  policy.gate = parse_gate_spec("time +5%, count exact");
+  const auto at_default = judge_gate(base, fresh, policy);
+  policy.gate = parse_gate_spec(gate_line);
+  const auto at_gate_line = judge_gate(base, fresh, policy);
+  const auto verdict_of = [](const gate_judgement& judged) {
+    for (const auto& row : judged.rows) {
+      if (row.label == "time_ms(slow)") return verdict_label(row);
+    }
+    return std::string("missing");
+  };
+  EXPECT_EQ(verdict_of(at_default), "AMBIGUOUS");
+  EXPECT_EQ(verdict_of(at_gate_line), "SLOWER");
+}
+
+}  // namespace
