@@ -2,6 +2,7 @@
 #include "collectors/nvbench/nvbench_options.hpp"
 
 #include "collectors/option_text.hpp"
+#include "text_trim.hpp"
 
 #include <fmt/format.h>
 
@@ -20,7 +21,7 @@ constexpr std::string_view collector = "nvbench";
 }
 
 template <typename Number>
-std::optional<Number> whole_text(const std::string& digits) {
+std::optional<Number> whole_text(std::string_view digits) {
   Number value{};
   const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
   if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size()) {
@@ -31,7 +32,7 @@ std::optional<Number> whole_text(const std::string& digits) {
 
 // "all", or device ids separated by commas ("0", "0,1"): nvbench's --devices.
 std::string parse_devices(const std::string& text) {
-  const std::string trimmed = detail::trim(text);
+  const std::string trimmed{detail::trim(text)};
   if (trimmed == "all") return trimmed;
   const auto ids = detail::split_list(trimmed);
   std::vector<std::string> kept;
