@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <unordered_set>
 
 #include <fmt/format.h>
 #include <sqlite3.h>
@@ -280,6 +281,10 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   (void)schema_version(db, file);
   stmt_handle stmt = db.prepare(dispatch_query(db, file));
   tree.set_source(file.string());
+  // A set, not a walk over `devices` per row: 50,000 agents made that quadratic.
+  std::unordered_set<std::string> seen_agents;
+  for (const device_info& d : devices)
+    if (d.type == "HIP") seen_agents.insert(d.id);
   while (db.step(stmt.get())) {
     const dispatch_totals row = checked_row(stmt.get(), file);
     const std::string& name = row.name;
@@ -291,10 +296,7 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
       const std::string agent = fmt::format("{}{}", type == "CPU" ? "cpu" : "gpu", type_index);
       frame = tree.child(context_frame::no_parent, agent);
       const std::string id = database::text(stmt.get(), 4);
-      const bool seen = std::any_of(devices.begin(), devices.end(), [&](const device_info& d) {
-        return d.type == "HIP" && d.id == id;
-      });
-      if (!seen) {
+      if (seen_agents.insert(id).second) {
         device_info device{"HIP", id, {}};
         device.properties.emplace("name", database::text(stmt.get(), 5));
         device.properties.emplace("arch", database::text(stmt.get(), 6));
