@@ -1,7 +1,8 @@
 // Throughput and memory of read_rocprof_capture on generated rocpd databases (the direct layout
 // of schema version 3, tests/fixtures/rocpd/README.md): N kernel dispatches of 2,000 distinct
-// kernels on 4 agents, written with SQLite's API before anything is measured. The reader sums in
-// SQL, so peak RSS should follow SQLite's page cache, not the file size.
+// kernels on 4 agents, written with SQLite's API before anything is measured. The reader scans the
+// dispatch rows once and sums per (kernel id, agent) in a hash table, so peak RSS should follow
+// SQLite's page cache and the number of kernels, not the file size.
 #include "captures/rocprof_reader.hpp"
 #include "bench_support.hpp"
 

@@ -216,4 +216,55 @@ TEST_F(rocpd_db, past_the_tree_limit_the_kernel_totals_are_kept) {
   EXPECT_TRUE(noted);
 }
 
+// Issue 21: dispatches are summed per integer (kernel id, agent) in a hash table; past
+// max_groups pairs the read stops with an error naming the bound instead of growing.
+TEST_F(rocpd_db, too_many_groups_is_an_error_naming_the_bound) {
+  make_direct();
+  aorta::detail::frame_tree_builder tree;
+  std::vector<aorta::device_info> devices;
+  std::vector<std::string> notes;
+  aorta::detail::rocpd_limits limits;
+  limits.max_groups = 1;
+  std::string error = "no error";
+  try {
+    aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
+  } catch (const aorta::capture_error& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find("more than 1 distinct (kernel, agent) pairs (rocpd_max_groups)"),
+            std::string::npos)
+      << error;
+}
+
+// Issue 21: names are looked up by id after summing; a kernel id without a symbol row was
+// dropped by the old join without a word. Now it is an error naming the id.
+TEST_F(rocpd_db, a_kernel_id_without_a_symbol_row_is_an_error_naming_it) {
+  make_direct();
+  exec("INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 7, 99, 500, 510);");
+  const std::string error = error_of(m_dir);
+  EXPECT_NE(error.find("1 dispatches have a kernel without a name (kernel id 99"),
+            std::string::npos)
+      << error;
+}
+
+// The same dispatches under two kernel ids with one display name, on two agents, in any row
+// order: totals per name, one frame per agent in agent id order, exact to the nanosecond.
+TEST_F(rocpd_db, sums_per_name_over_ids_and_agents_are_exact) {
+  make_direct();
+  exec("INSERT INTO rocpd_info_agent VALUES (3, 'g', 'GPU', 1, 1, 'b', 'gfx942', 'MI300X');"
+       "INSERT INTO rocpd_info_kernel_symbol VALUES (5, 'g', 'k2.kd', 'k');"
+       "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 3, 5, 1000000000000, 1000000000007), ('g', 7, 5, 20, 21), ('g', 3, 1, 0, 2);");
+  const aorta::capture c = aorta::read_rocprof_capture(m_dir);
+  ASSERT_EQ(c.kernels.size(), 2u);
+  EXPECT_EQ(c.kernels[0].name, "k");
+  EXPECT_EQ(c.kernels[0].launches, 5u);
+  EXPECT_EQ(c.kernels[0].total_ns, 40.0 + 7.0 + 1.0 + 2.0);
+  ASSERT_EQ(c.frames.size(), 2u);
+  EXPECT_EQ(c.frames[0].name, "gpu1");  // agent id 3 before agent id 7
+  EXPECT_EQ(c.frames[1].name, "gpu0");
+  ASSERT_EQ(c.devices.size(), 2u);
+}
+
 }  // namespace

@@ -44,6 +44,15 @@ private:
 // chain of names when that is unique, else the chain anchored at the top with ^...$ elements.
 [[nodiscard]] std::string frame_check_path(const capture& source, std::size_t frame);
 
+// `name` as one PATH element that matches it literally (regex metacharacters and '/' escaped).
+[[nodiscard]] std::string escape_scope_element(std::string_view name);
+
+// For every frame of `source`, whether frame_check_path gives its plain form (the unanchored chain
+// of escaped names) rather than the anchored one: true when that chain selects the frame alone.
+// Linear in the frames when names rarely contain each other (frame_check_path per frame is a
+// resolve over all of them); frames are in capture order, parents before children.
+[[nodiscard]] std::vector<bool> frames_selected_by_plain_path(const capture& source);
+
 // True when `frame` is `ancestor` or lies below it.
 [[nodiscard]] bool frame_within(const capture& source, std::size_t frame, std::size_t ancestor);
 

@@ -83,6 +83,7 @@ private:
   std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
   std::vector<device_info> m_devices;
+  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_device_index;
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
   std::vector<provisional_kernel> m_provisional_kernels;

@@ -3,12 +3,20 @@
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
 #include "captures/checked_sum.hpp"
+#include "captures/rocpd_database.hpp"
+#include "captures/rocpd_dispatch_sums.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sqlite3.h>
 
 namespace aorta::detail {
@@ -17,151 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct db_closer {
-  void operator()(sqlite3* db) const noexcept { sqlite3_close_v2(db); }
-};
-struct stmt_finalizer {
-  void operator()(sqlite3_stmt* stmt) const noexcept { sqlite3_finalize(stmt); }
-};
-using db_handle = std::unique_ptr<sqlite3, db_closer>;
-using stmt_handle = std::unique_ptr<sqlite3_stmt, stmt_finalizer>;
-
-[[noreturn]] void fail(const fs::path& file, int code, std::string_view detail) {
-  std::string fix;
-  switch (code & 0xff) {
-  case SQLITE_BUSY:
-  case SQLITE_LOCKED:
-    fix = "the database is locked: rocprofv3 (or another process) is still writing it; wait for "
-          "the profiled process to exit, or copy the file and point aorta at the copy";
-    break;
-  case SQLITE_NOTADB:
-  case SQLITE_CORRUPT:
-    fix = "the file is not a SQLite database or is corrupt (a crashed or killed rocprofv3 leaves "
-          "a truncated file); re-run the capture, or ask rocprofv3 for output_format: csv";
-    break;
-  case SQLITE_CANTOPEN:
-  case SQLITE_PERM:
-  case SQLITE_READONLY: fix = "check that the file exists and is readable"; break;
-  default: fix = "re-run the capture; if it persists, ask rocprofv3 for output_format: csv"; break;
-  }
-  throw capture_error(fmt::format("{}: rocpd database: {} ({}); {}", file.string(), detail,
-                                  sqlite3_errstr(code), fix));
-}
-
-// Called every rocpd_progress_steps virtual-machine steps; non-zero interrupts the statement. A
-// database is input like any other: its views can be endless recursive queries.
-int over_budget(void* budget_state) {
-  auto& budget = *static_cast<rocpd_budget_state*>(budget_state);
-  budget.steps += rocpd_progress_steps;
-  if (budget.steps > budget.limits.max_steps) {
-    budget.exceeded = "max_vm_steps";
-    return 1;
-  }
-  if (std::chrono::steady_clock::now() - budget.started > budget.limits.max_time) {
-    budget.exceeded = "max_time";
-    return 1;
-  }
-  return 0;
-}
-
-class database {
-public:
-  database(const fs::path& file, const rocpd_limits& limits) : m_file(file) {
-    try {
-      require_regular_file(file);
-    } catch (const input_error& e) {
-      throw capture_error(e.what());
-    }
-    // Process-wide, and only rocpd reads use SQLite: past it SQLite fails with SQLITE_NOMEM
-    // instead of growing until aorta dies.
-    sqlite3_hard_heap_limit64(static_cast<sqlite3_int64>(limits.max_heap_bytes));
-    sqlite3* raw = nullptr;
-    // Read-only and no mutex: aorta never writes a capture, and one thread reads it.
-    const int rc =
-        sqlite3_open_v2(file.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
-    m_db.reset(raw);
-    if (rc != SQLITE_OK) fail(file, rc, "cannot open");
-    sqlite3_busy_timeout(m_db.get(), 2000);
-    sqlite3_extended_result_codes(m_db.get(), 1);
-    m_budget.limits = limits;
-    m_budget.started = std::chrono::steady_clock::now();
-    sqlite3_progress_handler(m_db.get(), static_cast<int>(rocpd_progress_steps), over_budget,
-                             &m_budget);
-    // Sorting and grouping never spill to SQLite's temp directory, outside the output directory;
-    // in memory they count against the heap limit.
-    char* message = nullptr;
-    const int pragma = sqlite3_exec(m_db.get(), "PRAGMA temp_store = MEMORY", nullptr, nullptr,
-                                    &message);
-    sqlite3_free(message);
-    if (pragma != SQLITE_OK) fail(file, pragma, "cannot keep temporary storage in memory");
-  }
-
-  stmt_handle prepare(std::string_view sql) {
-    sqlite3_stmt* raw = nullptr;
-    const int rc =
-        sqlite3_prepare_v2(m_db.get(), sql.data(), static_cast<int>(sql.size()), &raw, nullptr);
-    stmt_handle stmt(raw);
-    if (rc != SQLITE_OK) {
-      check_budget(rc);
-      fail(m_file, rc, sqlite3_errmsg(m_db.get()));
-    }
-    return stmt;
-  }
-
-  // Steps once: true for a row, false when done.
-  bool step(sqlite3_stmt* stmt) {
-    const int rc = sqlite3_step(stmt);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    check_budget(rc);
-    fail(m_file, rc, sqlite3_errmsg(m_db.get()));
-  }
-
-  void check_budget(int rc) const {
-    if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.exceeded != nullptr)
-      throw capture_error(fmt::format(
-          "{}: rocpd database: reading it took more than {} ({}, aorta's limit on one rocpd "
-          "read); rocprofv3 writes plain tables and views that answer in seconds, so this file's "
-          "views are endless or hostile. Fix: re-run the capture, or ask rocprofv3 for "
-          "output_format: csv",
-          m_file.string(),
-          std::string_view(m_budget.exceeded) == "max_time"
-              ? fmt::format("{} s", m_budget.limits.max_time.count())
-              : fmt::format("{} virtual-machine steps", m_budget.limits.max_steps),
-          m_budget.exceeded));
-    if ((rc & 0xff) == SQLITE_NOMEM)
-      throw capture_error(fmt::format(
-          "{}: rocpd database: reading it needed more than {} bytes (max_heap_bytes, aorta's "
-          "limit on SQLite's memory); the file's views are endless or hostile. Fix: re-run the "
-          "capture, or ask rocprofv3 for output_format: csv",
-          m_file.string(), m_budget.limits.max_heap_bytes));
-  }
-
-  bool has_object(std::string_view name) {
-    stmt_handle stmt = prepare("SELECT 1 FROM sqlite_master WHERE name = ?1");
-    sqlite3_bind_text(stmt.get(), 1, name.data(), static_cast<int>(name.size()), SQLITE_STATIC);
-    return step(stmt.get());
-  }
-
-  std::vector<std::string> columns(std::string_view table) {
-    std::vector<std::string> out;
-    stmt_handle stmt = prepare(fmt::format("PRAGMA table_info(`{}`)", table));
-    while (step(stmt.get())) out.emplace_back(text(stmt.get(), 1));
-    return out;
-  }
-
-  static std::string text(sqlite3_stmt* stmt, int column) {
-    const unsigned char* value = sqlite3_column_text(stmt, column);
-    return value == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(value));
-  }
-
-private:
-  fs::path m_file;
-  db_handle m_db;
-  rocpd_budget_state m_budget;
-};
-
-std::string schema_version(database& db, const fs::path& file) {
+std::string schema_version(rocpd_database& db, const fs::path& file) {
   if (!db.has_object("rocpd_metadata"))
     throw capture_error(fmt::format(
         "{}: a SQLite database without the rocpd_metadata view, so not a rocpd database of "
@@ -169,10 +33,10 @@ std::string schema_version(database& db, const fs::path& file) {
         "<pid>_results.db or ask for output_format: csv",
         file.string(), rocpd_known_schema_version));
   // A few rows at most: an endless view must not grow a list until memory runs out.
-  stmt_handle stmt =
+  rocpd_stmt stmt =
       db.prepare("SELECT value FROM rocpd_metadata WHERE tag = 'schema_version' LIMIT 8");
   std::vector<std::string> versions;
-  while (db.step(stmt.get())) versions.push_back(database::text(stmt.get(), 0));
+  while (db.step(stmt.get())) versions.push_back(rocpd_database::text(stmt.get(), 0));
   if (versions.empty())
     throw capture_error(fmt::format("{}: rocpd_metadata has no schema_version row; aorta reads "
                                     "rocpd schema version {} (re-run the capture, or ask "
@@ -188,8 +52,16 @@ std::string schema_version(database& db, const fs::path& file) {
   return versions.front();
 }
 
-// The dispatch table's two published layouts of schema version 3.
-std::string dispatch_query(database& db, const fs::path& file) {
+// What one layout's dispatch rows and agents are read with.
+struct layout_queries {
+  std::string dispatches;  // per dispatch: kernel_id, agent key, start, end
+  std::string agent;  // ?1 = the agent key: id, type, type_index, absolute_index, name, arch
+};
+
+// The dispatch table's two published layouts of schema version 3. Only integer columns are read
+// per dispatch, with no join on text; names and agents are looked up once per id after (ids are
+// the tables' primary keys, so an id has one symbol and one agent).
+layout_queries dispatch_queries(rocpd_database& db, const fs::path& file) {
   for (const std::string_view needed :
        {"rocpd_kernel_dispatch", "rocpd_info_kernel_symbol", "rocpd_info_agent"}) {
     if (!db.has_object(needed))
@@ -201,29 +73,21 @@ std::string dispatch_query(database& db, const fs::path& file) {
   const auto has = [&](std::string_view c) {
     return std::find(columns.begin(), columns.end(), c) != columns.end();
   };
-  constexpr std::string_view select =
-      "SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), A.id, A.type, "
-      "A.type_index, A.absolute_index, COALESCE(A.product_name, A.name, ''), "
-      "COALESCE(A.generic_name, ''), COUNT(*), SUM({end} - {start}), "
-      "SUM(CASE WHEN {end} < {start} THEN 1 ELSE 0 END), "
-      "SUM(CASE WHEN typeof({start}) = 'integer' AND typeof({end}) = 'integer' THEN 0 ELSE 1 "
-      "END) "
-      "FROM rocpd_kernel_dispatch K "
-      "JOIN rocpd_info_kernel_symbol S ON S.id = K.kernel_id AND S.guid = K.guid ";
-  constexpr std::string_view group = " GROUP BY 1, 2 ORDER BY 2, 1";
+  constexpr std::string_view agent_columns =
+      "SELECT A.id, A.type, A.type_index, A.absolute_index, "
+      "COALESCE(A.product_name, A.name, ''), COALESCE(A.generic_name, '') ";
   if (has("start") && has("end") && has("agent_id")) {
-    return fmt::format(select, fmt::arg("start", "K.start"), fmt::arg("end", "K.\"end\"")) +
-           "LEFT JOIN rocpd_info_agent A ON A.id = K.agent_id AND A.guid = K.guid" +
-           std::string(group);
+    return {"SELECT K.kernel_id, K.agent_id, K.start, K.\"end\" FROM rocpd_kernel_dispatch K",
+            std::string(agent_columns) + "FROM rocpd_info_agent A WHERE A.id = ?1 LIMIT 1"};
   }
   if (has("start_id") && has("end_id") && has("track_id") && db.has_object("rocpd_timestamp") &&
       db.has_object("rocpd_track")) {
-    return fmt::format(select, fmt::arg("start", "DS.value"), fmt::arg("end", "DE.value")) +
-           "JOIN rocpd_timestamp DS ON DS.id = K.start_id AND DS.guid = K.guid "
-           "JOIN rocpd_timestamp DE ON DE.id = K.end_id AND DE.guid = K.guid "
-           "LEFT JOIN rocpd_track T ON T.id = K.track_id AND T.guid = K.guid "
-           "LEFT JOIN rocpd_info_agent A ON A.id = T.agent_id AND A.guid = T.guid" +
-           std::string(group);
+    return {"SELECT K.kernel_id, K.track_id, DS.value, DE.value FROM rocpd_kernel_dispatch K "
+            "JOIN rocpd_timestamp DS ON DS.id = K.start_id AND DS.guid = K.guid "
+            "JOIN rocpd_timestamp DE ON DE.id = K.end_id AND DE.guid = K.guid",
+            std::string(agent_columns) +
+                "FROM rocpd_track T JOIN rocpd_info_agent A ON A.id = T.agent_id "
+                "WHERE T.id = ?1 LIMIT 1"};
   }
   throw capture_error(fmt::format(
       "{}: rocpd_kernel_dispatch has neither start/end/agent_id nor start_id/end_id/track_id "
@@ -232,42 +96,104 @@ std::string dispatch_query(database& db, const fs::path& file) {
       file.string(), fmt::join(columns, ", ")));
 }
 
-// The checked numbers of one result row (kernel, agent): every dispatch has integer start and
-// end, end >= start, and the kernel a name; anything else is an error naming the kernel, since a
-// NULL or text timestamp read as 0, or a negative duration, would lower a total a check compares.
-struct dispatch_totals {
+// One group's agent, as its frame and device need it; nullopt when the agent has no row.
+struct agent_row {
+  std::string frame;  // "gpu<type_index>" or "cpu<type_index>"
+  std::string absolute_index;
   std::string name;
+  std::string arch;
+};
+
+// Names and agents by id, with a prepared point query each (bounded by the groups, not by
+// what an endless view could yield).
+class id_lookups {
+public:
+  id_lookups(rocpd_database& db, const std::string& agent_sql)
+      : m_db(db),
+        m_symbol(db.prepare("SELECT COALESCE(NULLIF(display_name, ''), kernel_name) FROM "
+                            "rocpd_info_kernel_symbol WHERE id = ?1 LIMIT 1")),
+        m_agent(db.prepare(agent_sql)) {}
+
+  // The kernel's name; nullopt for a NULL id or name, or no symbol row.
+  const std::optional<std::string>& kernel(std::optional<std::int64_t> id) {
+    const auto known = m_kernels.find(id);
+    if (known != m_kernels.end()) return known->second;
+    std::optional<std::string> name;
+    if (id && row_for(m_symbol.get(), *id) &&
+        sqlite3_column_type(m_symbol.get(), 0) != SQLITE_NULL)
+      name = rocpd_database::text(m_symbol.get(), 0);
+    return m_kernels.emplace(id, std::move(name)).first->second;
+  }
+
+  const std::optional<agent_row>& agent(std::optional<std::int64_t> key) {
+    const auto known = m_agents.find(key);
+    if (known != m_agents.end()) return known->second;
+    std::optional<agent_row> agent;
+    if (key && row_for(m_agent.get(), *key)) {
+      sqlite3_stmt* row = m_agent.get();
+      const std::string type = rocpd_database::text(row, 1);
+      agent = agent_row{(type == "CPU" ? "cpu" : "gpu") + rocpd_database::text(row, 2),
+                        rocpd_database::text(row, 3), rocpd_database::text(row, 4),
+                        rocpd_database::text(row, 5)};
+    }
+    return m_agents.emplace(key, std::move(agent)).first->second;
+  }
+
+private:
+  bool row_for(sqlite3_stmt* stmt, sqlite3_int64 id) {
+    sqlite3_reset(stmt);
+    sqlite3_bind_int64(stmt, 1, id);
+    return m_db.step(stmt);
+  }
+
+  rocpd_database& m_db;
+  rocpd_stmt m_symbol;
+  rocpd_stmt m_agent;
+  // Both repeat across groups (a kernel on several agents, an agent under many kernels).
+  std::map<std::optional<std::int64_t>, std::optional<std::string>> m_kernels;
+  std::map<std::optional<std::int64_t>, std::optional<agent_row>> m_agents;
+};
+
+// One group (kernel, agent) with its checked numbers: every dispatch has integer start and end,
+// end >= start, and the kernel a name; anything else is an error naming the kernel, since a NULL
+// or text timestamp read as 0, or a negative duration, would lower a total a check compares.
+struct dispatch_group {
+  std::string name;
+  std::optional<agent_row> agent;
   std::uint64_t launches = 0;
   double total_ns = 0.0;
 };
 
-dispatch_totals checked_row(sqlite3_stmt* row, const fs::path& file) {
-  dispatch_totals out;
+dispatch_group checked_group(const dispatch_sum& sum, id_lookups& ids, const fs::path& file) {
+  dispatch_group out;
   const std::string where = file.string();
-  if (sqlite3_column_type(row, 0) == SQLITE_NULL)
+  const std::optional<std::string>& name = ids.kernel(sum.kernel_id);
+  if (!name)
     throw capture_error(fmt::format(
-        "{}: rocpd database: {} dispatches have a kernel without a name (NULL kernel_name and "
-        "display_name); they cannot be told apart from other kernels. Fix: re-run the capture",
-        where, sqlite3_column_int64(row, 7)));
-  out.name = database::text(row, 0);
+        "{}: rocpd database: {} dispatches have a kernel without a name (kernel id {}: no "
+        "rocpd_info_kernel_symbol row, or NULL kernel_name and display_name); they cannot be "
+        "told apart from other kernels. Fix: re-run the capture",
+        where, sum.launches,
+        sum.kernel_id ? std::to_string(*sum.kernel_id) : std::string("NULL")));
+  out.name = *name;
   const std::string field = fmt::format("kernel '{}'", out.name);
-  if (const sqlite3_int64 bad = sqlite3_column_int64(row, 10); bad != 0)
+  if (sum.non_integer != 0)
     throw capture_error(fmt::format(
         "{}: rocpd database: {}: {} dispatches have a start or end that is not an integer "
         "timestamp (NULL, text or real); their durations are unknown. Fix: re-run the capture",
-        where, field, bad));
-  if (const sqlite3_int64 negative = sqlite3_column_int64(row, 9); negative != 0)
+        where, field, sum.non_integer));
+  if (sum.negative != 0)
     throw capture_error(fmt::format("{}: rocpd database: {}: {} dispatches end before they "
                                     "start; their durations are negative. Fix: re-run the capture",
-                                    where, field, negative));
-  out.launches = checked_count(static_cast<std::uint64_t>(sqlite3_column_int64(row, 7)), where,
-                               field + " dispatch count");
-  if (sqlite3_column_type(row, 8) != SQLITE_INTEGER)
-    throw capture_error(fmt::format("{}: rocpd database: {}: the summed duration is not an "
-                                    "integer number of ns",
+                                    where, field, sum.negative));
+  out.launches = checked_count(sum.launches, where, field + " dispatch count");
+  if (sum.overflowed)
+    throw capture_error(fmt::format("{}: rocpd database: {}: the summed duration is past the "
+                                    "largest integer number of ns (2^63-1). Fix: re-run the "
+                                    "capture",
                                     where, field));
-  out.total_ns = checked_duration(static_cast<double>(sqlite3_column_int64(row, 8)), where,
-                                  field + " time (ns)");
+  out.total_ns = checked_duration(static_cast<double>(sum.total_ns), where, field + " time (ns)");
+  out.agent = ids.agent(sum.agent_key);
   return out;
 }
 
@@ -276,35 +202,34 @@ dispatch_totals checked_row(sqlite3_stmt* row, const fs::path& file) {
 void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
                          std::vector<device_info>& devices, std::vector<std::string>& notes,
                          const rocpd_limits& limits) {
-  database db(file, limits);
+  rocpd_database db(file, limits);
   (void)schema_version(db, file);
-  stmt_handle stmt = db.prepare(dispatch_query(db, file));
+  const layout_queries queries = dispatch_queries(db, file);
+  rocpd_stmt stmt = db.prepare(queries.dispatches);
+  const std::vector<dispatch_sum> sums = sum_dispatches(db, stmt.get(), limits.max_groups);
+  id_lookups ids(db, queries.agent);
   tree.set_source(file.string());
-  while (db.step(stmt.get())) {
-    const dispatch_totals row = checked_row(stmt.get(), file);
-    const std::string& name = row.name;
-    const bool has_agent = sqlite3_column_type(stmt.get(), 1) != SQLITE_NULL;
-    const std::string type = database::text(stmt.get(), 2);
-    const std::string type_index = database::text(stmt.get(), 3);
+  // A set, not a walk over `devices` per group: 50,000 agents made that quadratic.
+  std::unordered_set<std::string> seen_agents;
+  for (const device_info& d : devices)
+    if (d.type == "HIP") seen_agents.insert(d.id);
+  // Sums come by agent, so agents become frames in id order, as when SQLite grouped by name.
+  for (const dispatch_sum& sum : sums) {
+    const dispatch_group group = checked_group(sum, ids, file);
     std::size_t frame = context_frame::no_parent;
-    if (has_agent) {
-      const std::string agent = fmt::format("{}{}", type == "CPU" ? "cpu" : "gpu", type_index);
-      frame = tree.child(context_frame::no_parent, agent);
-      const std::string id = database::text(stmt.get(), 4);
-      const bool seen = std::any_of(devices.begin(), devices.end(), [&](const device_info& d) {
-        return d.type == "HIP" && d.id == id;
-      });
-      if (!seen) {
-        device_info device{"HIP", id, {}};
-        device.properties.emplace("name", database::text(stmt.get(), 5));
-        device.properties.emplace("arch", database::text(stmt.get(), 6));
+    if (group.agent) {
+      frame = tree.child(context_frame::no_parent, group.agent->frame);
+      if (seen_agents.insert(group.agent->absolute_index).second) {
+        device_info device{"HIP", group.agent->absolute_index, {}};
+        device.properties.emplace("name", group.agent->name);
+        device.properties.emplace("arch", group.agent->arch);
         devices.push_back(std::move(device));
       }
     } else {
-      notes.push_back(
-          fmt::format("{}: kernel '{}': dispatches without an agent row", file.string(), name));
+      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row",
+                                  file.string(), group.name));
     }
-    tree.add_kernel(frame, name, row.launches, row.total_ns);
+    tree.add_kernel(frame, group.name, group.launches, group.total_ns);
   }
 }
 

@@ -8,6 +8,7 @@
 #include "captures/frame_tree.hpp"
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -24,6 +25,9 @@ struct rocpd_limits {
   std::uint64_t max_steps = 2'000'000'000;  // SQLite virtual-machine steps (max_vm_steps)
   std::chrono::seconds max_time{60};        // wall time (max_time)
   std::uint64_t max_heap_bytes = std::uint64_t{1} << 30;  // SQLite's memory (max_heap_bytes)
+  // Distinct (kernel id, agent) pairs summed (rocpd_max_groups): far above kernels times agents
+  // of any real capture; past it an error, not a table that grows until memory runs out.
+  std::size_t max_groups = 4'000'000;
 };
 inline constexpr std::uint64_t rocpd_progress_steps = 10'000;
 
@@ -35,8 +39,9 @@ struct rocpd_budget_state {
   const char* exceeded = nullptr;
 };
 
-// Adds the kernel dispatches of one database, summed per kernel name and agent in SQL (memory is
-// one row per name and agent, not per dispatch), under one frame per agent ("gpu<type_index>").
+// Adds the kernel dispatches of one database, summed per integer kernel id and agent id in SQL
+// (memory is one group, not one row per dispatch; names and agents are looked up once per id
+// after, docs/formats.md shows the query plan), under one frame per agent ("gpu<type_index>").
 // Devices go to `devices`. Opens the file read-only; throws capture_error naming the file for an
 // unknown schema version, a locked, corrupt or non-SQLite file, or a database without the tables.
 // Dispatches are checked (captures/checked_sum.hpp): a NULL kernel name, a NULL, text or real

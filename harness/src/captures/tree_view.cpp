@@ -84,6 +84,7 @@ const metric_choice& choose_metric(std::string_view requested, const view_tree& 
 struct check_paths {
   capture frames_only;
   std::vector<std::size_t> frame_of;  // node index -> frame id, or no_parent
+  std::vector<bool> plain;            // frame id -> its plain path selects it alone
 };
 
 // Only a tree with kernel times has frames a check can select (an instrumentation tree's inner
@@ -96,6 +97,7 @@ check_paths inner_frames(const std::vector<view_node>& nodes, bool has_times) {
     paths.frame_of[i] = paths.frames_only.frames.size();
     paths.frames_only.frames.push_back({nodes[i].name, paths.frame_of[nodes[i].parent]});
   }
+  paths.plain = frames_selected_by_plain_path(paths.frames_only);
   return paths;
 }
 
@@ -125,7 +127,9 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-// Everything one line needs besides the node; print() recurses through the tree with it.
+// Everything one line needs besides the node; print() recurses through the tree with it. The tree
+// rules and both forms of the scope path grow and shrink with the recursion instead of being
+// copied per level (a 3,000-deep call stack made the copies quadratic).
 struct printer {
   const view_tree& tree;
   const std::vector<column>& columns;
@@ -133,16 +137,19 @@ struct printer {
   const check_paths& paths;
   std::optional<std::size_t> max_depth;
   std::ostream& out;
+  std::string prefix{};
+  std::string plain_path{};     // escaped names joined by '/', as frame_check_path writes
+  std::string anchored_path{};  // the same anchored: /^name$ per level
 
   // The blank columns, then the tree rules, for a line that is not a node's own.
-  void indent(const std::string& rules) const {
+  void indent(std::string_view rules) const {
     if (columns.size() > 1)
       for (std::size_t width : widths) out << std::string(width + 1, ' ');
-    out << rules;
+    out << prefix << rules;
   }
 
   // One line per user metric kept as text, with the metric name a report or check shows it as.
-  void print_texts(std::uint32_t index, const std::string& rules) const {
+  void print_texts(std::uint32_t index, std::string_view rules) const {
     const view_node& node = tree.nodes[index];
     if (node.texts.empty()) return;
     const std::vector<std::string> owner = detail::text_owner_path(tree, index);
@@ -153,8 +160,17 @@ struct printer {
     }
   }
 
-  void print(std::uint32_t index, const std::string& prefix, bool is_root, bool is_last,
-             std::size_t depth) const {
+  void print_scope_path(std::uint32_t index) {
+    const std::size_t frame = paths.frame_of[index];
+    if (frame == context_frame::no_parent) return;
+    const std::string escaped = escape_scope_element(tree.nodes[index].name);
+    if (!plain_path.empty()) plain_path += '/';
+    plain_path += escaped;
+    anchored_path += "/^" + escaped + "$";
+    out << "   [under(" << (paths.plain[frame] ? plain_path : anchored_path) << ")]";
+  }
+
+  void print(std::uint32_t index, bool is_root, bool is_last, std::size_t depth) {
     const view_node& node = tree.nodes[index];
     // One metric: "<rules><value> <name>", as before; several: aligned columns, then the tree.
     if (columns.size() > 1) {
@@ -168,15 +184,20 @@ struct printer {
     if (max_depth && depth == *max_depth && !node.children.empty()) {
       out << fmt::format(" (+{} below)", node.children.size());
     }
-    if (paths.frame_of[index] != context_frame::no_parent)
-      out << "   [under(" << frame_check_path(paths.frames_only, paths.frame_of[index]) << ")]";
+    const std::size_t plain_size = plain_path.size();
+    const std::size_t anchored_size = anchored_path.size();
+    const std::size_t prefix_size = prefix.size();
+    print_scope_path(index);
     out << '\n';
-    const std::string child_prefix = is_root ? prefix : prefix + (is_last ? "   " : "│  ");
+    if (!is_root) prefix += is_last ? "   " : "│  ";
     const bool children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
-    print_texts(index, child_prefix + (children_shown ? "│" : " "));
-    if (!children_shown) return;
-    for (std::size_t i = 0; i < node.children.size(); ++i)
-      print(node.children[i], child_prefix, false, i + 1 == node.children.size(), depth + 1);
+    print_texts(index, children_shown ? "│" : " ");
+    if (children_shown)
+      for (std::size_t i = 0; i < node.children.size(); ++i)
+        print(node.children[i], false, i + 1 == node.children.size(), depth + 1);
+    prefix.resize(prefix_size);
+    plain_path.resize(plain_size);
+    anchored_path.resize(anchored_size);
   }
 };
 
@@ -262,8 +283,8 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
     out << "name\n";
   }
   const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
-  const printer p{tree, columns, widths, paths, options.max_depth, out};
-  p.print(0, "", true, true, 0);
+  printer p{tree, columns, widths, paths, options.max_depth, out};
+  p.print(0, true, true, 0);
 }
 
 }  // namespace aorta

@@ -1,5 +1,6 @@
 #include "aorta/scope_path.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -30,15 +31,6 @@ std::vector<std::string> split_elements(std::string_view text) {
     }
   }
   return parts;
-}
-
-std::string escape_element(std::string_view name) {
-  std::string out;
-  for (const char c : name) {
-    if (std::string_view("\\^$.|?*+()[]{}/").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
 }
 
 }  // namespace
@@ -85,6 +77,15 @@ std::vector<std::size_t> scope_path::resolve(const capture& source) const {
   return matches;
 }
 
+std::string escape_scope_element(std::string_view name) {
+  std::string out;
+  for (const char c : name) {
+    if (std::string_view("\\^$.|?*+()[]{}/").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string frame_display_path(const capture& source, std::size_t frame) {
   std::string out;
   for (; frame != context_frame::no_parent; frame = source.frames[frame].parent)
@@ -95,13 +96,14 @@ std::string frame_display_path(const capture& source, std::size_t frame) {
 std::string frame_check_path(const capture& source, std::size_t frame) {
   std::vector<std::string_view> names;
   for (std::size_t f = frame; f != context_frame::no_parent; f = source.frames[f].parent)
-    names.insert(names.begin(), source.frames[f].name);
+    names.push_back(source.frames[f].name);
+  std::reverse(names.begin(), names.end());
   std::string plain;
   std::string anchored;
   for (const std::string_view name : names) {
     if (!plain.empty()) plain += '/';
-    plain += escape_element(name);
-    anchored += "/^" + escape_element(name) + "$";
+    plain += escape_scope_element(name);
+    anchored += "/^" + escape_scope_element(name) + "$";
   }
   try {
     if (scope_path::parse(plain).resolve(source) == std::vector<std::size_t>{frame}) return plain;

@@ -7,4 +7,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/display_names.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/name_regex.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/plain_frame_paths.cpp)

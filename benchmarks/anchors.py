@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""aorta's readers against their anchors, on the same generated files, in one run (issue 21).
+
+For each format it writes one file (deterministic, into --dir), then times, as whole processes:
+  - aorta:   `aorta check --json --collector C DIR` (read, sum, metrics, JSON out);
+  - python:  the plain Python way (json.load / csv.reader / nothing for rocpd) summing per kernel;
+  - anchor:  what is near the machine's limit for the format: pysimdjson's DOM parse plus the
+             same Python walk (hatchet, chrome trace), `wc -l` (csv), and the sqlite3 CLI running
+             aorta's old query and a GROUP BY on the integer kernel id (rocpd).
+Each command runs --runs times (default 3) after one warm-up; the medians of wall time and the
+largest peak RSS (getrusage of the child) are printed, with aorta's speed relative to each
+(anchor time / aorta time: above 1.0, aorta is faster).
+
+usage: anchors.py --aorta PATH [--dir DIR] [--scale F] [--runs N] [--only FORMATS] [--keep]
+Needs: python3, sqlite3 (CLI), wc; pysimdjson (`pip install pysimdjson`) for the JSON anchor,
+else that column says "n/a".
+"""
+import argparse
+import csv
+import json
+import os
+import random
+import shutil
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+parser.add_argument("--aorta", required=True)
+parser.add_argument("--dir", default="/tmp/aorta_anchors")
+parser.add_argument("--scale", type=float, default=1.0,
+                    help="1.0: hatchet ~100 MB, chrome ~100 MB, csv ~100 MB, rocpd 1 M dispatches")
+parser.add_argument("--runs", type=int, default=3)
+parser.add_argument("--only", default="", help="comma-separated formats to run")
+parser.add_argument("--keep", action="store_true", help="keep the generated files in --dir")
+args = parser.parse_args()
+root = os.path.abspath(args.dir)
+rng = random.Random(21)
+
+
+def mb(path):
+    return os.path.getsize(path) / 1e6
+
+
+# ---- generators -------------------------------------------------------------------------------
+def write_hatchet(path, target_bytes):
+    """Proton's tree: 5,000 kernels, each under 20 frames of Python call path."""
+    kernels = [f"kernel_{i}_Cijk_Ailk_Bljk_HHS_BH_MT128x128x32" for i in range(5000)]
+
+    def frame(name, metrics, children):
+        return {"children": children, "frame": {"name": name, "type": "function"},
+                "metrics": metrics}
+
+    with open(path, "w") as f:
+        f.write('[{"children": [')
+        written, first = 0, True
+        while written < target_bytes:
+            leaf = frame(rng.choice(kernels), {"count": rng.randint(1, 50),
+                                               "device_id": "0", "device_type": "1",
+                                               "time (ns)": float(rng.randint(1000, 10 ** 6))}, [])
+            node = leaf
+            for depth in range(20):
+                node = frame(f"model_{rng.randint(0, 40)}.py:{rng.randint(1, 900)}@forward_{depth}",
+                             {}, [node])
+            text = ("" if first else ",") + json.dumps(node, separators=(",", ":"))
+            f.write(text)
+            written += len(text)
+            first = False
+        f.write('], "frame": {"name": "ROOT", "type": "function"}, "metrics": {}}, '
+                '{"CUDA": {"0": {"arch": "90", "num_sms": 132}}}]')
+
+
+def write_chrome(path, target_bytes):
+    kernels = [f"kernel_{i}" for i in range(500)]
+    with open(path, "w") as f:
+        f.write('{"traceEvents": [')
+        written, ts, first = 0, 0.0, True
+        while written < target_bytes:
+            k = rng.choice(kernels)
+            event = {"args": {"call_stack": ["ROOT", f"layer_{rng.randint(0, 31)}",
+                                             rng.choice(["prefill", "decode"]), k]},
+                     "cat": "kernel", "dur": float(rng.randint(1, 3000)), "name": k, "ph": "X",
+                     "tid": 7, "ts": ts}
+            ts += 3000.0
+            text = ("" if first else ",") + json.dumps(event, separators=(",", ":"))
+            f.write(text)
+            written += len(text)
+            first = False
+        f.write("]}")
+
+
+CSV_HEADER = ["Kind", "Agent_Id", "Queue_Id", "Stream_Id", "Thread_Id", "Dispatch_Id", "Kernel_Id",
+              "Kernel_Name", "Correlation_Id", "Start_Timestamp", "End_Timestamp",
+              "Private_Segment_Size", "Group_Segment_Size", "Workgroup_Size_X",
+              "Workgroup_Size_Y", "Workgroup_Size_Z", "Grid_Size_X", "Grid_Size_Y", "Grid_Size_Z",
+              "LDS_Block_Size", "Scratch_Size", "SGPR_Count"]
+
+
+def write_csv(path, target_bytes):
+    names = [f"Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_MI32x32x8x1_SN_{i}" for i in range(200)]
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, quoting=csv.QUOTE_NONNUMERIC)
+        w.writerow(CSV_HEADER)
+        row = 0
+        while f.tell() < target_bytes:
+            start = row * 1000
+            k = row % 200
+            w.writerow(["KERNEL_DISPATCH", 1, 1, 0, 42, row, k, names[k], row, start,
+                        start + 100 + row % 5000, 0, 0, 256, 1, 1, 65536, 1, 1, 0, 0, 16])
+            row += 1
+
+
+def write_rocpd(path, dispatches):
+    """Direct layout of schema version 3 (tests/fixtures/rocpd/README.md), 80,000 kernels."""
+    db = sqlite3.connect(path)
+    db.executescript(f"""
+      PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;
+      CREATE TABLE rocpd_metadata (id INTEGER PRIMARY KEY, tag TEXT, value TEXT);
+      INSERT INTO rocpd_metadata (tag, value) VALUES ('schema_version', '3');
+      CREATE TABLE rocpd_info_agent (id INTEGER PRIMARY KEY, guid TEXT, type TEXT,
+        absolute_index INTEGER, type_index INTEGER, name TEXT, generic_name TEXT,
+        product_name TEXT);
+      INSERT INTO rocpd_info_agent VALUES (1, 'g', 'GPU', 1, 0, 'a0', 'gfx942', 'MI300X'),
+        (2, 'g', 'GPU', 2, 1, 'a1', 'gfx942', 'MI300X'), (3, 'g', 'GPU', 3, 2, 'a2', 'gfx942',
+        'MI300X'), (4, 'g', 'GPU', 4, 3, 'a3', 'gfx942', 'MI300X');
+      CREATE TABLE rocpd_info_kernel_symbol (id INTEGER PRIMARY KEY, guid TEXT,
+        kernel_name TEXT, display_name TEXT);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 80000)
+        INSERT INTO rocpd_info_kernel_symbol SELECT i, 'g',
+          'Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_' || i || '.kd',
+          'Cijk_Ailk_Bljk_HHS_BH_MT128x128x32_' || i FROM n;
+      CREATE TABLE rocpd_kernel_dispatch (id INTEGER PRIMARY KEY, guid TEXT, nid INTEGER,
+        pid INTEGER, agent_id INTEGER, kernel_id INTEGER, dispatch_id INTEGER,
+        queue_id INTEGER, stream_id INTEGER, start BIGINT, "end" BIGINT,
+        workgroup_size_x INTEGER, grid_size_x INTEGER);
+      WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < {dispatches - 1})
+        INSERT INTO rocpd_kernel_dispatch (guid, nid, pid, agent_id, kernel_id, dispatch_id,
+          queue_id, stream_id, start, "end", workgroup_size_x, grid_size_x)
+        SELECT 'g', 1, 1, 1 + i % 4, 1 + (i * 7919) % 80000, i, 1, 1, i * 1000,
+          i * 1000 + 100 + (i * 31) % 5000, 256, 65536 FROM n;
+    """)
+    db.commit()
+    db.close()
+
+
+# ---- the Python way ---------------------------------------------------------------------------
+PY_HATCHET = r"""
+import json, sys
+doc = json.load(open(sys.argv[1]))
+totals = {}
+stack = [doc[0]]
+while stack:
+    node = stack.pop()
+    children = node.get("children") or []
+    if not children and "time (ns)" in node["metrics"]:
+        t = totals.setdefault(node["frame"]["name"], [0, 0.0])
+        t[0] += node["metrics"].get("count", 0); t[1] += node["metrics"]["time (ns)"]
+    stack.extend(children)
+print(len(totals))
+"""
+SIMD_HATCHET = PY_HATCHET.replace("import json, sys", "import simdjson, sys").replace(
+    "json.load(open(sys.argv[1]))", "simdjson.Parser().load(sys.argv[1])")
+PY_CHROME = r"""
+import json, sys
+totals = {}
+for e in json.load(open(sys.argv[1]))["traceEvents"]:
+    if e.get("ph") == "X" and e.get("cat") == "kernel":
+        t = totals.setdefault(e["name"], [0, 0.0]); t[0] += 1; t[1] += e["dur"] * 1e3
+print(len(totals))
+"""
+SIMD_CHROME = PY_CHROME.replace("import json, sys", "import simdjson, sys").replace(
+    "json.load(open(sys.argv[1]))", "simdjson.Parser().load(sys.argv[1])")
+PY_CSV = r"""
+import csv, sys
+totals = {}
+with open(sys.argv[1], newline="") as f:
+    r = csv.reader(f); header = next(r)
+    name, start, end = (header.index(c) for c in ("Kernel_Name", "Start_Timestamp", "End_Timestamp"))
+    for row in r:
+        t = totals.setdefault(row[name], [0, 0]); t[0] += 1; t[1] += int(row[end]) - int(row[start])
+print(len(totals))
+"""
+OLD_ROCPD_QUERY = (
+    "SELECT COALESCE(NULLIF(S.display_name, ''), S.kernel_name), A.id, COUNT(*), "
+    "SUM(K.\"end\" - K.start) FROM rocpd_kernel_dispatch K JOIN rocpd_info_kernel_symbol S "
+    "ON S.id = K.kernel_id AND S.guid = K.guid LEFT JOIN rocpd_info_agent A "
+    "ON A.id = K.agent_id AND A.guid = K.guid GROUP BY 1, 2 ORDER BY 2, 1;")
+BY_ID_QUERY = ("SELECT kernel_id, agent_id, COUNT(*), SUM(\"end\" - start) "
+               "FROM rocpd_kernel_dispatch GROUP BY agent_id, kernel_id;")
+
+
+# ---- timing ------------------------------------------------------------------------------------
+def measure(argv):
+    """Median wall seconds and max peak RSS (MiB) over the runs, after one warm-up."""
+    walls, rss = [], 0
+    for run in range(args.runs + 1):
+        started = time.monotonic()
+        with open(os.devnull, "wb") as sink:
+            proc = subprocess.Popen(argv, stdout=sink, stderr=sink)
+            _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.monotonic() - started
+        if os.waitstatus_to_exitcode(status) not in (0, 1):
+            raise SystemExit(f"failed ({status}): {' '.join(argv)}")
+        if run > 0:
+            walls.append(wall)
+            rss = max(rss, usage.ru_maxrss / 1024)
+    return statistics.median(walls), rss
+
+
+def main():
+    os.makedirs(root, exist_ok=True)
+    scale = args.scale
+    py = sys.executable
+    try:
+        import simdjson  # noqa: F401
+        have_simd = True
+    except ImportError:
+        have_simd = False
+    formats = {
+        "hatchet": ("proton", "proton.hatchet", lambda p: write_hatchet(p, int(100e6 * scale)),
+                    [py, "-c", PY_HATCHET], [py, "-c", SIMD_HATCHET] if have_simd else None,
+                    "pysimdjson DOM + walk"),
+        "chrome_trace": ("proton", "proton.chrome_trace",
+                         lambda p: write_chrome(p, int(100e6 * scale)), [py, "-c", PY_CHROME],
+                         [py, "-c", SIMD_CHROME] if have_simd else None, "pysimdjson DOM + walk"),
+        "csv": ("rocprof", "run_kernel_trace.csv", lambda p: write_csv(p, int(100e6 * scale)),
+                [py, "-c", PY_CSV], ["wc", "-l"], "wc -l"),
+        "rocpd": ("rocprof", "aorta_results.db",
+                  lambda p: write_rocpd(p, max(1000, int(1_000_000 * scale))), None,
+                  ["sqlite3", "-readonly"], "sqlite3 CLI"),
+    }
+    only = [f for f in args.only.split(",") if f]
+    print(f"| file | size | Python | anchor | aorta wall / peak RSS | aorta vs Python | "
+          f"aorta vs anchor |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, (collector, filename, generate, python_way, anchor, anchor_name) in formats.items():
+        if only and name not in only:
+            continue
+        folder = os.path.join(root, name)
+        path = os.path.join(folder, filename)
+        if not os.path.exists(path):
+            os.makedirs(folder, exist_ok=True)
+            generate(path)
+        aorta_s, aorta_rss = measure([args.aorta, "check", "--json", "--collector", collector,
+                                      folder])
+        py_s = measure(python_way + [path])[0] if python_way else None
+        anchors = []
+        if anchor and name == "rocpd":
+            for label, sql in (("aorta's old query", OLD_ROCPD_QUERY), ("by kernel id", BY_ID_QUERY)):
+                anchors.append((f"{anchor_name}, {label}", measure(anchor + [path, sql])[0]))
+        elif anchor:
+            anchors.append((anchor_name, measure(anchor + [path])[0]))
+        anchor_text = "; ".join(f"{label} {s:.2f} s" for label, s in anchors) or "n/a"
+        ratio_text = " / ".join(f"{s / aorta_s:.2f}x" for _, s in anchors) or "n/a"
+        print(f"| {name} | {mb(path):.0f} MB | "
+              f"{f'{py_s:.2f} s' if py_s else 'n/a'} | {anchor_text} | "
+              f"{aorta_s:.2f} s / {aorta_rss:.1f} MiB | "
+              f"{f'{py_s / aorta_s:.1f}x' if py_s else 'n/a'} | {ratio_text} |", flush=True)
+    if not args.keep:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+main()

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Writes the inputs of tests/cli/scaling.cmake into the directory given (issue 21): each grows one
+awkward dimension that once made a reader or `aorta view` super-linear. Generated at test time,
+never committed. Hand-made from the published layouts (Proton's chrome trace and hatchet tree,
+tests/fixtures/proton-formats/README.md; rocpd: tests/fixtures/rocpd/make_rocpd.py).
+
+usage: make_scaling_inputs.py OUT [--scale F]   (F multiplies every size; 1 = the test sizes)
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+parser = argparse.ArgumentParser(description="write the scaling inputs")
+parser.add_argument("out")
+parser.add_argument("--scale", type=float, default=1.0)
+args = parser.parse_args()
+out = args.out
+shutil.rmtree(out, ignore_errors=True)
+
+
+def size(n):
+    return max(1, int(n * args.scale))
+
+
+def write(relative, text):
+    path = os.path.join(out, relative)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def node(name, metrics, children=()):
+    return {"frame": {"name": name, "type": "function"}, "metrics": metrics,
+            "children": list(children)}
+
+
+def kernel(name, ns=1000.0):
+    return node(name, {"count": 1, "time (ns)": ns, "device_type": "CUDA", "device_id": "0"})
+
+
+# One kernel event whose call stack is 3,000 frames deep (about 26 KB): `aorta view` took ~60 s.
+depth = size(3000)
+stack = ["ROOT"] + [f"f{i}" for i in range(depth)] + ["deep_kernel"]
+write("deep_stack/proton.chrome_trace", json.dumps({"traceEvents": [
+    {"ph": "X", "cat": "kernel", "name": "deep_kernel", "dur": 2.5, "ts": 0,
+     "args": {"call_stack": stack}}]}))
+
+# A device table of 200,000 GPUs: each entry was looked up by a walk over the ones before.
+gpus = size(200_000)
+devices = {"CUDA": {str(i): {"arch": "90", "num_sms": 132} for i in range(gpus)}}
+write("many_gpus/proton.hatchet",
+      json.dumps([node("ROOT", {}, [kernel("gemm")]), devices]))
+
+# 100,000 instrumentation scopes under one kernel; a cycles() check on one of them and on one
+# that is not there (the message lists the scopes).
+scopes = size(100_000)
+write("many_scopes/proton.hatchet", json.dumps([node("ROOT", {}, [node("scoped_kernel", {}, [
+    node(f"scope_{i}", {"cycles": 1000 + i, "normalized_cycles": 1.0 + i, "device_id": "0",
+                        "device_type": "1"}) for i in range(scopes)])]), {}]))
+
+# A rocpd database with 50,000 agents, each running one dispatch.
+agents = size(50_000)
+os.makedirs(os.path.join(out, "many_agents"))
+subprocess.run([sys.executable,
+                os.path.join(os.path.dirname(__file__), "..", "fixtures", "rocpd", "make_rocpd.py"),
+                os.path.join(out, "many_agents", "aorta_results.db"), "--agents", str(agents)],
+               check=True)
