@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (cmake --preset fuzz) and runs them over seed corpora made from
-# tests/fixtures (tests/fuzz/README.md).
+# Builds the libFuzzer targets (cmake --preset fuzz, or the preset named by FUZZ_PRESET: CI uses
+# its asan build, which holds them too) and runs them over seed corpora made from tests/fixtures
+# (tests/fuzz/README.md), as many targets at once as there are cores.
 #
 #   ci/fuzz.sh                       CI: each target over its structured seeds (once, full size),
 #                                    then over its corpus briefly (12 s; regressions)
@@ -26,10 +27,11 @@ targets=("$@")
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 
 jobs=$(nproc 2>/dev/null || echo 2)
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --parallel "$jobs"
+preset=${FUZZ_PRESET:-fuzz}
+cmake --preset "$preset" >/dev/null
+cmake --build --preset "$preset" --parallel "$jobs"
 
-build=build/fuzz
+build=build/$preset
 # Seeds are the repository's own fixtures, linked rather than copied into the tree.
 seed_files() {
   case "$1" in
@@ -80,9 +82,9 @@ make_structured_seeds() {
 # finding, not a pass.
 common=(-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=1)
 
-printf '%-14s %12s %10s %8s %10s\n' target execs exec/s crashes peak_rss >"$build/fuzz-table.txt"
-status=0
-for target in "${targets[@]}"; do
+# One target: its structured seeds, then fuzzing; its row of the table goes to $build/fuzz-row-*.
+fuzz_one() {
+  local target=$1 status=0 rc seeds corpus findings log
   seeds=$(make_seeds "$target")
   make_structured_seeds "$target"
   corpus=$build/corpus/$target
@@ -121,12 +123,36 @@ for target in "${targets[@]}"; do
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
   crashes=$(find "$findings" -type f -newer "$log.start" | wc -l)
   printf '%-14s %12s %10s %8s %8sMB\n' "$target" "${execs:-?}" "${speed:-?}" "$crashes" \
-    "${rss:-?}" >>"$build/fuzz-table.txt"
+    "${rss:-?}" >"$build/fuzz-row-$target.txt"
   if ((rc != 0)); then
     echo "fuzz: $target FAILED (exit $rc); see $log and $findings/" >&2
     tail -40 "$log" >&2
     status=1
   fi
+  return "$status"
+}
+
+# Long runs go one at a time (their figures are per target); CI's short ones share the cores.
+parallel=$jobs
+[[ "$mode" == ci ]] || parallel=1
+rm -f "$build"/fuzz-row-*.txt
+status=0
+running=0
+reap_one() {
+  local finished
+  wait -n -p finished || status=1
+  running=$((running - 1))
+}
+for target in "${targets[@]}"; do
+  while ((running >= parallel)); do reap_one; done
+  fuzz_one "$target" &
+  running=$((running + 1))
+done
+while ((running > 0)); do reap_one; done
+printf '%-14s %12s %10s %8s %10s\n' target execs exec/s crashes peak_rss >"$build/fuzz-table.txt"
+for target in "${targets[@]}"; do
+  cat "$build/fuzz-row-$target.txt" >>"$build/fuzz-table.txt" 2>/dev/null \
+    || printf '%-14s (no result)\n' "$target" >>"$build/fuzz-table.txt"
 done
 cat "$build/fuzz-table.txt"
 exit "$status"

@@ -9,6 +9,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
   valgrind
+  # ci/test.sh compiles through ccache, so the add_subdirectory consumer test, which compiles all of
+  # aorta again with the same flags, reuses the objects of the CI build.
+  ccache
   # Multi-rank and Slurm tests: a real mpirun (tests/cli/ranks.cmake) and a local Slurm cluster
   # started by the `slurm` test itself (tests/slurm/); their services are never enabled.
   openmpi-bin munge slurmctld slurmd slurm-client
