@@ -48,6 +48,14 @@ aorta_cli_test(first_hour.check_wrong_collector RC 64
   OUTPUT "proton\\.hatchet: not an ncu CSV: it looks like a Proton capture \\(hatchet, hatchet_msgpack or chrome trace\\); use --collector proton")
 
 # view: several metrics, time/%, sorting by name, a depth limit.
+# Issue 23, item 8: C++ kernel names are printed demangled; --mangled keeps them as captured.
+aorta_cli_test(first_hour.view_demangled RC 0
+  COMMAND "${aorta}" view "${h200}/vecadd_cupti/proton.hatchet"
+  OUTPUT "at::native::reduce_kernel<512, 1, at::native::ReduceOp<float"
+  NOT_OUTPUT "_ZN2at6native")
+aorta_cli_test(first_hour.view_mangled RC 0
+  COMMAND "${aorta}" view --mangled "${h200}/vecadd_cupti/proton.hatchet"
+  OUTPUT "_ZN2at6native13reduce_kernelILi512E")
 aorta_cli_test(first_hour.view_metrics_sort RC 0
   COMMAND "${aorta}" view -m time/ns,count,time/% --sort name "${h200}/pipeline_cupti/proton.hatchet"
   OUTPUT "time/ns +count +time/% name\n +422175 +60 +100\\.00% ROOT\n"
@@ -67,6 +75,19 @@ aorta_cli_test(first_hour.require_checks RC 64
           --require-checks -- /bin/true
   OUTPUT "plain\\.yaml: no checks: the recipe has no `check:` and no --check was given"
   NOT_OUTPUT "trial 0: running")
+# Issue 23, item 8: a test refused at run time (64) is in the report as an error, not missing;
+# nothing launched, so its record is <output>/result.json, not a trial's.
+aorta_cli_test(first_hour.refusal_recorded RC 64 FIXTURES_SETUP aorta_cli_refused
+  CLEAN "${out}/refused"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/refused/t"
+          --require-checks -- /bin/true
+  OUTPUT "no checks: the recipe has no `check:`"
+  JSON "${out}/refused/t/result.json::verdict=error"
+  NO_FILES "${out}/refused/t/trial_0")
+aorta_cli_test(first_hour.refusal_reported RC 0 FIXTURES_REQUIRED aorta_cli_refused
+  COMMAND "${aorta}" report "${out}/refused"
+  OUTPUT "  t: 0 pass, 0 fail, 0 skip, 1 error -- error: refused \\(exit 64\\): [^\n]*no checks"
+  FILE_REGEX "${out}/refused/report.html" "<span class=\"fail\">1 failed</span>")
 # Issue 23, item 3: the regression gate counts as a check. A test with only TRIALS and BASELINE
 # (docs/regression-gate.md) used to exit 64 "no checks" under AORTA_REQUIRE_CHECKS, so the gate
 # never ran; here it runs and skips for the missing baseline, naming the fix.
@@ -151,3 +172,16 @@ aorta_cli_test(first_hour.callgrind_report_folded RC 0 FIXTURES_REQUIRED aorta_c
              "\\| `callgrind_total_ir` \\|[^\n]*\n\\| `callgrind_ir\\.main` \\|"
              "${out}/callgrind_plain/perf.md" "loader/libc function\\(s\\) folded: `"
              "${out}/callgrind_plain/report.html" "Inclusive Ir per function[^\n]*\n<svg class=\"chart\"")
+# Issue 23, item 7: the hint of an ambiguous ir() names the program's own function (`main`, not
+# the loader's `dl_main` nor `(below main)`), and escapes a name with regex metacharacters so the
+# suggested pattern matches that function; the last test checks the suggestion as printed.
+aorta_cli_test(first_hour.ir_hint_own_function RC 1 FIXTURES_REQUIRED aorta_cli_callgrind_plain
+  COMMAND "${aorta}" check "${out}/callgrind_plain/trial_0" --check "ir(main) > 0"
+  OUTPUT "ir\\(main\\) matches [0-9]+ functions: [^\n]*; anchor it, e\\.g\\. ir\\(\\^main\\$\\)\n")
+aorta_cli_test(first_hour.ir_hint_escaped RC 1 FIXTURES_REQUIRED aorta_cli_callgrind_plain
+  COMMAND "${aorta}" check "${out}/callgrind_plain/trial_0" --check "ir(below main) > 0"
+  OUTPUT "anchor it, e\\.g\\. ir\\(\\^.\\(below main.\\) .\\[.\\?.\\?.\\? in aorta_cli_hotspot.\\]\\$\\)\n")
+aorta_cli_test(first_hour.ir_hint_pattern_matches RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_plain
+  COMMAND "${aorta}" check "${out}/callgrind_plain/trial_0"
+          --check "ir(^\\(below main\\) \\[\\?\\?\\? in aorta_cli_hotspot\\]$) > 0"
+  OUTPUT "check PASS  ir\\(\\^\\\\\\(below main")

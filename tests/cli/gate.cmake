@@ -34,7 +34,10 @@ aorta_cli_test(gate.record RC 0 FIXTURES_REQUIRED aorta_gate_first FIXTURES_SETU
   JSON "${gate_base}/hotspot.json::schema=aorta-baseline"
        "${gate_base}/hotspot.json::test=hotspot"
        "${gate_base}/hotspot.json::functions/main/ir/n=1"
-       "${gate_base}/hotspot.json::fingerprint/cpu=*")
+       "${gate_base}/hotspot.json::fingerprint/cpu=*"
+       # Issue 23, item 9: paths relative to the baseline directory, not absolute (noisy diffs).
+       "${gate_base}/hotspot.json::provenance/results=../gate/first/hotspot"
+       "${gate_base}/hotspot.json::provenance/recorded_by=aorta baseline record ../gate/first/hotspot --into .")
 
 aorta_cli_test(gate.show RC 0 FIXTURES_REQUIRED aorta_gate_base
   COMMAND "${aorta}" baseline show "${gate_base}"
@@ -58,6 +61,40 @@ aorta_cli_test(gate.more_work_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
          "gate FAILED: a confident regression"
   JSON "${gate_out}/slow/hotspot/gate.json::verdict=fail"
        "${gate_out}/slow/hotspot/trial_0/result.json::verdict=fail")
+
+# Issue 23, item 6: the failing table leads with the culprit, a function of the program whose
+# work grew (not main, which only includes it, nor the loader/libc rows sorted by name before it);
+# the loader and libc rows are folded into one line that still names the ones that moved.
+aorta_cli_test(gate.culprit_first RC 1 FIXTURES_REQUIRED aorta_gate_base
+  FIXTURES_SETUP aorta_gate_culprit
+  CLEAN "${gate_out}/culprit"
+  COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/culprit/hotspot"
+          --baseline "${gate_base}" --trials 3 -- "${gate_payload}" 9011 32
+  OUTPUT "verdict\nhotspot +ir\\((expensive|reference_rounds|cheap)\\([^\n]*MORE \\(fail\\)\n"
+         "\\(\\+[0-9]+ loader/libc row\\(s\\) folded, [0-9]+ failing: [^\n]*below main"
+  NOT_OUTPUT "\nhotspot +ir\\(_dl_" "\nhotspot +ir\\(\\(below main\\)" "\nhotspot +ir\\(__libc")
+# ... and the report counts it as CTest does: one failed test whose 3 trials passed their own
+# checks (not "2 pass, 1 fail"); the key metric is the culprit, the reason's table a table.
+aorta_cli_test(gate.report_counts_tests RC 0 FIXTURES_REQUIRED aorta_gate_culprit
+  COMMAND "${aorta}" report "${gate_out}/culprit/hotspot"
+  OUTPUT ": 3 pass, 0 fail, 0 skip, 0 error; the regression gate over all 3 trials: fail"
+  NOT_OUTPUT "2 pass, 1 fail"
+  FILE_REGEX "${gate_out}/culprit/hotspot/report.html"
+             "<span class=\"fail\">1 failed</span>[^\n]* of 1 test\\."
+             "${gate_out}/culprit/hotspot/report.html"
+             "badge fail\">fail</span></td><td><code>ir\\((expensive|reference_rounds|cheap)\\("
+             "${gate_out}/culprit/hotspot/report.html"
+             "<pre class=\"reason-table\">test +quantity[^\n]*\nhotspot +ir\\((expensive|reference_rounds|cheap)"
+             "${gate_out}/culprit/hotspot/perf.md"
+             "Last trial fail: regression against the baseline:\n\n```\ntest +quantity")
+# Issue 23, item 8: a test CTest skips for want of a baseline is a skipped test in the report,
+# not a passed one.
+aorta_cli_test(gate.report_skip_as_skip RC 0 FIXTURES_REQUIRED aorta_gate_first
+  COMMAND "${aorta}" report "${gate_out}/first/hotspot"
+  OUTPUT "the regression gate over all 1 trial: skip -- skip: no baseline for test 'hotspot'"
+  FILE_REGEX "${gate_out}/first/hotspot/report.html" "<span class=\"skip\">1 skipped</span>"
+  JSON "${gate_out}/first/hotspot/trial_0/result.json::verdict=skip"
+       "${gate_out}/first/hotspot/trial_0/result.json::verdict_from_gate=ON")
 
 aorta_cli_test(gate.explicit_check_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
   CLEAN "${gate_out}/check"

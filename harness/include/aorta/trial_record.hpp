@@ -85,12 +85,17 @@ struct trial_record {
   std::vector<std::string> notes;
   std::vector<rank_row> ranks;  // empty for a single-process payload
   std::optional<cell_coordinates> cell;  // absent outside a recipe with cells
+  // The regression gate judges all of a test's trials together and writes its verdict on the last
+  // one: true when that trial passed its own checks and the gate made it fail or skip, so a report
+  // counts the trial as passed and the test as the gate decided.
+  bool verdict_from_gate = false;
 };
 
 // Layout: "schema" (schemas::result.name), then the fields above by name; metrics as a flat object `metrics` (ints, doubles, strings,
 // string lists), the per-kernel table as `kernels` [{name, launches|null, total_ms, collector}],
 // metric notes as `metric_notes`; exit_status and signal null when absent; `cell` {name, round,
-// position, mitigations, diagnostic} only for a trial of a recipe with cells.
+// position, mitigations, diagnostic} only for a trial of a recipe with cells; `verdict_from_gate`
+// only when true.
 [[nodiscard]] nlohmann::json to_json(const trial_record& record);
 
 // Reads what to_json wrote. Missing keys keep their defaults; a newer schema_version adds a note

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace aorta::detail {
 namespace {
@@ -35,7 +36,48 @@ bool timed(const gate_row& row) {
                         row.quantity == check_quantity::normalized_cycles);
 }
 
+int verdict_rank(const gate_row& row) {
+  if (fails_gate(row)) return 0;
+  return row.verdict == gate_verdict::same ? 2 : 1;
+}
+
+double relative_move(const gate_row& row) {
+  if (!row.delta) return fails_gate(row) ? std::numeric_limits<double>::infinity() : 0.0;
+  return std::fabs(*row.delta);
+}
+
+double absolute_move(const gate_row& row) {
+  if (row.base.empty() || row.fresh.empty()) return 0.0;
+  return std::fabs(row.fresh_median - row.base_median);
+}
+
+// "(+3 loader/libc row(s) folded, 2 MORE (fail): (below main), __libc_start_main)": the names of
+// the folded rows that moved, so a libc change alone is still visible.
+std::string folded_line(const std::vector<const gate_row*>& folded) {
+  std::size_t failing = 0;
+  std::string moved;
+  for (const gate_row* row : folded) {
+    if (row->verdict == gate_verdict::same) continue;
+    if (fails_gate(*row)) ++failing;
+    moved += fmt::format("{}{} {}", moved.empty() ? "" : ", ", shortened(row->label),
+                         verdict_label(*row));
+  }
+  return fmt::format("(+{} loader/libc row(s) folded{}{})\n", folded.size(),
+                     failing > 0 ? fmt::format(", {} failing", failing) : std::string(),
+                     moved.empty() ? std::string(", all SAME") : ": " + moved);
+}
+
 }  // namespace
+
+void order_by_significance(std::vector<gate_row>& rows) {
+  std::stable_sort(rows.begin(), rows.end(), [](const gate_row& a, const gate_row& b) {
+    if (a.test != b.test) return a.test < b.test;
+    if (verdict_rank(a) != verdict_rank(b)) return verdict_rank(a) < verdict_rank(b);
+    if (a.system_frame != b.system_frame) return !a.system_frame;
+    if (relative_move(a) != relative_move(b)) return relative_move(a) > relative_move(b);
+    return absolute_move(a) > absolute_move(b);
+  });
+}
 
 std::optional<double> geomean_ratio(const std::vector<gate_row>& rows) {
   double log_sum = 0.0;
@@ -60,7 +102,12 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
   lines.push_back({{"test", "quantity", "bound", "base median", "new median", "delta",
                     "evidence (n base/new)", "verdict"}});
   std::size_t same = 0;
+  std::vector<const gate_row*> folded;
   for (const auto& row : rows) {
+    if (row.system_frame) {
+      folded.push_back(&row);
+      continue;
+    }
     if (only_interesting && row.verdict == gate_verdict::same) {
       ++same;
       continue;
@@ -92,6 +139,7 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     out += lines.empty() ? fmt::format("all {} row(s) SAME\n", same)
                          : fmt::format("({} more row(s) SAME)\n", same);
   }
+  if (!folded.empty()) out += folded_line(folded);
   if (const auto ratio = geomean_ratio(rows)) {
     out += fmt::format("geomean of new/base medians over {} timed row(s): {:+.2f}%\n",
                        std::count_if(rows.begin(), rows.end(),

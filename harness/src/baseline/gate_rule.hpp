@@ -41,6 +41,9 @@ struct gate_row {
   std::vector<double> base;
   std::vector<double> fresh;
   std::string why_unknown;
+  // A dynamic-loader or libc function's Ir (`ir(_dl_start)`, `ir((below main))`): judged like any
+  // row, but folded out of the table, which leads with the program's own functions.
+  bool system_frame = false;
 
   // Filled by judge().
   gate_verdict verdict = gate_verdict::unknown;

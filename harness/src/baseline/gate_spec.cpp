@@ -1,6 +1,7 @@
 #include "baseline/gate_spec.hpp"
 
 #include "aorta/error.hpp"
+#include "metrics/display_names.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -231,7 +232,10 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     }
     if (!present_in_majority(row.base.size(), base)) row.base.clear();
     if (!present_in_majority(row.fresh.size(), fresh)) row.fresh.clear();
-    if (quantity == check_quantity::ir) row.noise_floor = ir_noise_floor(base);
+    if (quantity == check_quantity::ir) {
+      row.noise_floor = ir_noise_floor(base);
+      row.system_frame = is_system_frame(key.substr(ir_prefix.size()));
+    }
     rows.push_back(std::move(row));
   }
   return rows;

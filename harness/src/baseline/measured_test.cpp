@@ -1,5 +1,7 @@
 #include "baseline/measured_test.hpp"
 
+#include "metrics/anchor_hint.hpp"
+
 #include <fmt/format.h>
 
 namespace aorta::detail {
@@ -16,7 +18,11 @@ measured_test measured_from_records(const std::string& test,
   measured_test result;
   result.test = test;
   for (const auto& record : records) {
-    if (record.verdict != verdict::pass && record.verdict != verdict::fail) continue;
+    // A trial the gate skipped (no baseline yet) measured like any other: it is what
+    // `baseline record` records.
+    const bool measured = record.verdict_from_gate || record.verdict == verdict::pass ||
+                          record.verdict == verdict::fail;
+    if (!measured) continue;
     if (result.trials.empty()) result.fingerprint = fingerprint_of(record.versions);
     trial_snapshot snapshot;
     for (const auto& [name, value] : record.metrics.values) {
@@ -95,13 +101,19 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   case check_quantity::ir: {
     std::optional<double> value;
     static constexpr std::string_view prefix = "callgrind_ir.";
+    std::vector<std::string> matches;
+    std::vector<std::string> functions;
     for (const auto& [name, number] : trial.metrics) {
-      if (!name.starts_with(prefix) || !pattern->search(name.substr(prefix.size()))) continue;
-      if (value) {
-        why = fmt::format("ir({}) matches several functions; anchor it", argument);
-        return std::nullopt;
-      }
+      if (!name.starts_with(prefix)) continue;
+      functions.push_back(name.substr(prefix.size()));
+      if (!pattern->search(functions.back())) continue;
+      matches.push_back(functions.back());
       value = number;
+    }
+    if (matches.size() > 1) {
+      why = fmt::format("ir({}) matches several functions; anchor it{}", argument,
+                        anchor_hint("ir", argument, matches, functions));
+      return std::nullopt;
     }
     return value.value_or(0.0);
   }

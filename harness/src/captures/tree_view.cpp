@@ -136,6 +136,7 @@ struct printer {
   const std::vector<std::size_t>& widths;
   const check_paths& paths;
   std::optional<std::size_t> max_depth;
+  const std::function<std::string(std::string_view)>& display_name;
   std::ostream& out;
   std::string prefix{};
   std::string plain_path{};     // escaped names joined by '/', as frame_check_path writes
@@ -180,7 +181,7 @@ struct printer {
     out << prefix;
     if (!is_root) out << (is_last ? "└─ " : "├─ ");
     if (columns.size() == 1) out << cell(columns.front(), index) << ' ';
-    out << node.name;
+    out << (display_name ? display_name(node.name) : node.name);
     if (max_depth && depth == *max_depth && !node.children.empty()) {
       out << fmt::format(" (+{} below)", node.children.size());
     }
@@ -283,7 +284,7 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
     out << "name\n";
   }
   const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
-  printer p{tree, columns, widths, paths, options.max_depth, out};
+  printer p{tree, columns, widths, paths, options.max_depth, options.display_name, out};
   p.print(0, true, true, 0);
 }
 

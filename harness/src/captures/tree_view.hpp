@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -31,6 +32,9 @@ struct tree_view_options {
   std::vector<std::string> metrics;
   bool sort_by_name = false;               // alphabetical instead of largest first
   std::optional<std::size_t> max_depth;    // 0: the root only; deeper nodes are summed in
+  // How a node's name is printed (the CLI demangles C++ kernel names); empty: as captured. The
+  // `[under(...)]` paths keep the captured names, which is what a check matches.
+  std::function<std::string(std::string_view)> display_name;
 };
 
 // As above, with one column per metric ("time/ms  count  name" header line) and the options.

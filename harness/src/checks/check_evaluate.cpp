@@ -1,5 +1,6 @@
 #include "aorta/check.hpp"
 
+#include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
 #include "checks/scope_checks.hpp"
 
@@ -139,8 +140,11 @@ measured function_quantity(const std::vector<capture>& captures, const std::stri
     // Summing would count a caller and its callee twice, so the regex must pick one function.
     std::vector<std::string> names;
     for (const auto* match : matches) names.push_back(match->name);
-    return unmeasured(fmt::format("ir({}) matches {} functions: {}; anchor it, e.g. ir(^{}$)",
-                                  argument, matches.size(), joined_names(names), names.front()));
+    std::vector<std::string> all_names;
+    for (const auto& function : source->functions) all_names.push_back(function.name);
+    return unmeasured(fmt::format("ir({}) matches {} functions: {}; anchor it{}", argument,
+                                  matches.size(), joined_names(names),
+                                  detail::anchor_hint("ir", argument, names, all_names)));
   }
   return {static_cast<double>(matches.front()->inclusive_ir), {}};
 }

@@ -47,7 +47,32 @@ std::string joined(const std::vector<std::string>& words) {
   return text;
 }
 
-int record_baselines(const record_flags& flags, const std::vector<std::string>& invocation) {
+// A path as the baseline file records it: relative to the baseline directory when both lie under
+// one root, so re-recording from another clone or build directory does not rewrite it.
+std::string relative_to_baselines(const fs::path& into, const std::string& path) {
+  if (path.empty()) return path;
+  const fs::path base = fs::absolute(into).lexically_normal();
+  const fs::path relative = fs::absolute(path).lexically_normal().lexically_relative(base);
+  return relative.empty() ? path : relative.generic_string();
+}
+
+// The recording command as run from the baseline directory: each path relative to it.
+std::string recording_command(const record_flags& flags) {
+  std::vector<std::string> words{"aorta", "baseline", "record"};
+  for (const auto& r : flags.results) words.push_back(relative_to_baselines(flags.into, r));
+  words.insert(words.end(), {"--into", "."});
+  if (!flags.test_name.empty()) words.insert(words.end(), {"--test-name", flags.test_name});
+  return joined(words);
+}
+
+std::vector<std::string> portable_command(const fs::path& into, std::vector<std::string> command) {
+  if (!command.empty() && fs::path(command.front()).is_absolute()) {
+    command.front() = relative_to_baselines(into, command.front());
+  }
+  return command;
+}
+
+int record_baselines(const record_flags& flags) {
   const fs::path into = flags.into;
   if (!flags.test_name.empty()) (void)detail::contained_path(into, flags.test_name, "--test-name");
   const auto commit = detail::first_output_line({"git", "-C", fs::absolute(into).parent_path().string(),
@@ -89,10 +114,10 @@ int record_baselines(const record_flags& flags, const std::vector<std::string>& 
                                 results, test, measured.trials.size(), detail::min_timed_samples));
       }
       measured.provenance = {{"recorded_at", detail::utc_timestamp()},
-                             {"recorded_by", joined(invocation)},
-                             {"results", fs::absolute(results).lexically_normal().string()},
-                             {"payload_command", trials.front().command},
-                             {"recipe", trials.front().recipe_path},
+                             {"recorded_by", recording_command(flags)},
+                             {"results", relative_to_baselines(into, results)},
+                             {"payload_command", portable_command(into, trials.front().command)},
+                             {"recipe", relative_to_baselines(into, trials.front().recipe_path)},
                              {"aorta_version", trials.front().aorta_version},
                              {"git_commit", commit ? nlohmann::json(*commit) : nlohmann::json(nullptr)}};
       const fs::path file = detail::baseline_path(into, test);
@@ -222,6 +247,7 @@ int compare_results(const compare_flags& flags) {
                                   flags.base, flags.fresh, base_names.empty() ? " none" : base_names,
                                   fresh_names.empty() ? " none" : fresh_names));
   }
+  detail::order_by_significance(rows);  // per test, culprit first
   if (flags.json) {
     const auto geomean = detail::geomean_ratio(rows);
     nlohmann::json out = {{"base", flags.base},
@@ -262,12 +288,8 @@ void add_baseline_command(CLI::App& app, action& selected) {
                    "Skip (with a note) results that do not exist or never ran, instead of failing");
   record->callback([&selected, flags, &app] {
     selected = [flags, &app] {
-      std::vector<std::string> invocation{"aorta", "baseline", "record"};
-      for (const auto& r : flags->results) invocation.push_back(r);
-      invocation.insert(invocation.end(), {"--into", flags->into});
-      if (!flags->test_name.empty()) invocation.insert(invocation.end(), {"--test-name", flags->test_name});
       (void)app;
-      return record_baselines(*flags, invocation);
+      return record_baselines(*flags);
     };
   });
   auto* show = baseline->add_subcommand("show", "aorta baseline show FILE|DIR: per test the "

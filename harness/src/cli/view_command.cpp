@@ -2,6 +2,7 @@
 #include "aorta/error.hpp"
 #include "captures/tree_view.hpp"
 #include "collectors/format_detection.hpp"
+#include "metrics/display_names.hpp"
 #include "cli/commands.hpp"
 
 #include <fmt/format.h>
@@ -20,6 +21,7 @@ struct view_flags {
   std::vector<std::string> metrics;
   std::string sort = "value";
   std::optional<std::size_t> depth;
+  bool mangled = false;
 };
 
 // Proton's outputs by name: <name>.hatchet, .hatchet_msgpack, .chrome_trace (and .part_<phase>.*).
@@ -102,12 +104,17 @@ void add_view_command(CLI::App& app, action& selected) {
   view->add_option("--sort", flags->sort, "value (largest first, default) or name")
       ->check(CLI::IsMember({"value", "name"}));
   view->add_option("-d,--depth", flags->depth, "Show this many levels below the root");
+  view->add_flag("--mangled", flags->mangled,
+                 "Print C++ kernel names as captured (_Z...) instead of demangled");
   view->callback([&selected, flags] {
     selected = [flags] {
       tree_view_options options;
       options.metrics = flags->metrics;
       options.sort_by_name = flags->sort == "name";
       options.max_depth = flags->depth;
+      if (!flags->mangled) {
+        options.display_name = [](std::string_view name) { return detail::demangled_name(name); };
+      }
       render_hatchet_tree(capture_to_view(flags->path), options, std::cout);
       return 0;
     };

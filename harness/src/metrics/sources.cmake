@@ -4,6 +4,7 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/anchor_hint.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/display_names.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/name_regex.cpp

@@ -176,6 +176,7 @@ json to_json(const trial_record& record) {
       {"notes", record.notes},
   };
   if (!record.ranks.empty()) out["ranks"] = detail::rank_rows_to_json(record.ranks);
+  if (record.verdict_from_gate) out["verdict_from_gate"] = true;
   if (record.cell) {
     out["cell"] = {{"name", record.cell->name},
                    {"round", record.cell->round},
@@ -217,6 +218,7 @@ trial_record trial_record_from_json(const json& object) {
   read(object, "versions", record.versions);
   read(object, "started_at", record.started_at);
   read(object, "notes", record.notes);
+  read(object, "verdict_from_gate", record.verdict_from_gate);
 
   if (const auto metrics = object.find("metrics"); metrics != object.end() && !metrics->is_null()) {
     if (!metrics->is_object()) wrong_type("metrics", "an object", *metrics);

@@ -66,7 +66,7 @@ void summarise(detail::cell_report& cell) {
   });
   std::map<std::string, std::vector<double>> samples;
   for (const auto& trial : cell.trials) {
-    switch (trial.record.verdict) {
+    switch (trial.record.verdict_from_gate ? verdict::pass : trial.record.verdict) {
     case verdict::pass: ++cell.passed; break;
     case verdict::fail: ++cell.failed; break;
     case verdict::skip: ++cell.skipped; break;
@@ -86,6 +86,7 @@ void summarise(detail::cell_report& cell) {
     summary.mean = sum / static_cast<double>(values.size());
     cell.metrics_summary[name] = summary;
   }
+  cell.verdict_from_gate = !cell.trials.empty() && cell.last().verdict_from_gate;
   const std::size_t ran = cell.trials.size() - cell.skipped;
   cell.failure_rate =
       ran == 0 ? 0.0 : static_cast<double>(cell.failed + cell.errored) / static_cast<double>(ran);
@@ -307,6 +308,20 @@ std::string begin_report_run(const fs::path& results_dir) {
   return started;
 }
 
+namespace detail {
+
+std::string trial_counts_text(const cell_report& cell) {
+  std::string text = fmt::format("{} pass, {} fail, {} skip, {} error", cell.passed, cell.failed,
+                                 cell.skipped, cell.errored);
+  if (cell.verdict_from_gate) {
+    text += fmt::format("; the regression gate over all {} trial{}: {}", cell.trials.size(),
+                        cell.trials.size() == 1 ? "" : "s", to_string(cell.last().verdict));
+  }
+  return text;
+}
+
+}  // namespace detail
+
 report_summary write_aggregate_report(const fs::path& results_dir) {
   std::error_code ignored;
   if (fs::exists(results_dir, ignored) && !fs::is_directory(results_dir, ignored)) {
@@ -343,8 +358,7 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
                                               model.run_started_at));
   }
   for (const auto& cell : model.cells) {
-    std::string line = fmt::format("{}: {} pass, {} fail, {} skip, {} error", cell.name,
-                                   cell.passed, cell.failed, cell.skipped, cell.errored);
+    std::string line = fmt::format("{}: {}", cell.name, detail::trial_counts_text(cell));
     const trial_record& last = cell.last();
     if (last.verdict != verdict::pass && !last.reason.empty()) {
       // The first line of the reason: enough to say why in a summary.

@@ -32,6 +32,7 @@ svg.chart{width:100%;height:auto;display:block;margin:0.3em 0 1em}
 svg.chart text{font-size:12px;font-family:ui-monospace,monospace;fill:#222}
 svg.chart rect{fill:#4a78b5}
 .reason{max-width:36em;font-size:0.9em}
+pre.reason-table{font-size:0.85em;overflow-x:auto;background:#f8f8f8;padding:0.5em}
 td.name code{overflow-wrap:break-word}
 )";
 
@@ -56,12 +57,18 @@ std::string cell_anchor(const report_model& model, const cell_report& cell) {
 std::pair<std::string, std::string> key_metric(const trial_record& last) {
   // A skipped trial measured nothing worth comparing; its reason says what matters.
   if (last.verdict == verdict::skip) return {"", ""};
-  for (const auto& check : last.checks) {
-    if (!check.actual.empty() && check.actual != "unknown" &&
-        (std::isdigit(static_cast<unsigned char>(check.actual.front())) ||
-         check.actual.front() == '-')) {
-      return {check.expression, check.actual};
+  const auto numeric = [](const check_result& check) {
+    return !check.actual.empty() && check.actual != "unknown" &&
+           (std::isdigit(static_cast<unsigned char>(check.actual.front())) ||
+            check.actual.front() == '-');
+  };
+  if (last.verdict == verdict::fail) {
+    for (const auto& check : last.checks) {
+      if (!check.passed && numeric(check)) return {check.expression, check.actual};
     }
+  }
+  for (const auto& check : last.checks) {
+    if (numeric(check)) return {check.expression, check.actual};
   }
   for (const auto& [name, value] : last.metrics.values) {
     if (name.ends_with("_gpu_time_ms")) {
@@ -106,10 +113,16 @@ void html_summary_section(const report_model& model, std::string& out) {
       trials += fmt::format(" ({} pass, {} fail, {} skip)", cell.passed,
                             cell.failed + cell.errored, cell.skipped);
     }
+    if (cell.verdict_from_gate) {
+      trials += fmt::format(" judged together by the gate: {}", to_string(last.verdict));
+    }
     // The first sentence of the reason fits the matrix; all of it is the hover text and is in
     // the test's own section.
     std::string reason = last.verdict == verdict::pass ? std::string() : last.reason;
-    std::string shown_reason = reason;
+    // A reason with a table after its first line (the gate's) shows that line; the table is in
+    // the test's section.
+    std::string shown_reason = reason.substr(0, reason.find('\n'));
+    if (shown_reason.size() < reason.size()) shown_reason += " (table below)";
     if (shown_reason.size() > reason_chars) {
       std::size_t cut = reason_chars - 1;
       while (cut > 0 && (static_cast<unsigned char>(shown_reason[cut]) & 0xC0) == 0x80) --cut;
@@ -125,6 +138,17 @@ void html_summary_section(const report_model& model, std::string& out) {
                        xml_escape(reason), xml_escape(shown_reason));
   }
   out += "</table>\n";
+}
+
+std::string reason_html(verdict outcome, const std::string& reason) {
+  const auto first_line_end = reason.find('\n');
+  std::string out = fmt::format("<p class=\"{}\">{}: {}</p>\n", to_string(outcome),
+                                to_string(outcome), xml_escape(reason.substr(0, first_line_end)));
+  if (first_line_end != std::string::npos) {
+    out += fmt::format("<pre class=\"reason-table\">{}</pre>\n",
+                       xml_escape(reason.substr(first_line_end + 1)));
+  }
+  return out;
 }
 
 void html_stale_section(const report_model& model, std::string& out) {

@@ -115,14 +115,13 @@ void render_cell(const report_model& model, const cell_report& cell, std::string
                      label.empty() ? std::string()
                                    : fmt::format(" <span class=\"note\">{} = {}</span>",
                                                  xml_escape(label), xml_escape(value)));
-  out += fmt::format("<p>{} trial{}: {} pass, {} fail, {} skip, {} error; failure rate {}; last "
-                     "trial <code>{}</code>, started {}.</p>\n",
-                     cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed,
-                     cell.failed, cell.skipped, cell.errored, format_number(cell.failure_rate),
+  out += fmt::format("<p>{} trial{}: {}; failure rate {}; last trial <code>{}</code>, started "
+                     "{}.</p>\n",
+                     cell.trials.size(), cell.trials.size() == 1 ? "" : "s",
+                     xml_escape(trial_counts_text(cell)), format_number(cell.failure_rate),
                      xml_escape(cell.trials.back().result_path), xml_escape(last.started_at));
   if (last.verdict != verdict::pass && !last.reason.empty()) {
-    out += fmt::format("<p class=\"{}\">{}: {}</p>\n", to_string(last.verdict),
-                       to_string(last.verdict), xml_escape(last.reason));
+    out += reason_html(last.verdict, last.reason);
   }
   render_checks(last, out);
   out += render_rank_table_html(last.ranks);

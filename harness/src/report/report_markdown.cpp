@@ -34,12 +34,19 @@ std::string plain(std::string_view text) {
 
 void render_cell(const cell_report& cell, std::string& out) {
   out += fmt::format("## {}\n\n", plain(cell.name));
-  out += fmt::format("{} trial{}: {} pass, {} fail, {} skip, {} error; failure rate {}\n\n",
-                     cell.trials.size(), cell.trials.size() == 1 ? "" : "s", cell.passed,
-                     cell.failed, cell.skipped, cell.errored, format_number(cell.failure_rate));
+  out += fmt::format("{} trial{}: {}; failure rate {}\n\n", cell.trials.size(),
+                     cell.trials.size() == 1 ? "" : "s", trial_counts_text(cell),
+                     format_number(cell.failure_rate));
   // Why the last trial did not pass, so a skipped or failed cell explains itself in the report.
   if (cell.last().verdict != verdict::pass && !cell.last().reason.empty()) {
-    out += fmt::format("Last trial {}: {}\n\n", to_string(cell.last().verdict), cell.last().reason);
+    // The gate's table after the reason's first line stays a table (a code block).
+    const std::string& reason = cell.last().reason;
+    const auto first_line_end = reason.find('\n');
+    out += fmt::format("Last trial {}: {}\n\n", to_string(cell.last().verdict),
+                       reason.substr(0, first_line_end));
+    if (first_line_end != std::string::npos) {
+      out += fmt::format("```\n{}```\n\n", reason.substr(first_line_end + 1));
+    }
   }
 
   if (cell.metrics_summary.empty()) {

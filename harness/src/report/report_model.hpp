@@ -33,6 +33,9 @@ struct cell_report {
   std::size_t skipped = 0;
   std::size_t errored = 0;
   double failure_rate = 0.0;
+  // The last trial's verdict is the regression gate's over all the trials (it passed its own
+  // checks): the counts above count it as passed, the test's verdict is the gate's.
+  bool verdict_from_gate = false;
 
   [[nodiscard]] const trial_record& last() const { return trials.back().record; }
 };
@@ -52,6 +55,10 @@ struct report_model {
   std::vector<std::string> skipped_files;  // "path: why"
   std::size_t trial_count = 0;
 };
+
+// "3 pass, 0 fail, 0 skip, 0 error" and, when the gate decided the test, "; the regression gate
+// over all 3 trials: fail", so the counts say what CTest says about the test.
+[[nodiscard]] std::string trial_counts_text(const cell_report& cell);
 
 // Up to top_kernel_limit rows per collector, hottest first, collectors in first-seen order.
 [[nodiscard]] std::vector<kernel_row> top_kernel_rows(const metric_set& metrics);

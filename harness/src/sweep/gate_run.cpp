@@ -34,13 +34,29 @@ std::string record_command(const sweep_request& request) {
                      test == output.filename().string() ? "" : " --test-name " + test);
 }
 
-exit_code skip_or_fail(const sweep_request& request, const std::string& reason,
-                       std::ostream& out) {
+// The trials passed but the test is skipped or failed on the gate's account: the last trial's
+// result.json says so, so a report agrees with CTest about the test.
+void record_gate_verdict(const sweep_request& request, std::vector<trial_record>& trials,
+                         verdict outcome, const std::string& reason) {
+  if (trials.empty() || trials.back().verdict != verdict::pass) return;
+  auto& last = trials.back();
+  last.verdict = outcome;
+  last.verdict_from_gate = true;
+  last.reason = reason;
+  write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
+                    last);
+}
+
+exit_code skip_or_fail(const sweep_request& request, std::vector<trial_record>& trials,
+                       const std::string& reason, std::ostream& out) {
   if (request.require_baseline) {
-    fmt::print(out, "aorta: FAILED: baseline required (--require-baseline): {}\n", reason);
+    const std::string failure = "baseline required (--require-baseline): " + reason;
+    fmt::print(out, "aorta: FAILED: {}\n", failure);
+    record_gate_verdict(request, trials, verdict::fail, failure);
     return exit_code::failed;
   }
   fmt::print(out, "aorta: SKIPPED: {}\n", reason);
+  record_gate_verdict(request, trials, verdict::skip, reason);
   return exit_code::skipped;
 }
 
@@ -151,6 +167,7 @@ void record_in_last_trial(const sweep_request& request, std::vector<trial_record
   last.notes.insert(last.notes.end(), notes.begin(), notes.end());
   if (failed && last.verdict == verdict::pass) {
     last.verdict = verdict::fail;
+    last.verdict_from_gate = true;
     last.reason = "regression against the baseline:\n" + table;
   }
   write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
@@ -171,7 +188,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                    const std::function<trial_record(int)>& run_trial, std::ostream& out) {
   const std::string test = test_name_of(request);
   if (!request.baseline_dir) {
-    return skip_or_fail(request,
+    return skip_or_fail(request, trials,
                         fmt::format("test '{}' has baseline checks but no baseline directory: give "
                                     "--baseline DIR (CMake: BASELINE <dir> or AORTA_DEFAULT_BASELINE)",
                                     test),
@@ -180,7 +197,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const fs::path file = baseline_path(*request.baseline_dir, test);
   const auto base = load_baseline(file, test);
   if (!base) {
-    return skip_or_fail(request,
+    return skip_or_fail(request, trials,
                         fmt::format("no baseline for test '{}' ({} does not exist). Record one "
                                     "from this run's results:\n  {}",
                                     test, file.string(), record_command(request)),
@@ -191,7 +208,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   if (const auto differences = fingerprint_differences(*base, fresh); !differences.empty()) {
     std::string listed;
     for (const auto& difference : differences) listed += "\n  " + difference;
-    return skip_or_fail(request,
+    return skip_or_fail(request, trials,
                         fmt::format("baseline {} was recorded on another machine or toolchain; "
                                     "the fingerprint differs in:{}\nRecord a baseline here with:\n  {}",
                                     file.string(), listed, record_command(request)),
@@ -205,11 +222,12 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const bool same_card = policy.gate && policy.gate->same_card;
   const auto card_note = card_difference(*base, fresh, same_card);
   if (card_note && same_card) {
-    return skip_or_fail(request, fmt::format("baseline {}: {}", file.string(), *card_note), out);
+    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", file.string(), *card_note), out);
   }
   const auto judged = judge_sequentially(test, policy, *base, trials, run_trial, params, out);
   if (!judged) return exit_code::failed;
-  const auto& rows = judged->rows;
+  auto rows = judged->rows;
+  order_by_significance(rows);
   fresh = measured_from_records(test, trials);
 
   const bool failed = judged->failed;

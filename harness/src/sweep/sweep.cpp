@@ -9,6 +9,7 @@
 #include "baseline/gate_spec.hpp"
 #include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
+#include "sweep/refused_run.hpp"
 #include "sweep/cell_sweep.hpp"
 #include "ranks/rank_plan.hpp"
 #include "sweep/gpu_assignment.hpp"
@@ -164,11 +165,13 @@ std::vector<check_expression> parse_checks(const recipe& spec,
   return checks;
 }
 
-sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
-  // Held for the whole run: a SIGINT/SIGTERM/SIGHUP at any point stops it after the current
-  // trial (which records it) instead of killing aorta between two writes.
-  detail::signal_forwarding interrupts;
-  detail::check_output_path(request.output_dir);
+namespace {
+
+// The sweep after its output path was checked; `launching` turns true once trials may write
+// their directories, after which a refusal is not recorded in trial_0.
+sweep_outcome run_checked_sweep(const sweep_request& request,
+                                detail::signal_forwarding& interrupts, bool& launching,
+                                std::ostream& out, std::ostream& err) {
   recipe spec = load_recipe(request.recipe_path, request.mitigations_files);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) spec.trials = *request.trials;
@@ -228,6 +231,8 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   std::optional<detail::output_lock> lock;
   if (!request.dry_run) lock.emplace(request.output_dir);
   if (cells) {
+    launching = true;
+    if (!request.dry_run) detail::forget_refused_run(request);
     return detail::run_cell_sweep(request, spec, trial_checks, environment, interrupts, out, err);
   }
 
@@ -250,6 +255,8 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     }
   }
 
+  launching = true;
+  if (!request.dry_run) detail::forget_refused_run(request);
   sweep_outcome outcome;
   detail::trial_setup setup;
   setup.spec = &spec;
@@ -324,6 +331,23 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
     }, out);
   }
   return outcome;
+}
+
+}  // namespace
+
+sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+  // Held for the whole run: a SIGINT/SIGTERM/SIGHUP at any point stops it after the current
+  // trial (which records it) instead of killing aorta between two writes.
+  detail::signal_forwarding interrupts;
+  detail::check_output_path(request.output_dir);
+  bool launching = false;
+  try {
+    return run_checked_sweep(request, interrupts, launching, out, err);
+  } catch (const usage_error& refusal) {
+    // Recorded and passed on: main() stays the one place that turns it into exit 64.
+    if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), err);
+    throw;
+  }
 }
 
 }  // namespace aorta

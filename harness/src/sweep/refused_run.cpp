@@ -1,0 +1,41 @@
+#include "sweep/refused_run.hpp"
+
+#include "aorta/error.hpp"
+#include "aorta/trial_record.hpp"
+#include "utc_timestamp.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <filesystem>
+#include <ostream>
+
+namespace aorta::detail {
+
+void record_refused_run(const sweep_request& request, const std::string& refusal,
+                        std::ostream& err) {
+  trial_record record;
+  record.aorta_version = AORTA_VERSION;
+  record.recipe_path = request.recipe_path.string();
+  record.command = request.command;
+  record.started_at = utc_timestamp();
+  record.working_directory = std::filesystem::current_path().string();
+  record.verdict = verdict::error;
+  record.reason = "refused (exit 64): " + refusal;
+  const std::filesystem::path file = request.output_dir / "result.json";
+  std::error_code ignored;
+  std::filesystem::create_directories(request.output_dir, ignored);
+  try {
+    write_result_json(file, record);
+  } catch (const error& failure) {
+    fmt::print(err, "aorta: note: the refusal is not recorded in {}: {}\n", file.string(),
+               failure.what());
+  }
+}
+
+void forget_refused_run(const sweep_request& request) {
+  std::error_code ignored;
+  std::filesystem::remove(request.output_dir / "result.json", ignored);
+}
+
+}  // namespace aorta::detail
