@@ -92,8 +92,17 @@ aorta_run(1 STDOUT "${OUT}/check-proton.json"
                   --check "count(add_kernel) == 20" --check "count(add_kernel) == 3" --json)
 aorta_run(0 STDOUT "${OUT}/check-ncu.json"
           COMMAND "${AORTA}" check --collector ncu "${h200}/ncu_vecadd/ncu.csv" --json)
+# The benchmark collectors, on real outputs: Google Benchmark 1.7.1 (Debian) and nvbench on the H200.
+aorta_run(0 STDOUT "${OUT}/check-gbench.json"
+          COMMAND "${AORTA}" check --collector gbench
+                  "${SOURCE_DIR}/tests/fixtures/gbench/repetitions.json"
+                  --check "count(^BM_Sort/1024$) == 3" --json)
+aorta_run(0 STDOUT "${OUT}/check-nvbench.json"
+          COMMAND "${AORTA}" check --collector nvbench
+                  "${SOURCE_DIR}/tests/fixtures/nvbench/h200-gemm.json"
+                  --check "time_ms(^gemm/N:2048$) > 0" --json)
 aorta_list(check_json "${OUT}/check-callgrind.json" "${OUT}/check-proton.json"
-           "${OUT}/check-ncu.json")
+           "${OUT}/check-ncu.json" "${OUT}/check-gbench.json" "${OUT}/check-nvbench.json")
 
 # --- baseline record, the gate (gate.json), compare --json ------------------------------------
 set(gate "${OUT}/gate")
