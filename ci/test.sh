@@ -40,8 +40,10 @@ scipy_pid=$!
 
 # One compiler cache for the build and for the consumer test that compiles aorta again with the
 # same flags (tests/cmake/consumer_tests.cmake); kept inside build/, never shared between clones.
+# No CCACHE_BASEDIR: it would rewrite the source paths relative to each build directory, and the
+# consumer's build directory sits deeper than the CI build's, so no object would be shared.
 if command -v ccache >/dev/null; then
-  export CCACHE_DIR="$PWD/build/ccache" CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+  export CCACHE_DIR="$PWD/build/ccache" CCACHE_NOHASHDIR=1
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 else
   echo "test: WARNING: no ccache; the add_subdirectory consumer test compiles aorta from scratch"
