@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -62,6 +63,15 @@ std::string read_error(const std::string& text) {
   const scratch_file file(text);
   try {
     (void)aorta::read_gbench_capture(file.path());
+  } catch (const aorta::capture_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string read_error_of(const fs::path& path) {
+  try {
+    (void)aorta::read_gbench_capture(path);
   } catch (const aorta::capture_error& e) {
     return e.what();
   }
@@ -208,6 +218,15 @@ TEST(gbench_reader, skipped_runs_are_noted_and_labels_kept_as_text) {
 TEST(gbench_reader, no_run_at_all_is_an_empty_capture) {
   const scratch_file file(R"({"context": {"num_cpus": 1}, "benchmarks": []})");
   EXPECT_TRUE(aorta::read_gbench_capture(file.path()).empty());
+}
+
+// The bounded input layer: a file past the JSON size cap is refused naming the cap, before it is
+// read whole (a plain std::ifstream read any size into memory).
+TEST(gbench_reader, a_file_past_the_size_cap_is_refused_naming_the_cap) {
+  const scratch_file file("");
+  fs::resize_file(file.path(), (std::uint64_t{64} << 20) + 1);  // sparse: no 64 MiB written
+  const std::string message = read_error_of(file.path());
+  EXPECT_NE(message.find("max_json_file_bytes"), std::string::npos) << message;
 }
 
 // What Google Benchmark 1.7.1 leaves behind when --benchmark_filter matches nothing (seen with the

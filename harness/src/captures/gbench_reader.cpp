@@ -3,15 +3,16 @@
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
 #include "captures/gbench_run.hpp"
+#include "bounded_input.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
-#include <system_error>
+#include <string>
+#include <string_view>
 
 namespace aorta {
 namespace {
@@ -40,11 +41,19 @@ double median(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
 }
 
-json parse_file(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw capture_error(fmt::format("cannot open {}", file.string()));
+// The file's bytes through the bounded input layer: regular files only, opened without blocking,
+// at most max_json_file_bytes.
+std::string read_file(const std::filesystem::path& file) {
   try {
-    return detail::parse_json(in);
+    return detail::read_input_file(file, detail::max_json_file_bytes, "max_json_file_bytes");
+  } catch (const detail::input_error& e) {
+    throw capture_error(e.what());
+  }
+}
+
+json parse_text(const std::string& text, const std::filesystem::path& file) {
+  try {
+    return detail::parse_json(std::string_view(text));
   } catch (const detail::json_input_error& e) {
     throw capture_error(fmt::format(
         "{} is not valid JSON{}: {}; if the benchmark was killed while writing it, re-run it",
@@ -141,8 +150,8 @@ capture read_gbench_capture(const std::filesystem::path& dir_or_file) {
   for (const auto& file : inputs.files) {
     // Google Benchmark 1.7 leaves --benchmark_out empty, and exits 0, when --benchmark_filter
     // matches no benchmark: an empty capture with the likely cause, not a JSON syntax error.
-    std::error_code size_error;
-    if (std::filesystem::file_size(file, size_error) == 0 && !size_error) {
+    const std::string text = read_file(file);
+    if (text.empty()) {
       out.notes.push_back(fmt::format(
           "gbench: {} is empty: Google Benchmark writes nothing (and exits 0) when "
           "--benchmark_filter matches no benchmark. Fix: check the filter against the names "
@@ -150,7 +159,7 @@ capture read_gbench_capture(const std::filesystem::path& dir_or_file) {
           file.string()));
       continue;
     }
-    const json root = parse_file(file);
+    const json root = parse_text(text, file);
     const json& benchmarks = benchmarks_of(root, file);
     for (std::size_t index = 0; index < benchmarks.size(); ++index) {
       add_run(detail::read_gbench_run(benchmarks[index], file, index), file, totals, out);
