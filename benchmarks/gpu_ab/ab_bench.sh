@@ -135,6 +135,8 @@ while (( SECONDS - start + last < budget )); do
   esac
   last=$((SECONDS - t0))
   tail -1 "$summary"
+  # Copied after every run: a call cut by the device's time limit keeps the rows it has.
+  cp "$summary" "$out/summary.tsv"
   run=$((run + 1))
 done
 echo "runs: $run in $((SECONDS - start)) s"
