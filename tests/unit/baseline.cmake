@@ -10,3 +10,5 @@ aorta_add_unit_test(gate_sequential_run SOURCES unit/gate_sequential_run_test.cp
 aorta_add_unit_test(gate_compare_agree SOURCES unit/gate_compare_agree_test.cpp)
 target_compile_definitions(aorta.test.gate_compare_agree PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
 add_dependencies(aorta.test.gate_compare_agree aorta)
+# The noise floor of a timed row's tolerance (gate line `floor`).
+aorta_add_unit_test(gate_noise_floor SOURCES unit/gate_noise_floor_test.cpp)

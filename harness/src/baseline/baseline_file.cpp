@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/schema.hpp"
+#include "baseline/calibration.hpp"
 #include "atomic_file.hpp"
 #include "baseline/statistics.hpp"
 #include "contained_path.hpp"
@@ -37,6 +38,17 @@ json series_json(const std::vector<std::optional<double>>& samples) {
   const auto summary = summarize_samples(present);
   return {{"samples", std::move(values)}, {"median", summary.median}, {"q1", summary.q1},
           {"q3", summary.q3}, {"min", summary.min}, {"n", summary.n}};
+}
+
+// A timed series' trial-to-trial noise (docs/regression-gate.md, "Calibration"): the standard
+// deviation of the log of its samples, for reviewers and dashboards. The gate recomputes it from
+// the samples, so an edited value changes no verdict; `aorta baseline show` turns it into trials.
+void add_noise(json& series, const std::vector<std::optional<double>>& samples) {
+  std::vector<double> present;
+  for (const auto& sample : samples) {
+    if (sample) present.push_back(*sample);
+  }
+  if (const auto sigma = log_noise(present)) series["noise"] = *sigma;
 }
 
 // Where a metric key goes in the file: [section, name, field].
@@ -153,10 +165,12 @@ json baseline_to_json(const measured_test& test) {
       out[section][name] = series_json(series);
     } else {
       out[section][name][field] = series_json(series);
+      if (field == "cycles") add_noise(out[section][name][field], series);
     }
   }
   for (const auto& [name, series] : kernel_series) {
     out["kernels"][name]["time_ms"] = series_json(series[1]);
+    add_noise(out["kernels"][name]["time_ms"], series[1]);
     bool any_launches = false;
     for (const auto& value : series[0]) any_launches = any_launches || value.has_value();
     if (any_launches) out["kernels"][name]["launches"] = series_json(series[0]);

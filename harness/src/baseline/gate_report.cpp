@@ -172,6 +172,7 @@ nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
         {"fails", fails_gate(row)},
     };
     if (!row.why_unknown.empty()) item["why_unknown"] = row.why_unknown;
+    if (!row.floor_note.empty()) item["floor_note"] = row.floor_note;
     out.push_back(std::move(item));
   }
   return out;

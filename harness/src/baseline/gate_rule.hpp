@@ -41,6 +41,8 @@ struct gate_row {
   std::vector<double> base;
   std::vector<double> fresh;
   std::string why_unknown;
+  // Set when the tolerance was raised to the baseline's noise floor (noise_floor.hpp).
+  std::string floor_note;
   // A dynamic-loader or libc function's Ir (`ir(_dl_start)`, `ir((below main))`): judged like any
   // row, but folded out of the table, which leads with the program's own functions.
   bool system_frame = false;

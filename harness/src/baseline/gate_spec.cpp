@@ -171,6 +171,12 @@ gate_spec parse_gate_spec(std::string_view text) {
       if (spec.params.alpha <= 0 || spec.params.alpha >= 0.5) {
         bad_item(text, item, "must be between 0 and 0.5 (0.05 is usual)");
       }
+    } else if (name == "floor") {
+      spec.floor_multiple = value == "off" ? 0.0 : read_double(text, item, value);
+      if (spec.floor_multiple > 10) {
+        bad_item(text, item, "takes a multiple of the row's noise from 0 to 10 (1 is the default), "
+                             "or 'off'");
+      }
     } else if (name == "card") {
       if (value != "same" && value != "any") bad_item(text, item, "takes 'same' or 'any'");
       spec.same_card = value == "same";
@@ -182,7 +188,7 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.params.max_trials = static_cast<int>(trials);
     } else {
       bad_item(text, item,
-               "is unknown; items are time, count, cycles, ir, alpha, max_trials, card, none");
+               "is unknown; items are time, count, cycles, ir, alpha, max_trials, card, floor, none");
     }
   }
   return spec;
@@ -238,6 +244,7 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     }
     rows.push_back(std::move(row));
   }
+  for (auto& row : rows) raise_to_noise_floor(row, spec.floor_multiple);
   return rows;
 }
 

@@ -7,11 +7,13 @@
 // `time +N%`: every kernel's time_ms <= baseline + N%; `cycles +N%`: every scope's cycles;
 // `count exact|+N%`: every kernel's launches; `ir exact|+N%`: every function's inclusive Ir
 // (the 25 with the largest Ir, as result.json records them), moves below 0.1% of the program's
-// total Ir ignored. `none`: explicit checks only.
+// total Ir ignored. `floor N|off`: a timed row's tolerance is at least N (default 1) times its
+// baseline's trial-to-trial noise. `none`: explicit checks only.
 #pragma once
 
 #include "baseline/gate_rule.hpp"
 #include "baseline/measured_test.hpp"
+#include "baseline/noise_floor.hpp"
 
 #include <optional>
 #include <string>
@@ -27,7 +29,9 @@ struct gate_spec {
   std::optional<double> ir;
   gate_params params;
   bool alpha_given = false;
-  bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)  // the line named `alpha` (a command-line --alpha must not contradict it)
+  bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)
+  // `floor N` / `floor off`: a timed row's tolerance is at least N x its baseline's noise.
+  double floor_multiple = default_noise_floor_multiple;
 };
 
 // What a test gets when it has a baseline but names neither a gate nor a baseline check.

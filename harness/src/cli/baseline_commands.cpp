@@ -11,6 +11,7 @@
 #include "baseline/gate_spec.hpp"
 #include "baseline/result_sets.hpp"
 #include "baseline/statistics.hpp"
+#include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
@@ -32,14 +33,6 @@
 namespace aorta::cli {
 namespace fs = std::filesystem;
 namespace {
-
-struct record_flags {
-  std::vector<std::string> results;
-  std::string into;
-  bool skip_missing = false;
-  std::string test_name;
-  std::size_t min_trials = detail::min_timed_samples;
-};
 
 std::string joined(const std::vector<std::string>& words) {
   std::string text;
@@ -71,6 +64,8 @@ std::vector<std::string> portable_command(const fs::path& into, std::vector<std:
   }
   return command;
 }
+
+}  // namespace
 
 int record_baselines(const record_flags& flags) {
   const fs::path into = flags.into;
@@ -145,6 +140,8 @@ int record_baselines(const record_flags& flags) {
              written, flags.into);
   return 0;
 }
+
+namespace {
 
 void print_series(std::string_view label, const std::vector<double>& values) {
   if (values.empty()) return;

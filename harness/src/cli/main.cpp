@@ -79,6 +79,7 @@ int main(int argc, char** argv) {
   aorta::cli::action selected;
   aorta::cli::add_sweep_command(app, selected, command);
   aorta::cli::add_ab_command(app, selected, command);
+  aorta::cli::add_calibrate_command(app, selected, command);
   aorta::cli::add_rank_exec_command(app, selected, command);
   aorta::cli::add_validate_command(app, selected);
   aorta::cli::add_check_command(app, selected);
@@ -108,9 +109,10 @@ int main(int argc, char** argv) {
       throw;
     }
     if (separator_seen && !command.empty() && !app.got_subcommand("sweep") &&
-        !app.got_subcommand("rank-exec") && !app.got_subcommand("ab")) {
-      throw aorta::usage_error("only 'aorta sweep run', 'aorta ab' and 'aorta rank-exec' take a "
-                               "command after '--'");
+        !app.got_subcommand("rank-exec") && !app.got_subcommand("ab") &&
+        !app.got_subcommand("calibrate")) {
+      throw aorta::usage_error("only 'aorta sweep run', 'aorta ab', 'aorta calibrate' and 'aorta "
+                               "rank-exec' take a command after '--'");
     }
     return selected ? selected() : static_cast<int>(aorta::exit_code::usage);
   } catch (const CLI::ParseError& e) {
