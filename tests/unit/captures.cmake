@@ -27,6 +27,8 @@ aorta_add_unit_test(hatchet SOURCES
 aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
 # user metrics Proton writes as strings or arrays, kept as text
 aorta_add_unit_test(proton_text_metrics SOURCES unit/proton_text_metrics_test.cpp)
+# issue 21: the frame tree only when a check reads it
+aorta_add_unit_test(frame_tree_need SOURCES unit/frame_tree_need_test.cpp)
 
 # real H200 fixtures
 aorta_add_unit_test(h200_fixture SOURCES unit/h200_fixture_test.cpp)

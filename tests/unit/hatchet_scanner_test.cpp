@@ -135,6 +135,28 @@ TEST(hatchet_scanner, escapes_decode_and_bad_escapes_fail) {
   EXPECT_NE(error_of(doc("tab\there")).find("control character"), std::string::npos);
 }
 
+// The string loop looks at 16 bytes at a time: a quote, an escape or a control character at any
+// offset of a long name, including the last bytes before the closing quote, is still seen there.
+TEST(hatchet_scanner, every_offset_of_a_long_name_is_looked_at) {
+  const auto doc = [](const std::string& name) {
+    return R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":")j" + name +
+           R"j("},"metrics":{"time (ns)":1,"count":1},"children":[]}]}])j";
+  };
+  for (std::size_t at = 0; at < 40; ++at) {
+    const std::string plain(40, 'n');
+    std::string decoded = plain;
+    decoded.insert(at, 1, '"');
+    EXPECT_EQ(parse(doc(plain.substr(0, at) + "\\\"" + plain.substr(at))).kernels.at(0).name,
+              decoded)
+        << at;
+    std::string control = plain;
+    control[at] = '\x01';
+    EXPECT_NE(error_of(doc(control)).find("control character"), std::string::npos) << at;
+    EXPECT_EQ(parse(doc(plain.substr(0, at + 1))).kernels.at(0).name, plain.substr(0, at + 1))
+        << at;
+  }
+}
+
 TEST(hatchet_scanner, non_json_numbers_are_errors) {
   const auto doc = [](const std::string& value) {
     return R"j([{"frame":{"name":"ROOT"},"metrics":{},"children":[{"frame":{"name":"k"},)j"

@@ -43,6 +43,9 @@ struct plan_context {
 struct read_context {
   const collector_config* config = nullptr;  // never null when a collector is called
   tool_version_map versions;  // what probe_versions recorded for this trial (empty in `check`)
+  // Whether anything will read capture::frames and placements (an under(...) check); when false
+  // a reader may leave them empty and skip building the call tree.
+  bool frames_needed = true;
 };
 
 // The start of a file, for telling which profiler wrote it without parsing it.

@@ -1,7 +1,7 @@
 #include "captures/chrome_trace_reader.hpp"
 
-#include "captures/json_file_scan.hpp"
 #include "captures/hatchet_reader_sax.hpp"
+#include "captures/json_file_scan.hpp"
 
 #include <cmath>
 #include <string_view>
@@ -58,11 +58,9 @@ public:
       if (k == "traceEvents") m_key_role = role::events_key;
       break;
     case role::event:
-      if (k == "args")
-        m_key_role = role::args;
-      else if (k == "name" || k == "ph" || k == "dur" || k == "cat")
-        m_key_role = role::event_field;
-      m_field.assign(k);
+      m_field = field_of(k);
+      if (m_field != field::other) m_key_role = role::event_field;
+      if (k == "args") m_key_role = role::args;
       break;
     case role::args:
       if (k == "call_stack") m_key_role = role::call_stack;
@@ -90,6 +88,27 @@ private:
     skip
   };
 
+  enum class field : std::uint8_t { name, ph, dur, cat, other };
+
+  static field field_of(std::string_view k) noexcept {
+    if (k == "name") return field::name;
+    if (k == "ph") return field::ph;
+    if (k == "dur") return field::dur;
+    if (k == "cat") return field::cat;
+    return field::other;
+  }
+
+  static std::string_view field_name(field f) noexcept {
+    switch (f) {
+    case field::name: return "name";
+    case field::ph: return "ph";
+    case field::dur: return "dur";
+    case field::cat: return "cat";
+    case field::other: break;
+    }
+    return "";
+  }
+
   role value_role() const {
     if (m_stack.empty()) return role::top;
     switch (m_stack.back()) {
@@ -104,8 +123,8 @@ private:
     if (r == role::call_stack_entry)
       throw json_shape_error(
           fmt::format("a call_stack entry is {}, expected a frame name string", found));
-    throw json_shape_error(
-        fmt::format("the event field \"{}\" is {}, expected a string or number", m_field, found));
+    throw json_shape_error(fmt::format("the event field \"{}\" is {}, expected a string or number",
+                                       field_name(m_field), found));
   }
 
   void begin_event() {
@@ -125,21 +144,24 @@ private:
     if (r == role::events) throw json_shape_error("a trace event is not an object");
     if (r == role::call_stack_entry) {
       if (!is_string) shape_error(r, "not a string");
+      if (!m_out.tree.keeps_tree()) return;
       if (m_stack_len == m_call_stack.size()) m_call_stack.emplace_back();
       m_call_stack[m_stack_len++].assign(text);
       return;
     }
     if (r != role::event_field) return;
-    if (m_field == "name") {
+    switch (m_field) {
+    case field::name:
       m_name.assign(text);
       m_has_name = is_string;
-    } else if (m_field == "ph") {
-      m_phase.assign(text);
-    } else if (m_field == "cat") {
-      m_category.assign(text);
-    } else if (m_field == "dur") {
+      break;
+    case field::ph: m_phase.assign(text); break;
+    case field::cat: m_category.assign(text); break;
+    case field::dur:
       m_duration.assign(text);
       m_has_duration = true;
+      break;
+    case field::other: break;
     }
   }
 
@@ -162,9 +184,9 @@ private:
         m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
     // Skipping the event would lower the kernel's time and could pass a `<` check: an error.
     if (!us || !std::isfinite(*us) || *us < 0.0)
-      throw json_shape_error(fmt::format(
-          "kernel '{}': \"dur\" {} is not a finite non-negative number of microseconds", m_name,
-          m_has_duration ? m_duration : std::string("is missing and")));
+      throw json_shape_error(
+          fmt::format("kernel '{}': \"dur\" {} is not a finite non-negative number of microseconds",
+                      m_name, m_has_duration ? m_duration : std::string("is missing and")));
     // call_stack is ["ROOT", frames..., kernel]: the frames in between place the launch.
     std::size_t first = 0;
     std::size_t last = m_stack_len;
@@ -179,7 +201,7 @@ private:
   chrome_trace_totals& m_out;
   std::vector<role> m_stack;
   role m_key_role = role::skip;
-  std::string m_field;
+  field m_field = field::other;
   std::string m_name;
   std::string m_phase;
   std::string m_category;

@@ -4,33 +4,76 @@
 #include "captures/checked_sum.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
-#include <limits>
-#include <unordered_map>
 
 namespace aorta::detail {
 
+namespace {
+
+std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) noexcept {
+  return (static_cast<std::uint64_t>(high) << 32U) | low;
+}
+
+// The checked sums of checked_sum.hpp, with the field named only when a value is refused.
+double add_time(double total, double more, std::string_view where, std::string_view kernel) {
+  const double sum = total + more;
+  if (std::isfinite(more) && more >= 0.0 && std::isfinite(sum)) return sum;
+  return add_duration(total, more, where, fmt::format("kernel '{}' time (ns)", kernel));
+}
+
+std::uint64_t add_launches(std::uint64_t total, std::uint64_t more, std::string_view where,
+                           std::string_view kernel) {
+  if (more <= max_count && total <= max_count - more) return total + more;
+  return add_count(total, more, where, fmt::format("kernel '{}' launch count", kernel));
+}
+
+}  // namespace
+
+void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
+                   std::string_view where) {
+  stat.total_ns = add_time(stat.total_ns, total_ns, where, stat.name);
+  if (!launches || !stat.launches)
+    stat.launches.reset();
+  else
+    stat.launches = add_launches(*stat.launches, *launches, where, stat.name);
+}
+
 void frame_tree_builder::drop_if_full() {
-  if (m_frames.size() + m_placements.size() < frame_tree_max_entries) return;
+  if (m_frames.size() + m_placements.size() >= frame_tree_max_entries) drop();
+}
+
+void frame_tree_builder::drop() {
   m_dropped = true;
+  m_name_ids = {};
+  m_names = {};
   m_frames = {};
   m_children = {};
   m_placements = {};
   m_placement_index = {};
 }
 
+std::uint32_t frame_tree_builder::intern(std::string_view name) {
+  const auto found = m_name_ids.find(name);
+  if (found != m_name_ids.end()) return found->second;
+  const auto id = static_cast<std::uint32_t>(m_names.size());
+  const auto added = m_name_ids.emplace(std::string(name), id).first;
+  m_names.emplace_back(added->first);
+  return id;
+}
+
 std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name) {
-  if (m_dropped) return context_frame::no_parent;
+  if (m_mode == frame_tree_mode::totals_only || m_dropped) return context_frame::no_parent;
   drop_if_full();
   if (m_dropped) return context_frame::no_parent;
-  auto key = std::make_pair(parent, std::string(name));
-  const auto found = m_children.find(key);
-  if (found != m_children.end()) return found->second;
-  const std::size_t id = m_frames.size();
-  m_frames.push_back({key.second, parent});
-  m_children.emplace(std::move(key), id);
-  return id;
+  const std::uint32_t parent_id =
+      parent == context_frame::no_parent ? none : static_cast<std::uint32_t>(parent);
+  const std::uint32_t name_id = intern(name);
+  const auto [found, added] = m_children.try_emplace(pair_key(parent_id, name_id),
+                                                     static_cast<std::uint32_t>(m_frames.size()));
+  if (added) m_frames.push_back({name_id, parent_id});
+  return found->second;
 }
 
 std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names) {
@@ -39,47 +82,58 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
   return frame;
 }
 
-void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
-                   std::string_view where) {
-  const std::string field = fmt::format("kernel '{}'", stat.name);
-  stat.total_ns = add_duration(stat.total_ns, total_ns, where, field + " time (ns)");
-  if (!launches || !stat.launches)
-    stat.launches.reset();
-  else
-    stat.launches = add_count(*stat.launches, *launches, where, field + " launch count");
+std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
+  const auto known = m_kernel_index.find(name);
+  if (known != m_kernel_index.end()) return known->second;
+  if (m_kernels.size() >= max_distinct_kernels)
+    throw capture_error(fmt::format(
+        "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
+        "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
+        "profile fewer distinct kernels per run",
+        m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
+  const auto id = static_cast<std::uint32_t>(m_kernels.size());
+  m_kernel_index.emplace(std::string(name), id);
+  kernel_stat fresh;
+  fresh.name = std::string(name);
+  fresh.launches = 0;
+  m_kernels.push_back(std::move(fresh));
+  return id;
 }
 
 void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
-  auto known = m_kernel_index.find(name);
-  if (known == m_kernel_index.end()) {
-    if (m_kernels.size() >= max_distinct_kernels)
-      throw capture_error(fmt::format(
-          "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
-          "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
-          "profile fewer distinct kernels per run",
-          m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
-    known = m_kernel_index.emplace(std::string(name), m_kernels.size()).first;
-    kernel_stat fresh;
-    fresh.name = std::string(name);
-    fresh.launches = 0;
-    m_kernels.push_back(std::move(fresh));
-  }
-  add_to_kernel(m_kernels[known->second], launches, total_ns, m_source);
-  if (m_dropped) return;
+  const std::uint32_t kernel = kernel_id(name);
+  add_to_kernel(m_kernels[kernel], launches, total_ns, m_source);
+  if (m_mode == frame_tree_mode::totals_only || m_dropped) return;
   drop_if_full();
   if (m_dropped) return;
-  auto key = std::make_pair(frame, std::string(name));
-  auto found = m_placement_index.find(key);
-  if (found == m_placement_index.end()) {
-    found = m_placement_index.emplace(std::move(key), m_placements.size()).first;
-    placed_kernel fresh;
-    fresh.frame = frame;
-    fresh.kernel.name = std::string(name);
-    fresh.kernel.launches = 0;
-    m_placements.push_back(std::move(fresh));
+  const std::uint32_t frame_id =
+      frame == context_frame::no_parent ? none : static_cast<std::uint32_t>(frame);
+  const auto [found, added] = m_placement_index.try_emplace(
+      pair_key(frame_id, kernel), static_cast<std::uint32_t>(m_placements.size()));
+  if (added) m_placements.push_back({frame_id, kernel});
+  placement_entry& placed = m_placements[found->second];
+  // Part of the kernel's time, which was just summed checked, so this sum cannot overflow; the
+  // kernel's launch count may be unknown already, so this one is checked.
+  placed.total_ns += total_ns;
+  if (!launches)
+    placed.launches_known = false;
+  else if (placed.launches_known)
+    placed.launches = add_launches(placed.launches, *launches, m_source, name);
+}
+
+std::vector<placed_kernel> frame_tree_builder::placed_kernels() const {
+  std::vector<placed_kernel> out;
+  out.reserve(m_placements.size());
+  for (const placement_entry& entry : m_placements) {
+    placed_kernel placed;
+    placed.frame = entry.frame == none ? context_frame::no_parent : entry.frame;
+    placed.kernel.name = m_kernels[entry.kernel].name;
+    placed.kernel.total_ns = entry.total_ns;
+    if (entry.launches_known) placed.kernel.launches = entry.launches;
+    out.push_back(std::move(placed));
   }
-  add_to_kernel(m_placements[found->second].kernel, launches, total_ns, m_source);
+  return out;
 }
 
 void frame_tree_builder::finish(capture& out) {
@@ -89,12 +143,19 @@ void frame_tree_builder::finish(capture& out) {
         "placements; it was not kept (kernel totals are complete), so under(...) checks cannot "
         "be evaluated on this capture",
         frame_tree_max_entries));
-  out.frames = std::move(m_frames);
-  out.placements = std::move(m_placements);
-  *this = frame_tree_builder{};
+  out.frames.clear();
+  out.frames.reserve(m_frames.size());
+  for (const frame_entry& entry : m_frames)
+    out.frames.push_back({std::string(m_names[entry.name]),
+                          entry.parent == none ? context_frame::no_parent : entry.parent});
+  out.placements = m_placed_taken ? std::move(m_placed) : placed_kernels();
+  *this = frame_tree_builder{m_mode};
 }
 
 void frame_tree_builder::take_kernels(capture& out) {
+  // The placements name their kernels: made now, before the names move out.
+  m_placed = placed_kernels();
+  m_placed_taken = true;
   out.kernels = std::move(m_kernels);
   m_kernels.clear();
   m_kernel_index.clear();

@@ -1,16 +1,18 @@
 // Builds capture::frames and capture::placements: each frame path once, each kernel once per
-// frame, however many files or flushes repeat them.
+// frame, however many files or flushes repeat them. While reading, a frame is two integers (its
+// interned name and its parent) and a placement three, so the tree costs memory per distinct
+// path, not per launch; the strings of capture::frames are made once, at finish().
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
+#include <unordered_map>
 #include <vector>
 
 namespace aorta::detail {
@@ -24,13 +26,26 @@ inline constexpr std::size_t frame_tree_max_entries = 200'000;
 // a total over some kernels would make every check on the rest vacuous.
 inline constexpr std::size_t max_distinct_kernels = 1'000'000;
 
+// Whether a reader keeps the tree above the kernels: only under(...) checks and `aorta view` read
+// it, and on a capture with a call path per launch it is most of the reader's time and memory.
+enum class frame_tree_mode : std::uint8_t { kept, totals_only };
+
 class frame_tree_builder {
 public:
+  frame_tree_builder() = default;
+  explicit frame_tree_builder(frame_tree_mode mode) : m_mode(mode) {}
+
   // The file now being read, for errors.
   void set_source(std::string source) { m_source = std::move(source); }
   // True once the tree went past frame_tree_max_entries and was dropped; later calls are no-ops.
   [[nodiscard]] bool dropped() const noexcept { return m_dropped; }
-  // The id of the frame `name` under `parent` (context_frame::no_parent = a top-level frame).
+  // Gives the tree up as if it had passed frame_tree_max_entries (a reader that holds entries
+  // of its own before they reach the builder counts them against the same bound).
+  void drop();
+  // False when only kernel totals are summed (frame_tree_mode::totals_only).
+  [[nodiscard]] bool keeps_tree() const noexcept { return m_mode == frame_tree_mode::kept; }
+  // The id of the frame `name` under `parent` (context_frame::no_parent = a top-level frame);
+  // no_parent when the tree is not kept or was dropped.
   std::size_t child(std::size_t parent, std::string_view name);
   // Adds launches and time of kernel `name` at `frame`; an unknown launch count stays unknown.
   // Checked (captures/checked_sum.hpp): a count sum past max_count, a negative or non-finite
@@ -41,23 +56,46 @@ public:
   std::size_t path(const std::vector<std::string_view>& names);
   // Moves the kernel totals, hottest first, into out.kernels (before finish).
   void take_kernels(capture& out);
-  // Moves the frames and placements into `out`, or notes why there are none; resets.
+  // Moves the frames and placements into `out`, or notes why there are none; resets (keeping
+  // the mode).
   void finish(capture& out);
 
 private:
-  std::vector<context_frame> m_frames;
-  std::map<std::pair<std::size_t, std::string>, std::size_t, std::less<>> m_children;
-  std::vector<placed_kernel> m_placements;
-  std::map<std::pair<std::size_t, std::string>, std::size_t, std::less<>> m_placement_index;
+  static constexpr std::uint32_t none = UINT32_MAX;
+  struct frame_entry {
+    std::uint32_t name;    // index into m_names
+    std::uint32_t parent;  // `none` for a top-level frame
+  };
+  struct placement_entry {
+    std::uint32_t frame;   // `none` for the root
+    std::uint32_t kernel;  // index into m_kernels
+    bool launches_known = true;
+    std::uint64_t launches = 0;
+    double total_ns = 0.0;
+  };
+
+  std::uint32_t intern(std::string_view name);
+  std::uint32_t kernel_id(std::string_view name);
+  void drop_if_full();
+  [[nodiscard]] std::vector<placed_kernel> placed_kernels() const;
+
+  frame_tree_mode m_mode = frame_tree_mode::kept;
+  string_keyed_map<std::uint32_t> m_name_ids;
+  std::vector<std::string_view> m_names;  // views of m_name_ids' keys, which never move
+  std::vector<frame_entry> m_frames;
+  std::unordered_map<std::uint64_t, std::uint32_t> m_children;  // (parent, name) -> frame
+  std::vector<placement_entry> m_placements;
+  std::unordered_map<std::uint64_t, std::uint32_t> m_placement_index;  // (frame, kernel)
   std::vector<kernel_stat> m_kernels;
-  std::map<std::string, std::size_t, std::less<>> m_kernel_index;
+  string_keyed_map<std::uint32_t> m_kernel_index;
+  std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish
+  bool m_placed_taken = false;
   std::string m_source;
   bool m_dropped = false;
-
-  void drop_if_full();
 };
 
-// Adds `launches` and `total_ns` into `stat`, checked; `where` names the source in errors.
+// Adds `launches` and `total_ns` into `stat`, checked; `where` names the source in errors. The
+// error text is only composed when a value is refused, so summing costs no formatting.
 void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
                    std::string_view where);
 

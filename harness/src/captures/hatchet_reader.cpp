@@ -6,8 +6,8 @@
 #include "captures/chrome_trace_reader.hpp"
 #include "captures/hatchet_reader_accumulator.hpp"
 #include "captures/hatchet_reader_detail.hpp"
-#include "captures/json_file_scan.hpp"
 #include "captures/hatchet_reader_sax.hpp"
+#include "captures/json_file_scan.hpp"
 #include "captures/json_scanner.hpp"
 #include "captures/proton_msgpack.hpp"
 
@@ -50,6 +50,10 @@ std::optional<std::array<int, 3>> parse_version(std::string_view text) {
   return parts;
 }
 
+frame_tree_mode frames_of(const hatchet_read_options& options) {
+  return options.keep_frame_tree ? frame_tree_mode::kept : frame_tree_mode::totals_only;
+}
+
 void scan_document(hatchet_accumulator& acc, json_chunk_reader reader, std::size_t chunk) {
   hatchet_sax<hatchet_accumulator> sax(acc);
   json_scanner<hatchet_sax<hatchet_accumulator>> scanner(sax, std::move(reader), chunk);
@@ -68,8 +72,8 @@ std::size_t chunk_for(const fs::path& file) {
 
 void read_file(hatchet_accumulator& acc, const fs::path& file) {
   const std::size_t chunk = chunk_for(file);
-  scan_hatchet_file(file,
-                    [&](json_chunk_reader reader) { scan_document(acc, std::move(reader), chunk); });
+  scan_hatchet_file(
+      file, [&](json_chunk_reader reader) { scan_document(acc, std::move(reader), chunk); });
 }
 
 // In the order a directory's files are preferred: Proton writes one format per session, and
@@ -123,7 +127,8 @@ void read_msgpack_files(const std::vector<fs::path>& files, const hatchet_read_o
   constexpr std::size_t chunk = std::size_t{64} << 10;
   std::optional<bool> traces;
   chrome_trace_totals totals;
-  hatchet_accumulator acc;
+  totals.tree = frame_tree_builder(frames_of(options));
+  hatchet_accumulator acc(frames_of(options));
   for (const fs::path& file : files) {
     const auto stream = open_proton_msgpack(file);
     const bool trace = stream->is_trace();
@@ -170,7 +175,7 @@ capture read_hatchet_stream(std::istream& in, std::size_t chunk_size,
                             const hatchet_read_options& options, const std::string& display_name) {
   capture out;
   out.collector = "proton";
-  hatchet_accumulator acc;
+  hatchet_accumulator acc(frames_of(options));
   try {
     scan_document(
         acc,
@@ -207,9 +212,8 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
     out.artifact_dir = path;
     files = detail::pick_proton_files(path, out);
     if (files.empty())
-      out.notes.push_back(
-          fmt::format("no *.hatchet files under {} (nor *.hatchet_msgpack or *.chrome_trace)",
-                      path.string()));
+      out.notes.push_back(fmt::format(
+          "no *.hatchet files under {} (nor *.hatchet_msgpack or *.chrome_trace)", path.string()));
   } else {
     out.artifact_dir = path.parent_path();
     files.push_back(path);
@@ -223,13 +227,14 @@ capture read_hatchet_capture(const fs::path& dir_or_file, const hatchet_read_opt
   }
   if (format == detail::proton_format::chrome_trace) {
     detail::chrome_trace_totals totals;
+    totals.tree = detail::frame_tree_builder(detail::frames_of(options));
     for (const fs::path& file : files) detail::read_chrome_trace_file(file, totals);
     out.files = std::move(files);
     detail::finish_chrome_trace(totals, out);
     out.backend = detail::resolve_proton_backend(options, false, false, false);
     return out;
   }
-  detail::hatchet_accumulator acc;
+  detail::hatchet_accumulator acc(detail::frames_of(options));
   for (const fs::path& file : files) detail::read_file(acc, file);
   out.files = std::move(files);
   acc.finish(options, out);

@@ -1,6 +1,6 @@
 // Reads Proton's output (data: tree or trace, JSON or MessagePack) into the neutral capture model.
-// JSON is streamed: memory grows with tree depth, the distinct kernel names and the distinct frame
-// paths above kernels (kept for scope-addressed checks), not with the bytes of the file.
+// JSON is streamed: memory grows with tree depth, the distinct kernel names and (only when
+// keep_frame_tree is set) the distinct frame paths above kernels, not with the bytes of the file.
 #pragma once
 
 #include "aorta/capture.hpp"
@@ -16,6 +16,10 @@ struct hatchet_read_options {
   std::string requested_backend = "auto";
   // Triton's version where known; on HIP it decides roctracer (< 3.8.0) or rocprofiler.
   std::optional<std::string> triton_version;
+  // Whether to keep the call tree above the kernels (capture::frames and placements). Only
+  // under(...) checks and `aorta view` read it; without it memory stays flat however many call
+  // paths the file holds, and only the totals, scopes, devices and text metrics are read.
+  bool keep_frame_tree = true;
 };
 
 // Reads one Proton output file, or every file of one Proton format under a directory, summed:

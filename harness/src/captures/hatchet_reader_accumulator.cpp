@@ -46,6 +46,8 @@ std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
 }
 
 void hatchet_accumulator::flush_provisional() {
+  if (m_provisional_frames.empty() && m_provisional_kernels.empty() && m_provisional_texts.empty())
+    return;
   // Only frames above a kernel become capture frames; a frame that only carries text metrics
   // stays out of the tree that under(...) selects from.
   std::vector<bool> needed(m_provisional_frames.size(), false);
@@ -63,7 +65,7 @@ void hatchet_accumulator::flush_provisional() {
     real[i] = f.name == metric_helper_name ? parent : m_tree.child(parent, f.name);
   }
   for (const provisional_kernel& k : m_provisional_kernels)
-    m_tree.add_kernel(k.frame == context_frame::no_parent ? k.frame : real[k.frame], k.name,
+    m_tree.add_kernel(k.frame == context_frame::no_parent ? k.frame : real[k.frame], *k.name,
                       k.launches, k.total_ns);
   for (provisional_text& t : m_provisional_texts) {
     std::vector<std::string> path;
@@ -158,20 +160,38 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
 
 void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
   auto it = m_kernels.find(std::string_view(leaf.name));
-  if (it == m_kernels.end()) it = m_kernels.emplace(leaf.name, kernel_total{}).first;
-  if (!m_tree.dropped())
-    m_provisional_kernels.push_back({open_frame(m_depth_of_leaf), leaf.name,
+  if (it == m_kernels.end()) {
+    if (m_kernels.size() >= max_distinct_kernels)
+      throw json_shape_error(fmt::format(
+          "more than {} distinct kernel names (max_distinct_kernels); aorta does not sum part of "
+          "a capture, since checks on the kernels left out would pass unseen. Fix: profile "
+          "fewer distinct kernels per run",
+          max_distinct_kernels));
+    it = m_kernels.emplace(leaf.name, kernel_total{}).first;
+  }
+  // Each node of one document is a distinct path, so the waiting frames and kernels count
+  // against the tree's bound as they come: one top-level frame above every kernel (a Python
+  // call path under <module>) must not hold the whole file until it ends.
+  if (m_tree.keeps_tree() && !m_tree.dropped() &&
+      m_provisional_frames.size() + m_provisional_kernels.size() >= frame_tree_max_entries)
+    m_tree.drop();
+  if (m_tree.keeps_tree() && !m_tree.dropped())
+    m_provisional_kernels.push_back({open_frame(m_depth_of_leaf), &it->first,
                                      leaf.count == hatchet_node::count_state::valid
                                          ? std::optional<std::uint64_t>(leaf.launches)
                                          : std::nullopt,
                                      *leaf.time_ns});
   kernel_total& total = it->second;
-  try {
-    total.total_ns = add_duration(total.total_ns, *leaf.time_ns, "the summed times",
-                                  fmt::format("kernel '{}' time (ns)", leaf.name));
-  } catch (const capture_error& e) {
-    throw json_shape_error(e.what());  // the scanner adds the byte, the reader the file
+  const double sum = total.total_ns + *leaf.time_ns;
+  if (!std::isfinite(sum) || *leaf.time_ns < 0.0) {
+    try {
+      static_cast<void>(add_duration(total.total_ns, *leaf.time_ns, "the summed times",
+                                     fmt::format("kernel '{}' time (ns)", leaf.name)));
+    } catch (const capture_error& e) {
+      throw json_shape_error(e.what());  // the scanner adds the byte, the reader the file
+    }
   }
+  total.total_ns = sum;  // the sax layer passes finite, non-negative times only
   switch (leaf.count) {
   case hatchet_node::count_state::valid:
     if (total.launches > max_count - leaf.launches) {
@@ -271,7 +291,7 @@ void hatchet_accumulator::finish(const hatchet_read_options& options, capture& o
   for (std::string& n : m_notes) out.notes.push_back(std::move(n));
   if (m_notes_dropped != 0)
     out.notes.push_back(fmt::format("... and {} more notes like these", m_notes_dropped));
-  *this = hatchet_accumulator{};
+  *this = hatchet_accumulator{m_frames_mode};
 }
 
 }  // namespace aorta::detail

@@ -3,22 +3,25 @@
 #pragma once
 
 #include "aorta/capture.hpp"
-#include "captures/hatchet_reader.hpp"
 #include "captures/frame_tree.hpp"
+#include "captures/hatchet_reader.hpp"
 #include "captures/hatchet_reader_sax.hpp"
+#include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace aorta::detail {
 
 class hatchet_accumulator {
 public:
+  explicit hatchet_accumulator(frame_tree_mode frames = frame_tree_mode::kept)
+      : m_frames_mode(frames), m_tree(frames) {}
+
   void node_begin(std::size_t depth);
   void node_end(const hatchet_node& node, std::size_t depth);
   void device_seen(std::string_view type, std::string_view id);
@@ -32,12 +35,6 @@ public:
   void note(std::string text);
 
 private:
-  struct string_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept {
-      return std::hash<std::string_view>{}(s);
-    }
-  };
   struct kernel_total {
     double total_ns = 0.0;
     std::uint64_t launches = 0;
@@ -58,7 +55,7 @@ private:
   };
   struct provisional_kernel {
     std::size_t frame;
-    std::string name;
+    const std::string* name;  // the key in m_kernels, whose nodes never move
     std::optional<std::uint64_t> launches;
     double total_ns;
   };
@@ -78,19 +75,20 @@ private:
   void add_scope(std::string_view kernel, const pending_scope& scope);
   device_info& device(std::string_view type, std::string_view id);
 
-  std::unordered_map<std::string, kernel_total, string_hash, std::equal_to<>> m_kernels;
+  string_keyed_map<kernel_total> m_kernels;
   std::vector<scope_stat> m_scopes;
-  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_scope_index;
+  string_keyed_map<std::size_t> m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
   std::vector<device_info> m_devices;
-  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_device_index;
+  string_keyed_map<std::size_t> m_device_index;
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
   std::vector<provisional_kernel> m_provisional_kernels;
   std::vector<provisional_text> m_provisional_texts;
   std::vector<text_metric> m_texts;
-  std::unordered_map<std::string, std::size_t, string_hash, std::equal_to<>> m_text_index;
+  string_keyed_map<std::size_t> m_text_index;
   std::size_t m_texts_dropped = 0;
+  frame_tree_mode m_frames_mode;
   frame_tree_builder m_tree;
   std::string m_key;  // scratch for composite map keys
   std::vector<std::string> m_notes;

@@ -8,6 +8,7 @@
 #include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
 #include "cli/commands.hpp"
+#include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
@@ -132,7 +133,7 @@ int run_check(const check_flags& flags) {
   record.verdict = verdict::pass;
   std::vector<capture> captures;
   detail::read_captures({detail::capture_source{&plan.request, flags.path}}, {}, true, record,
-                        captures);
+                        captures, detail::checks_need_frames(plan.checks));
   // An unreadable capture is an error of `check` itself, as the readers report it.
   if (captures.empty()) throw capture_error(record.reason);
   const bool empty_failure = captures.front().empty() && !plan.allow_empty;

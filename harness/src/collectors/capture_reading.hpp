@@ -5,11 +5,13 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace aorta::detail {
 
@@ -20,11 +22,16 @@ struct capture_reading {
   std::optional<std::string> failure;  // a failure the capture itself reports (sanitizer errors)
 };
 
+// Whether any of `checks` reads where kernels ran (an under(...) scope on either side of a
+// ratio, per rank or not), so the readers must keep the call tree (read_context::frames_needed).
+[[nodiscard]] bool checks_need_frames(const std::vector<check_expression>& checks);
+
 // Reads `output` (a trial's collector directory, or a path given to `aorta check`) with the
 // request's collector and judges it by that collector's own rules. nullopt for a name that does
 // not attach (validated-only collectors) or is unknown.
-[[nodiscard]] std::optional<capture_reading>
-read_one_capture(const collector_request& request, const std::filesystem::path& output,
-                 const tool_version_map& versions);
+[[nodiscard]] std::optional<capture_reading> read_one_capture(const collector_request& request,
+                                                              const std::filesystem::path& output,
+                                                              const tool_version_map& versions,
+                                                              bool frames_needed = true);
 
 }  // namespace aorta::detail

@@ -10,14 +10,15 @@
 namespace aorta::detail {
 
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
-                   bool allow_empty, trial_record& record, std::vector<capture>& captures) {
+                   bool allow_empty, trial_record& record, std::vector<capture>& captures,
+                   bool frames_needed) {
   const auto fail = [&record](std::string reason) {
     if (record.verdict != verdict::pass) return;
     record.verdict = verdict::fail;
     record.reason = std::move(reason);
   };
   for (const auto& source : sources) {
-    auto reading = read_one_capture(*source.request, source.output, versions);
+    auto reading = read_one_capture(*source.request, source.output, versions, frames_needed);
     if (!reading) continue;
     if (!reading->got) {
       record.notes.push_back(reading->error);

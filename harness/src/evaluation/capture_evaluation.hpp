@@ -23,9 +23,11 @@ struct capture_source {
 
 // Reads each source with its collector into `captures`, merging metrics and notes into `record`.
 // A capture that cannot be read, or an empty one unless `allow_empty`, fails a passing record with
-// the collector's explanation.
+// the collector's explanation. `frames_needed`: whether a check reads where kernels ran
+// (checks_need_frames); without, readers may skip the call tree.
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
-                   bool allow_empty, trial_record& record, std::vector<capture>& captures);
+                   bool allow_empty, trial_record& record, std::vector<capture>& captures,
+                   bool frames_needed = true);
 
 // Evaluates `checks` (per-rank checks against `ranks`) into record.checks, printing one line each
 // to `out` after `prefix`; the first failing check fails a passing record. Checks run only on a

@@ -155,7 +155,8 @@ std::string first_line(const std::string& text) {
 
 rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path& trial_dir,
                                 std::optional<int> expected,
-                                const std::map<std::string, std::string>& versions) {
+                                const std::map<std::string, std::string>& versions,
+                                bool frames_needed) {
   rank_reading reading;
   reading.problems = rank_errors(trial_dir);
   const auto claims = claimed_ranks(trial_dir, reading.problems);
@@ -183,7 +184,7 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
     rank_captures got{rank, claim.host, claim.variable, {}};
     bool complete = true;
     for (const auto& request : spec.collect) {
-      auto one = read_one_capture(request, claim.dir / request.name, versions);
+      auto one = read_one_capture(request, claim.dir / request.name, versions, frames_needed);
       if (!one) continue;
       if (!one->got) {
         reading.problems.push_back(fmt::format("rank {}: {}", rank, one->error));

@@ -24,9 +24,11 @@ struct rank_reading {
 // `expected`: the recipe's ranks: or the launcher's count; without one, the largest world size a
 // rank reported (WORLD_SIZE, OMPI_COMM_WORLD_SIZE, PMI_SIZE, SLURM_NTASKS). `versions`: the
 // trial's tool versions, given to each collector's reader (Proton's backend needs Triton's).
+// `frames_needed`: whether a check reads where kernels ran (read_context::frames_needed).
 [[nodiscard]] rank_reading
 read_rank_captures(const recipe& spec, const std::filesystem::path& trial_dir,
                    std::optional<int> expected,
-                   const std::map<std::string, std::string>& versions = {});
+                   const std::map<std::string, std::string>& versions = {},
+                   bool frames_needed = true);
 
 }  // namespace aorta::detail

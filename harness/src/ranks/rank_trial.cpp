@@ -15,8 +15,10 @@ namespace aorta::detail {
 std::vector<rank_captures> record_rank_captures(const recipe& spec,
                                                 const std::filesystem::path& trial_dir,
                                                 std::optional<int> expected, trial_record& record,
-                                                std::vector<capture>& summed, std::ostream& out) {
-  rank_reading reading = read_rank_captures(spec, trial_dir, expected, record.versions);
+                                                std::vector<capture>& summed, std::ostream& out,
+                                                bool frames_needed) {
+  rank_reading reading =
+      read_rank_captures(spec, trial_dir, expected, record.versions, frames_needed);
   for (const auto& got : reading.summed) {
     merge_metrics(record.metrics, compute_metrics(got));
     for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", got.collector, note));

@@ -19,6 +19,7 @@ namespace aorta::detail {
 std::vector<rank_captures> record_rank_captures(const recipe& spec,
                                                 const std::filesystem::path& trial_dir,
                                                 std::optional<int> expected, trial_record& record,
-                                                std::vector<capture>& summed, std::ostream& out);
+                                                std::vector<capture>& summed, std::ostream& out,
+                                                bool frames_needed = true);
 
 }  // namespace aorta::detail

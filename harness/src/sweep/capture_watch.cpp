@@ -89,9 +89,11 @@ std::uint64_t capture_watch::listing_signature() const {
 
 bool capture_watch::capture_complete() const {
   for (const auto* request : m_requests) {
-    // Unreadable means still being written, or never valid: either way not complete.
+    // Unreadable means still being written, or never valid: either way not complete. Only
+    // emptiness is asked here, so the call tree is not built.
     try {
-      const auto reading = read_one_capture(*request, m_trial_dir / request->name, m_versions);
+      const auto reading = read_one_capture(*request, m_trial_dir / request->name, m_versions,
+                                            false);
       if (reading && (!reading->got || reading->empty)) return false;
     } catch (const std::exception&) {
       return false;

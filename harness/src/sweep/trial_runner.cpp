@@ -9,6 +9,7 @@
 #include "ranks/rank_plan.hpp"
 #include "ranks/rank_trial.hpp"
 #include "sweep/capture_watch.hpp"
+#include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "record/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
@@ -335,15 +336,16 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
 
   std::vector<capture> captures;
   std::vector<rank_captures> rank_sets;
+  const bool frames_needed = checks_need_frames(setup.checks);
   if (record.verdict != verdict::skip && ranks) {
     rank_sets = record_rank_captures(spec, setup.trial_dir, ranks->expected_ranks, record,
-                                     captures, out);
+                                     captures, out, frames_needed);
   } else if (record.verdict != verdict::skip) {
     std::vector<capture_source> sources;
     for (const auto& request : spec.collect) {
       sources.push_back(capture_source{&request, setup.trial_dir / request.name});
     }
-    read_captures(sources, setup.versions, spec.allow_empty, record, captures);
+    read_captures(sources, setup.versions, spec.allow_empty, record, captures, frames_needed);
   }
 
   if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, captures});

@@ -138,6 +138,7 @@ public:
     if (const auto triton = context.versions.find("triton"); triton != context.versions.end()) {
       read_options.triton_version = triton->second;
     }
+    read_options.keep_frame_tree = context.frames_needed;
     return read_hatchet_capture(output, read_options);
   }
 

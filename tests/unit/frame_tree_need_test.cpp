@@ -1,0 +1,174 @@
+// Issue 21, item 1: the call tree above the kernels is built only when a check reads it. The
+// inputs are the real H200 scoped captures (tests/fixtures/h200-scoped/README.md) and documents
+// written here in Proton's published shapes: the hatchet tree (Triton's proton TreeData.cpp) and
+// the chrome trace (TraceData.cpp), with one call path per launch as a Python call-path profile
+// writes them.
+#include "aorta/check.hpp"
+#include "aorta/collector.hpp"
+#include "captures/hatchet_reader.hpp"
+#include "collectors/capture_reading.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+using namespace aorta;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path scoped = fs::path(AORTA_FIXTURES_DIR) / "h200-scoped";
+
+class scratch : public ::testing::Test {
+protected:
+  void SetUp() override {
+    m_dir = fs::temp_directory_path() /
+            (std::string("aorta_frame_tree_need_") +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+  }
+  void TearDown() override { fs::remove_all(m_dir); }
+  fs::path m_dir;
+};
+
+// `leaves` kernel leaves under ROOT, each below its own chain of `depth` frames; kernel i % 97,
+// times with fractions so a changed summation order would show in the last bits. Written a leaf
+// at a time so that making the file does not raise the test's own peak memory.
+void write_call_path_tree(const fs::path& file, std::size_t leaves, std::size_t depth) {
+  std::ofstream out(file, std::ios::binary);
+  out << R"j([{"frame":{"name":"ROOT","type":"function"},"metrics":{},"children":[)j";
+  for (std::size_t i = 0; i < leaves; ++i) {
+    if (i != 0) out << ',';
+    for (std::size_t d = 0; d < depth; ++d)
+      out << R"j({"frame":{"name":"model.py:)j" << (i * 31 + d * 7) % 100'003 << "@forward_" << d
+          << R"j(","type":"function"},"metrics":{},"children":[)j";
+    out << R"j({"frame":{"name":"kernel_)j" << i % 97
+        << R"j(","type":"function"},"metrics":{"count":)j" << 1 + i % 5 << R"j(,"time (ns)":)j"
+        << 1000 + i % 777 << ".125"
+        << R"j(,"device_type":"1","device_id":"0"},"children":[]})j";
+    for (std::size_t d = 0; d < depth; ++d) out << "]}";
+  }
+  out << R"j(]},{"CUDA":{"0":{"arch":"90","num_sms":132}}}])j";
+}
+
+void write_call_path_trace(const fs::path& file, std::size_t events) {
+  std::ofstream out(file, std::ios::binary);
+  out << R"j({"displayTimeUnit":"ns","traceEvents":[)j";
+  for (std::size_t i = 0; i < events; ++i) {
+    if (i != 0) out << ',';
+    out << R"j({"args":{"call_stack":["ROOT","layer_)j" << i % 13 << R"j(",")j"
+        << (i % 2 == 0 ? "prefill" : "decode") << R"j(","kernel_)j" << i % 41
+        << R"j("]},"cat":"kernel","dur":)j" << 1 + i % 300 << R"j(.25,"name":"kernel_)j" << i % 41
+        << R"j(","ph":"X","tid":7,"ts":)j" << i * 400 << '}';
+  }
+  out << "]}";
+}
+
+capture read(const fs::path& path, bool keep_frame_tree) {
+  hatchet_read_options options;
+  options.keep_frame_tree = keep_frame_tree;
+  return read_hatchet_capture(path, options);
+}
+
+// Everything but the tree is what it was with the tree: the same kernels in the same order,
+// with times equal to the last bit.
+void expect_same_totals(const capture& without, const capture& with) {
+  ASSERT_EQ(without.kernels.size(), with.kernels.size());
+  for (std::size_t i = 0; i < with.kernels.size(); ++i) {
+    EXPECT_EQ(without.kernels[i].name, with.kernels[i].name);
+    EXPECT_EQ(without.kernels[i].launches, with.kernels[i].launches);
+    EXPECT_EQ(without.kernels[i].total_ns, with.kernels[i].total_ns) << with.kernels[i].name;
+  }
+  EXPECT_EQ(without.devices.size(), with.devices.size());
+  EXPECT_EQ(without.backend, with.backend);
+  EXPECT_EQ(without.files, with.files);
+}
+
+TEST_F(scratch, WithoutTheTreeTheTotalsAreUnchangedAndNoFrameIsKept) {
+  const fs::path tree = m_dir / "tree" / "proton.hatchet";
+  const fs::path trace = m_dir / "trace" / "proton.chrome_trace";
+  fs::create_directories(tree.parent_path());
+  fs::create_directories(trace.parent_path());
+  write_call_path_tree(tree, 3000, 6);
+  write_call_path_trace(trace, 3000);
+  for (const fs::path& file : {tree, trace, scoped / "tree", scoped / "trace"}) {
+    const capture with = read(file, true);
+    const capture without = read(file, false);
+    EXPECT_FALSE(with.frames.empty()) << file;
+    EXPECT_FALSE(with.placements.empty()) << file;
+    EXPECT_TRUE(without.frames.empty()) << file;
+    EXPECT_TRUE(without.placements.empty()) << file;
+    expect_same_totals(without, with);
+  }
+}
+
+TEST(FramesNeeded, OnlyScopeAddressedChecksNeedTheTree) {
+  const auto need = [](const std::vector<std::string>& texts) {
+    std::vector<check_expression> checks;
+    for (const auto& text : texts) checks.push_back(check_expression::parse(text));
+    return detail::checks_need_frames(checks);
+  };
+  EXPECT_FALSE(need({}));
+  EXPECT_FALSE(need({"count(^gemm$) == 10", "time_ms(.) < 5", "proton_kernel_count >= 1",
+                     "cycles(load) > 0", "top_kernel ~ gemm", "max_over_ranks(count(k)) < 3",
+                     "time_ms(gemm) <= baseline + 5%"}));
+  EXPECT_TRUE(need({"count(^gemm$) == 10", "count(under(prefill)) == 10"}));
+  EXPECT_TRUE(need({"time_ms(gemm) / time_ms(under(decode), gemm) < 1"}));
+  EXPECT_TRUE(need({"top_kernel(under(decode)) ~ gemm"}));
+  EXPECT_TRUE(need({"imbalance(time_ms(under(decode))) < 1.2"}));
+}
+
+capture read_through_collector(const fs::path& output, bool frames_needed) {
+  collector_request request;
+  request.name = "proton";
+  request.config = config_of(request);
+  auto reading = detail::read_one_capture(request, output, {}, frames_needed);
+  if (!reading || !reading->got) throw std::runtime_error("unreadable: " + output.string());
+  return std::move(*reading->got);
+}
+
+TEST(FramesNeeded, AScopeCheckStillWorksWhenItsTreeIsAskedFor) {
+  const check_expression prefill = check_expression::parse("count(under(^prefill$)) == 10");
+  for (const char* kind : {"tree", "trace"}) {
+    const bool needed = detail::checks_need_frames({prefill});
+    ASSERT_TRUE(needed);
+    const std::vector<capture> captures{read_through_collector(scoped / kind, needed)};
+    const check_result result = evaluate_check(prefill, captures, {});
+    EXPECT_TRUE(result.passed) << kind << ": " << result.message;
+    // The flag is what carries it: read without the tree, the same check cannot be measured.
+    const std::vector<capture> bare{read_through_collector(scoped / kind, false)};
+    const check_result unmeasured = evaluate_check(prefill, bare, {});
+    EXPECT_FALSE(unmeasured.passed);
+    EXPECT_NE(unmeasured.message.find("does not record where kernels ran"), std::string::npos)
+        << unmeasured.message;
+  }
+}
+
+long peak_rss_kib() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+// The issue's measurement: a 386 MB call-path tree read for a plain check took 69 MB, all of it
+// the tree nobody read. 60,000 unique 20-frame paths (~30 MB) built 200,000 tree entries before
+// the tree was dropped; without the tree the reader's memory is its buffer and the totals.
+TEST_F(scratch, WithoutTheTreeMemoryStaysFlat) {
+  const fs::path file = m_dir / "proton.hatchet";
+  write_call_path_tree(file, 60'000, 20);
+  ASSERT_GT(fs::file_size(file), 20'000'000u);
+  const long before = peak_rss_kib();
+  const capture c = read_through_collector(m_dir, false);
+  EXPECT_EQ(c.kernels.size(), 97u);
+  EXPECT_TRUE(c.frames.empty());
+  EXPECT_LT(peak_rss_kib() - before, 8L * 1024) << "KiB more at peak";
+}
+
+}  // namespace
