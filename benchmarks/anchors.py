@@ -2,7 +2,8 @@
 """aorta's readers against their anchors, on the same generated files, in one run (issue 21).
 
 For each format it writes one file (deterministic, into --dir), then times, as whole processes:
-  - aorta:   `aorta check --json --collector C DIR` (read, sum, metrics, JSON out);
+  - aorta:   `aorta check --json --collector C DIR` (read, sum, metrics, JSON out); for the
+             Proton formats also with an under() check, which makes the reader keep the tree;
   - python:  the plain Python way (json.load / csv.reader / nothing for rocpd) summing per kernel;
   - anchor:  what is near the machine's limit for the format: pysimdjson's DOM parse plus the
              same Python walk (hatchet, chrome trace), `wc -l` (csv), and the sqlite3 CLI running
@@ -12,7 +13,7 @@ largest peak RSS (getrusage of the child) are printed, with aorta's speed relati
 (anchor time / aorta time: above 1.0, aorta is faster).
 
 usage: anchors.py --aorta PATH [--dir DIR] [--scale F] [--runs N] [--only FORMATS] [--keep]
-Needs: python3, sqlite3 (CLI), wc; pysimdjson (`pip install pysimdjson`) for the JSON anchor,
+Needs: python3, sqlite3 (CLI), wc, GNU time (/usr/bin/time, for peak RSS); pysimdjson (`pip install pysimdjson`) for the JSON anchor,
 else that column says "n/a".
 """
 import argparse
@@ -193,20 +194,47 @@ BY_ID_QUERY = ("SELECT kernel_id, agent_id, COUNT(*), SUM(\"end\" - start) "
 
 # ---- timing ------------------------------------------------------------------------------------
 def measure(argv):
-    """Median wall seconds and max peak RSS (MiB) over the runs, after one warm-up."""
-    walls, rss = [], 0
+    """Median wall seconds, median CPU seconds (user + sys of the child) and max peak RSS (MiB)
+    over the runs, after one warm-up. On a loaded machine the wall time is mostly waiting for a
+    CPU, so the CPU time is the figure to compare."""
+    walls, cpus, rss = [], [], 0
+    rss_file = os.path.join(root, "peak_rss_kib")
     for run in range(args.runs + 1):
         started = time.monotonic()
         with open(os.devnull, "wb") as sink:
-            proc = subprocess.Popen(argv, stdout=sink, stderr=sink)
+            # A child forked from this Python starts with its memory counted (ru_maxrss keeps
+            # the larger of before and after exec), so the peak comes from GNU time's %M.
+            proc = subprocess.Popen(TIME + ["-f", "%M", "-o", rss_file] + argv if TIME else argv,
+                                    stdout=sink, stderr=sink)
             _, status, usage = os.wait4(proc.pid, 0)
         wall = time.monotonic() - started
         if os.waitstatus_to_exitcode(status) not in (0, 1):
             raise SystemExit(f"failed ({status}): {' '.join(argv)}")
         if run > 0:
             walls.append(wall)
-            rss = max(rss, usage.ru_maxrss / 1024)
-    return statistics.median(walls), rss
+            cpus.append(usage.ru_utime + usage.ru_stime)
+            peak = usage.ru_maxrss
+            if TIME:
+                with open(rss_file) as f:
+                    peak = int(f.read().split()[-1])
+            rss = max(rss, peak / 1024)
+    return Timing(statistics.median(walls), statistics.median(cpus), rss)
+
+
+TIME = ["/usr/bin/time"] if os.access("/usr/bin/time", os.X_OK) else None
+
+
+class Timing:
+    def __init__(self, wall, cpu, rss):
+        self.wall, self.cpu, self.rss = wall, cpu, rss
+
+    def text(self):
+        return f"{self.wall:.2f} s (CPU {self.cpu:.2f} s)"
+
+
+def ratio(anchor, aorta):
+    """anchor / aorta by wall and by CPU time: above 1.0, aorta is faster."""
+    return f"{anchor.wall / aorta.wall:.2f}x (CPU {anchor.cpu / aorta.cpu:.2f}x)"
 
 
 def main():
@@ -232,6 +260,7 @@ def main():
                   ["sqlite3", "-readonly"], "sqlite3 CLI"),
     }
     only = [f for f in args.only.split(",") if f]
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     print(f"| file | size | Python | anchor | aorta wall / peak RSS | aorta vs Python | "
           f"aorta vs anchor |")
     print("|---|---:|---:|---:|---:|---:|---:|")
@@ -243,21 +272,29 @@ def main():
         if not os.path.exists(path):
             os.makedirs(folder, exist_ok=True)
             generate(path)
-        aorta_s, aorta_rss = measure([args.aorta, "check", "--json", "--collector", collector,
-                                      folder])
-        py_s = measure(python_way + [path])[0] if python_way else None
+        aorta = measure([args.aorta, "check", "--json", "--collector", collector, folder])
+        py = measure(python_way + [path]) if python_way else None
         anchors = []
         if anchor and name == "rocpd":
             for label, sql in (("aorta's old query", OLD_ROCPD_QUERY), ("by kernel id", BY_ID_QUERY)):
-                anchors.append((f"{anchor_name}, {label}", measure(anchor + [path, sql])[0]))
+                anchors.append((f"{anchor_name}, {label}", measure(anchor + [path, sql])))
         elif anchor:
-            anchors.append((anchor_name, measure(anchor + [path])[0]))
-        anchor_text = "; ".join(f"{label} {s:.2f} s" for label, s in anchors) or "n/a"
-        ratio_text = " / ".join(f"{s / aorta_s:.2f}x" for _, s in anchors) or "n/a"
-        print(f"| {name} | {mb(path):.0f} MB | "
-              f"{f'{py_s:.2f} s' if py_s else 'n/a'} | {anchor_text} | "
-              f"{aorta_s:.2f} s / {aorta_rss:.1f} MiB | "
-              f"{f'{py_s / aorta_s:.1f}x' if py_s else 'n/a'} | {ratio_text} |", flush=True)
+            anchors.append((anchor_name, measure(anchor + [path])))
+        anchor_text = "; ".join(f"{label} {t.text()}" for label, t in anchors) or "n/a"
+        ratio_text = " / ".join(ratio(t, aorta) for _, t in anchors) or "n/a"
+        print(f"| {name} | {mb(path):.0f} MB | {py.text() if py else 'n/a'} | {anchor_text} | "
+              f"{aorta.text()} / {aorta.rss:.1f} MiB | {ratio(py, aorta) if py else 'n/a'} | "
+              f"{ratio_text} |", flush=True)
+        if collector == "proton":
+            # The same file read for a scope-addressed check, so the call tree is built; the
+            # check's own verdict (exit 1 when no frame matches) does not matter here.
+            tree = measure([args.aorta, "check", "--json", "--collector", collector, folder,
+                            "--check", "count(under(/^layer_1$)) >= 0"])
+            print(f"| {name}, with an under() check | {mb(path):.0f} MB | | | "
+                  f"{tree.text()} / {tree.rss:.1f} MiB | "
+                  f"{ratio(py, tree) if py else 'n/a'} | "
+                  f"{' / '.join(ratio(t, tree) for _, t in anchors) or 'n/a'} |", flush=True)
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)
 
