@@ -6,6 +6,8 @@
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "captures/hatchet_reader.hpp"
+#include "captures/name_table.hpp"
+#include "captures/pair_index.hpp"
 #include "collectors/capture_reading.hpp"
 
 #include <gtest/gtest.h>
@@ -149,6 +151,33 @@ TEST(FramesNeeded, AScopeCheckStillWorksWhenItsTreeIsAskedFor) {
     EXPECT_NE(unmeasured.message.find("does not record where kernels ran"), std::string::npos)
         << unmeasured.message;
   }
+}
+
+// The kept tree's two tables, past several of their growths: every name and pair once, found
+// again after the tables moved.
+TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
+  detail::name_table names;
+  detail::pair_index index;
+  constexpr std::uint32_t count = 50'000;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    EXPECT_EQ(names.intern("frame_" + std::to_string(i)), i);
+    bool added = false;
+    EXPECT_EQ(index.find_or_add(i % 7, i, i * 3, added), i * 3);
+    EXPECT_TRUE(added);
+  }
+  EXPECT_EQ(names.size(), count);
+  for (std::uint32_t i = 0; i < count; i += 997) {
+    EXPECT_EQ(names.intern("frame_" + std::to_string(i)), i);
+    EXPECT_EQ(names.name(i), "frame_" + std::to_string(i));
+    bool added = true;
+    EXPECT_EQ(index.find_or_add(i % 7, i, 1, added), i * 3);
+    EXPECT_FALSE(added);
+  }
+  bool added = false;
+  EXPECT_EQ(index.find_or_add(1, 0, 42, added), 42u);  // (0 % 7, 0) is taken, (1, 0) is not
+  EXPECT_TRUE(added);
+  EXPECT_EQ(names.intern(""), count);
+  EXPECT_EQ(names.name(count), "");
 }
 
 long peak_rss_kib() {

@@ -12,10 +12,6 @@ namespace aorta::detail {
 
 namespace {
 
-std::uint64_t pair_key(std::uint32_t high, std::uint32_t low) noexcept {
-  return (static_cast<std::uint64_t>(high) << 32U) | low;
-}
-
 // The checked sums of checked_sum.hpp, with the field named only when a value is refused.
 double add_time(double total, double more, std::string_view where, std::string_view kernel) {
   const double sum = total + more;
@@ -46,21 +42,11 @@ void frame_tree_builder::drop_if_full() {
 
 void frame_tree_builder::drop() {
   m_dropped = true;
-  m_name_ids = {};
   m_names = {};
   m_frames = {};
   m_children = {};
   m_placements = {};
   m_placement_index = {};
-}
-
-std::uint32_t frame_tree_builder::intern(std::string_view name) {
-  const auto found = m_name_ids.find(name);
-  if (found != m_name_ids.end()) return found->second;
-  const auto id = static_cast<std::uint32_t>(m_names.size());
-  const auto added = m_name_ids.emplace(std::string(name), id).first;
-  m_names.emplace_back(added->first);
-  return id;
 }
 
 std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name) {
@@ -69,11 +55,12 @@ std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name)
   if (m_dropped) return context_frame::no_parent;
   const std::uint32_t parent_id =
       parent == context_frame::no_parent ? none : static_cast<std::uint32_t>(parent);
-  const std::uint32_t name_id = intern(name);
-  const auto [found, added] = m_children.try_emplace(pair_key(parent_id, name_id),
-                                                     static_cast<std::uint32_t>(m_frames.size()));
+  const std::uint32_t name_id = m_names.intern(name);
+  bool added = false;
+  const std::uint32_t id = m_children.find_or_add(
+      parent_id, name_id, static_cast<std::uint32_t>(m_frames.size()), added);
   if (added) m_frames.push_back({name_id, parent_id});
-  return found->second;
+  return id;
 }
 
 std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names) {
@@ -109,10 +96,11 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
   if (m_dropped) return;
   const std::uint32_t frame_id =
       frame == context_frame::no_parent ? none : static_cast<std::uint32_t>(frame);
-  const auto [found, added] = m_placement_index.try_emplace(
-      pair_key(frame_id, kernel), static_cast<std::uint32_t>(m_placements.size()));
+  bool added = false;
+  const std::uint32_t at = m_placement_index.find_or_add(
+      frame_id, kernel, static_cast<std::uint32_t>(m_placements.size()), added);
   if (added) m_placements.push_back({frame_id, kernel});
-  placement_entry& placed = m_placements[found->second];
+  placement_entry& placed = m_placements[at];
   // Part of the kernel's time, which was just summed checked, so this sum cannot overflow; the
   // kernel's launch count may be unknown already, so this one is checked.
   placed.total_ns += total_ns;
@@ -146,7 +134,7 @@ void frame_tree_builder::finish(capture& out) {
   out.frames.clear();
   out.frames.reserve(m_frames.size());
   for (const frame_entry& entry : m_frames)
-    out.frames.push_back({std::string(m_names[entry.name]),
+    out.frames.push_back({std::string(m_names.name(entry.name)),
                           entry.parent == none ? context_frame::no_parent : entry.parent});
   out.placements = m_placed_taken ? std::move(m_placed) : placed_kernels();
   *this = frame_tree_builder{m_mode};

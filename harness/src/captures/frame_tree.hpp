@@ -5,6 +5,8 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/name_table.hpp"
+#include "captures/pair_index.hpp"
 #include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
@@ -12,7 +14,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace aorta::detail {
@@ -74,18 +75,16 @@ private:
     double total_ns = 0.0;
   };
 
-  std::uint32_t intern(std::string_view name);
   std::uint32_t kernel_id(std::string_view name);
   void drop_if_full();
   [[nodiscard]] std::vector<placed_kernel> placed_kernels() const;
 
   frame_tree_mode m_mode = frame_tree_mode::kept;
-  string_keyed_map<std::uint32_t> m_name_ids;
-  std::vector<std::string_view> m_names;  // views of m_name_ids' keys, which never move
+  name_table m_names;
   std::vector<frame_entry> m_frames;
-  std::unordered_map<std::uint64_t, std::uint32_t> m_children;  // (parent, name) -> frame
+  pair_index m_children;  // (parent, name) -> frame
   std::vector<placement_entry> m_placements;
-  std::unordered_map<std::uint64_t, std::uint32_t> m_placement_index;  // (frame, kernel)
+  pair_index m_placement_index;  // (frame, kernel) -> placement
   std::vector<kernel_stat> m_kernels;
   string_keyed_map<std::uint32_t> m_kernel_index;
   std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish

@@ -1,0 +1,44 @@
+#include "captures/name_table.hpp"
+
+#include <functional>
+
+namespace aorta::detail {
+
+namespace {
+
+std::uint32_t hash_of(std::string_view name) noexcept {
+  return static_cast<std::uint32_t>(std::hash<std::string_view>{}(name));
+}
+
+}  // namespace
+
+void name_table::grow() {
+  // Kept at most half full, so a probe ends after a step or two.
+  std::vector<std::uint32_t> slots(m_slots.empty() ? 1024 : m_slots.size() * 2, 0);
+  const std::size_t mask = slots.size() - 1;
+  for (std::uint32_t id = 0; id < m_hashes.size(); ++id) {
+    std::size_t at = m_hashes[id] & mask;
+    while (slots[at] != 0) at = (at + 1) & mask;
+    slots[at] = id + 1;
+  }
+  m_slots = std::move(slots);
+}
+
+std::uint32_t name_table::intern(std::string_view name) {
+  if ((size() + 1) * 2 > m_slots.size()) grow();
+  const std::uint32_t hash = hash_of(name);
+  const std::size_t mask = m_slots.size() - 1;
+  std::size_t at = hash & mask;
+  for (; m_slots[at] != 0; at = (at + 1) & mask) {
+    const std::uint32_t id = m_slots[at] - 1;
+    if (m_hashes[id] == hash && this->name(id) == name) return id;
+  }
+  const auto id = static_cast<std::uint32_t>(size());
+  m_bytes.append(name);
+  m_starts.push_back(m_bytes.size());
+  m_hashes.push_back(hash);
+  m_slots[at] = id + 1;
+  return id;
+}
+
+}  // namespace aorta::detail

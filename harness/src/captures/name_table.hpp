@@ -1,0 +1,32 @@
+// Interned names: each distinct name stored once, in one byte arena, and known by a dense id.
+// A frame tree holds hundreds of thousands of names; a hash map of std::string would spend two
+// allocations and ~100 bytes on each, this table the name's bytes and ~12 bytes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+class name_table {
+public:
+  // The id of `name`, adding it when new; ids are 0, 1, 2, ... in first-seen order.
+  std::uint32_t intern(std::string_view name);
+  [[nodiscard]] std::string_view name(std::uint32_t id) const noexcept {
+    return std::string_view(m_bytes).substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return m_starts.size() - 1; }
+
+private:
+  void grow();
+
+  std::string m_bytes;                   // every name, back to back
+  std::vector<std::size_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
+  std::vector<std::uint32_t> m_slots;    // open addressing: id + 1, 0 = empty
+  std::vector<std::uint32_t> m_hashes;   // the hash of each name, for growing
+};
+
+}  // namespace aorta::detail
