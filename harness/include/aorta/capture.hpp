@@ -36,6 +36,16 @@ struct function_cost {
   std::uint64_t inclusive_ir = 0;
 };
 
+// One hardware counter of one kernel, summed over the kernel's profiled launches (ncu's
+// `metrics:`, e.g. smsp__inst_executed.sum). Instructions and bytes are what the code does, not
+// how fast the card did it, so a gate can hold them exactly (docs/regression-gate.md).
+struct kernel_counter {
+  std::string kernel;
+  std::string metric;  // the profiler's name
+  std::string unit;    // as the profiler printed it ("inst", "byte")
+  double value = 0.0;
+};
+
 // One device from the hatchet device table or rocprofv3's agent_info.
 struct device_info {
   std::string type;  // "CUDA", "HIP", "CPU", ...
@@ -103,6 +113,7 @@ struct capture {
   std::vector<kernel_stat> kernels;          // sorted by total_ns, descending
   std::vector<scope_stat> scopes;            // in first-seen order
   std::vector<function_cost> functions;      // sorted by inclusive_ir, descending
+  std::vector<kernel_counter> counters;      // sorted by kernel, then metric
   std::vector<device_info> devices;
   // Where the kernels ran in the calling-context tree, for readers that know it (Proton tree and
   // trace, rocpd by agent); both empty otherwise. Each path occurs once in frames, parents first.

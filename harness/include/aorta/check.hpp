@@ -9,7 +9,10 @@
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
 //   count_errors(REGEX) OP NUMBER        errors a checker (compute-sanitizer) reported whose kind
 //                                        or kernel matches
-//   F(A) / F(B) OP NUMBER                a ratio, F any of the six functions above (same F twice)
+//   ncu(REGEX, METRIC) OP NUMBER         an ncu counter (collect.ncu.metrics, e.g.
+//                                        smsp__inst_executed.sum) summed over the launches of the
+//                                        kernels whose name matches
+//   F(A) / F(B) OP NUMBER                a ratio, F any of the functions above (same F twice)
 //   top_kernel ~ REGEX                   the hottest kernel's name matches
 //   count(under(PATH)[, REGEX]) ...      count/time_ms of the kernels in one frame's subtree
 //   top_kernel(under(PATH)) ~ REGEX      (aorta/scope_path.hpp; ratios take them on either side)
@@ -66,6 +69,7 @@ enum class check_quantity {
   ir,
   top_kernel,
   errors,  // count_errors(REGEX)
+  ncu,     // ncu(REGEX, METRIC)
 };
 
 // "count", "time_ms", ..., "count_errors" ("metric" and "top_kernel" for the other two forms).

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -36,6 +37,14 @@ struct metric_set {
 // inclusive Ir). A real program has thousands of functions; the ir() check still sees all of them.
 inline constexpr std::size_t callgrind_metric_function_limit = 25;
 
+// How many kernels (those with the most time) get `ncu_counter.<metric>/<kernel>` keys; the
+// ncu() gate and checks read the keys, so a kernel past the limit is not gated by its counters.
+inline constexpr std::size_t ncu_counter_kernel_limit = 50;
+inline constexpr std::string_view ncu_counter_prefix = "ncu_counter.";
+
+// `ncu_counter.<metric>/<kernel>`: a kernel's sum of one ncu metric over its launches.
+[[nodiscard]] std::string ncu_counter_key(std::string_view metric, std::string_view kernel);
+
 // How many error kinds get `<c>_errors.<kind>` keys (those with the most errors); the errors of
 // the other kinds are summed in `<c>_errors_in_other_kinds`, so a report of 10^6 distinct kinds
 // cannot make 10^6 metrics.
@@ -56,6 +65,8 @@ inline constexpr std::size_t top_kernel_limit = 5;
 // - with functions: `callgrind_total_ir` (the largest inclusive Ir, i.e. the program total) and
 //   `callgrind_ir.<f>` / `callgrind_self_ir.<f>` for the callgrind_metric_function_limit functions
 //   with the largest inclusive Ir;
+// - with counters (ncu's `metrics:`): `ncu_counter.<metric>/<kernel>` (double) for the
+//   ncu_counter_kernel_limit kernels with the most time;
 // - with text metrics: `<c>_text.<path>:<key>` (string) per capture::text_metrics entry, named by
 //   text_metric_name; two entries of one name (a frame "a/b" and frames a > b) give neither, and
 //   a note;

@@ -1,5 +1,6 @@
 #include "baseline/gate_rule.hpp"
 
+#include "aorta/metrics.hpp"
 #include "baseline/statistics.hpp"
 #include "baseline/trimmed_t_test.hpp"
 
@@ -142,9 +143,12 @@ void assess(gate_row& row) {
 }  // namespace
 
 bool is_exact_quantity(check_quantity quantity, const std::string& metric_name) {
-  if (quantity == check_quantity::count || quantity == check_quantity::ir) return true;
+  if (quantity == check_quantity::count || quantity == check_quantity::ir ||
+      quantity == check_quantity::ncu)
+    return true;
   if (quantity != check_quantity::metric) return false;
-  return metric_name.ends_with("_kernel_count") || metric_name.starts_with("callgrind_");
+  return metric_name.ends_with("_kernel_count") || metric_name.starts_with("callgrind_") ||
+         metric_name.starts_with(ncu_counter_prefix);
 }
 
 void judge(gate_row& row, const gate_params& params) {

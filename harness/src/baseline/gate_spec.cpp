@@ -1,6 +1,7 @@
 #include "baseline/gate_spec.hpp"
 
 #include "aorta/error.hpp"
+#include "aorta/metrics.hpp"
 #include "metrics/display_names.hpp"
 #include "text_trim.hpp"
 
@@ -94,6 +95,14 @@ double ir_noise_floor(const measured_test& base) {
 
 // A kernel, scope or function exists on a side when more than half of its trials saw it: one
 // trial's cold-cache autotune kernel is neither NEW nor GONE (docs/regression-gate.md).
+// `ncu(kernel, metric)`, the row's name in the gate's table, from `ncu_counter.<metric>/<kernel>`.
+std::string ncu_counter_label(std::string_view key) {
+  const std::string_view rest = key.substr(ncu_counter_prefix.size());
+  const std::size_t slash = rest.find('/');
+  if (slash == std::string_view::npos) return fmt::format("ncu({})", rest);
+  return fmt::format("ncu({}, {})", rest.substr(slash + 1), rest.substr(0, slash));
+}
+
 bool present_in_majority(std::size_t seen, const measured_test& side) {
   return 2 * seen > side.trials.size();
 }
@@ -165,6 +174,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.count = read_tolerance(text, item, value, true);
     } else if (name == "ir") {
       spec.ir = read_tolerance(text, item, value, true);
+    } else if (name == "ncu") {
+      spec.ncu = read_tolerance(text, item, value, true);
     } else if (name == "alpha") {
       spec.params.alpha = read_double(text, item, value);
       spec.alpha_given = true;
@@ -188,7 +199,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.params.max_trials = static_cast<int>(trials);
     } else {
       bad_item(text, item,
-               "is unknown; items are time, count, cycles, ir, alpha, max_trials, card, floor, none");
+               "is unknown; items are time, count, cycles, ir, ncu, alpha, max_trials, card, floor, "
+               "none");
     }
   }
   return spec;
@@ -223,9 +235,13 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
       fraction = spec.ir;
       quantity = check_quantity::ir;
       label = fmt::format("ir({})", key.substr(ir_prefix.size()));
+    } else if (spec.ncu && key.starts_with(ncu_counter_prefix)) {
+      fraction = spec.ncu;
+      label = ncu_counter_label(key);
     }
     if (!fraction) continue;
-    auto row = make_row(base.test, label, quantity, quantity == check_quantity::ir, *fraction);
+    const bool exact = quantity == check_quantity::ir || key.starts_with(ncu_counter_prefix);
+    auto row = make_row(base.test, label, quantity, exact, *fraction);
     const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
       const auto found = t.metrics.find(key);
       if (found == t.metrics.end()) return std::nullopt;

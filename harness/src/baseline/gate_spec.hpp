@@ -7,8 +7,9 @@
 // `time +N%`: every kernel's time_ms <= baseline + N%; `cycles +N%`: every scope's cycles;
 // `count exact|+N%`: every kernel's launches; `ir exact|+N%`: every function's inclusive Ir
 // (the 25 with the largest Ir, as result.json records them), moves below 0.1% of the program's
-// total Ir ignored. `floor N|off`: a timed row's tolerance is at least N (default 1) times its
-// baseline's trial-to-trial noise. `none`: explicit checks only.
+// total Ir ignored; `ncu exact|+N%`: every kernel's ncu counters (collect.ncu.metrics), judged
+// like counts by the ranges of the trials. `floor N|off`: a timed row's tolerance is at least N
+// (default 1) times its baseline's trial-to-trial noise. `none`: explicit checks only.
 #pragma once
 
 #include "baseline/gate_rule.hpp"
@@ -27,6 +28,7 @@ struct gate_spec {
   std::optional<double> count;
   std::optional<double> cycles;
   std::optional<double> ir;
+  std::optional<double> ncu;  // every ncu_counter.<metric>/<kernel> (ncu's `metrics:`)
   gate_params params;
   bool alpha_given = false;
   bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)

@@ -1,5 +1,6 @@
 #include "baseline/measured_test.hpp"
 
+#include "checks/ncu_checks.hpp"
 #include "metrics/anchor_hint.hpp"
 
 #include <fmt/format.h>
@@ -116,6 +117,11 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
       return std::nullopt;
     }
     return value.value_or(0.0);
+  }
+  case check_quantity::ncu: {
+    counter_sum sum = ncu_counter_in_metrics(trial.metrics, argument, *pattern);
+    if (!sum.value) why = std::move(sum.why);
+    return sum.value;
   }
   case check_quantity::errors:
     why = "count_errors is judged against a count, not a baseline";

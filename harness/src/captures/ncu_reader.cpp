@@ -4,8 +4,10 @@
 #include "captures/capture_files.hpp"
 #include "captures/csv_kernel_table.hpp"
 #include "captures/csv_scanner.hpp"
+#include "captures/ncu_counters.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -31,28 +33,25 @@ std::optional<double> ns_per_unit(std::string_view unit) {
   return std::nullopt;
 }
 
-// A metric value as ncu prints it: "1,215,000.00" (thousands separators), or from a European
-// locale "1.215.000,00" (told apart by a comma after the last dot).
-std::optional<double> parse_metric_value(std::string_view text) {
-  const std::size_t last_comma = text.rfind(',');
-  const std::size_t last_dot = text.rfind('.');
-  const bool european = last_comma != std::string_view::npos &&
-                        last_dot != std::string_view::npos && last_comma > last_dot;
-  std::string plain;
-  plain.reserve(text.size());
-  for (char c : text) {
-    if (european) {
-      if (c == '.') continue;
-      plain.push_back(c == ',' ? '.' : c);
-    } else if (c != ',') {
-      plain.push_back(c);
-    }
-  }
-  return detail::parse_double(plain);
-}
-
 bool is_header_line(std::string_view line) {
   return line.starts_with("\"ID\",") || line.starts_with("ID,");
+}
+
+// ncu's own ==ERROR== lines before the CSV: a metric this GPU lacks, counters it may not read.
+// Such a run measured nothing it was asked for, so the trial fails here rather than passing
+// on whatever rows were written.
+constexpr std::size_t max_quoted_errors = 5;
+
+[[noreturn]] void refuse_ncu_errors(const fs::path& file, const std::vector<std::string>& errors) {
+  const bool metric = std::any_of(errors.begin(), errors.end(), [](const std::string& line) {
+    return line.find("metric") != std::string::npos;
+  });
+  throw capture_error(fmt::format(
+      "{}: ncu reported an error:\n  {}\nFix: {}", file.string(), fmt::join(errors, "\n  "),
+      metric ? "collect.ncu.metrics names a metric this GPU does not have; list the GPU's metrics "
+               "with `ncu --query-metrics` and correct or remove it"
+             : "read ncu's message above (ERR_NVGPUCTRPERM: allow profiling counters for this "
+               "user, NVreg_RestrictProfilingToAdminUsers=0)"));
 }
 
 struct file_result {
@@ -70,7 +69,7 @@ void add_launch(detail::kernel_table& table, file_result& result, std::string_vi
     result.bad_units.emplace(unit);
     return;
   }
-  const std::optional<double> v = parse_metric_value(value);
+  const std::optional<double> v = detail::parse_ncu_number(value);
   if (!v || !std::isfinite(*v) || *v < 0.0 || kernel.empty()) {
     ++result.bad_values;
     return;
@@ -81,7 +80,8 @@ void add_launch(detail::kernel_table& table, file_result& result, std::string_vi
 
 // --page details: one row per (launch, section, metric).
 void read_details(detail::csv_scanner& scanner, const csv_header& header,
-                  detail::kernel_table& table, file_result& result) {
+                  detail::kernel_table& table, detail::ncu_counter_table& counters,
+                  file_result& result) {
   const std::size_t id_col = header.find("ID");
   const std::size_t kernel_col = header.find("Kernel Name");
   const std::size_t metric_col = header.find("Metric Name");
@@ -91,11 +91,22 @@ void read_details(detail::csv_scanner& scanner, const csv_header& header,
                                        unit_col == csv_header::npos ? 0 : unit_col}) +
                              1;
   std::set<std::string, std::less<>> seen_ids;
+  std::set<std::pair<std::string, std::string>, std::less<>> seen_counters;
   std::vector<std::string_view> fields;
   while (scanner.next_row(fields)) {
     if (fields.size() < needed) continue;
     ++result.rows;
-    if (fields[metric_col] != time_metric) continue;
+    const std::string_view unit =
+        unit_col == csv_header::npos ? std::string_view() : fields[unit_col];
+    if (fields[metric_col] != time_metric) {
+      if (!seen_counters.emplace(fields[id_col], fields[metric_col]).second) {
+        ++result.duplicate_ids;
+        continue;
+      }
+      counters.add(fields[kernel_col], fields[metric_col], unit, fields[value_col],
+                   scanner.path(), scanner.row_number());
+      continue;
+    }
     if (!seen_ids.emplace(fields[id_col]).second) {
       ++result.duplicate_ids;
       continue;
@@ -107,19 +118,29 @@ void read_details(detail::csv_scanner& scanner, const csv_header& header,
 
 // --page raw: one row per launch, one column per metric, units in the second row.
 void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::kernel_table& table,
-              file_result& result) {
+              detail::ncu_counter_table& counters, file_result& result) {
   const std::size_t id_col = header.find("ID");
   const std::size_t kernel_col = header.find("Kernel Name");
   const std::size_t time_col = header.find(time_metric);
+  // Every ncu metric name has a "__" (unit__counter.rollup); the other columns describe the launch.
+  std::vector<std::pair<std::size_t, std::string>> counter_cols;
+  for (std::size_t i = 0; i < header.size(); ++i) {
+    const std::string& name = header.name(i);
+    if (i != time_col && name.find("__") != std::string::npos) counter_cols.emplace_back(i, name);
+  }
   const std::size_t needed = std::max({id_col, kernel_col, time_col}) + 1;
   std::vector<std::string_view> fields;
   std::string unit;
+  std::vector<std::string> counter_units(counter_cols.size());
   bool units_read = false;
   std::set<std::string, std::less<>> seen_ids;
   while (scanner.next_row(fields)) {
     if (fields.size() < needed) continue;
     if (!units_read && fields[id_col].empty()) {
       unit = fields[time_col];
+      for (std::size_t c = 0; c < counter_cols.size(); ++c) {
+        if (counter_cols[c].first < fields.size()) counter_units[c] = fields[counter_cols[c].first];
+      }
       units_read = true;
       continue;
     }
@@ -129,13 +150,30 @@ void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::ke
       continue;
     }
     add_launch(table, result, fields[kernel_col], fields[time_col], unit);
+    for (std::size_t c = 0; c < counter_cols.size(); ++c) {
+      const auto& [col, name] = counter_cols[c];
+      counters.add(fields[kernel_col], name, counter_units[c],
+                   col < fields.size() ? fields[col] : std::string_view("(missing)"),
+                   scanner.path(), scanner.row_number());
+    }
   }
 }
 
-void read_file(const fs::path& file, detail::kernel_table& table, capture& out) {
+void read_file(const fs::path& file, detail::kernel_table& table,
+               detail::ncu_counter_table& counters, capture& out) {
   detail::csv_scanner scanner(file);
   std::vector<std::string_view> fields;
-  if (!scanner.skip_lines_until(is_header_line) || !scanner.next_row(fields)) {
+  std::vector<std::string> errors;
+  const bool has_header = scanner.skip_lines_until([&](std::string_view line) {
+    // The payload's own exit status is judged by the trial, with its output.
+    const bool payload_status = line.starts_with("==ERROR== The application returned");
+    if (line.starts_with("==ERROR==") && !payload_status && errors.size() < max_quoted_errors) {
+      errors.emplace_back(line.substr(0, 300));
+    }
+    return is_header_line(line);
+  });
+  if (!errors.empty()) refuse_ncu_errors(file, errors);
+  if (!has_header || !scanner.next_row(fields)) {
     out.notes.push_back(
         fmt::format("{}: no ncu CSV header (a line starting with \"ID\"); was ncu run with --csv?",
                     file.string()));
@@ -149,9 +187,9 @@ void read_file(const fs::path& file, detail::kernel_table& table, capture& out) 
   }
   if (header.find("Metric Name") != csv_header::npos &&
       header.find("Metric Value") != csv_header::npos) {
-    read_details(scanner, header, table, result);
+    read_details(scanner, header, table, counters, result);
   } else if (header.find(time_metric) != csv_header::npos) {
-    read_raw(scanner, header, table, result);
+    read_raw(scanner, header, table, counters, result);
   } else if (header.find("Metric Name") == csv_header::npos) {
     out.notes.push_back(fmt::format(
         "{}: neither a details page (Metric Name/Metric Value columns) nor a raw page with a {} "
@@ -194,8 +232,10 @@ capture read_ncu_capture(const fs::path& dir_or_file) {
   out.notes = std::move(inputs.notes);
   const std::vector<fs::path> files = std::move(inputs.files);
   detail::kernel_table table;
-  for (const fs::path& file : files) read_file(file, table, out);
+  detail::ncu_counter_table counters;
+  for (const fs::path& file : files) read_file(file, table, counters, out);
   out.kernels = table.sorted(out.artifact_dir.string());
+  counters.finish(out);
   return out;
 }
 

@@ -6,6 +6,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_kernel_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_counters.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_csv.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp

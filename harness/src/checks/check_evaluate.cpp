@@ -2,6 +2,7 @@
 
 #include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
+#include "checks/ncu_checks.hpp"
 #include "checks/scope_checks.hpp"
 
 #include <fmt/format.h>
@@ -184,6 +185,11 @@ measured measure(const check_expression& expression, const std::vector<capture>&
     return scope_quantity(captures, expression.quantity(), argument);
   case check_quantity::ir: return function_quantity(captures, argument, *pattern);
   case check_quantity::errors: return error_quantity(captures, argument, *pattern);
+  case check_quantity::ncu: {
+    detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
+    if (!sum.value) return unmeasured(std::move(sum.why));
+    return {*sum.value, {}};
+  }
   case check_quantity::metric:
   case check_quantity::top_kernel: break;
   }

@@ -1,5 +1,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
+#include "checks/ncu_checks.hpp"
+#include "collectors/ncu/ncu_options.hpp"
 #include "checks/scope_checks.hpp"
 #include "text_trim.hpp"
 
@@ -22,7 +24,7 @@ struct function_form {
   std::string_view example;
 };
 
-constexpr std::array<function_form, 6> function_forms{{
+constexpr std::array<function_form, 7> function_forms{{
     {"count", check_quantity::count, true, "count(sgemm_tiled) == 20"},
     {"time_ms", check_quantity::time_ms, true, "time_ms(^gemm) < 5"},
     {"cycles", check_quantity::cycles, false, "cycles(expensive) / cycles(cheap) > 10"},
@@ -30,6 +32,7 @@ constexpr std::array<function_form, 6> function_forms{{
      "normalized_cycles(expensive) / normalized_cycles(cheap) > 10"},
     {"ir", check_quantity::ir, true, "ir(^expensive$) / ir(^cheap$) > 10"},
     {"count_errors", check_quantity::errors, true, "count_errors(fill_kernel) == 0"},
+    {"ncu", check_quantity::ncu, false, "ncu(sgemm_tiled, smsp__inst_executed.sum) <= baseline"},
 }};
 
 constexpr std::string_view metric_example = "proton_kernel_count >= 60";
@@ -202,6 +205,8 @@ private:
                 result.m_pattern) &&
         form.takes_regex)
       result.m_pattern = compile(result.m_argument, argument_pos, form.example);
+    if (form.quantity == check_quantity::ncu)
+      result.m_pattern = ncu_kernels(result.m_argument, argument_pos, form.example);
     skip_spaces();
     if (peek() != '/') return;
     ++m_pos;
@@ -223,6 +228,21 @@ private:
         form.takes_regex) {
       result.m_denominator_pattern = compile(*result.m_denominator, denominator_pos, form.example);
     }
+    if (form.quantity == check_quantity::ncu)
+      result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
+  }
+
+  // `REGEX, METRIC` of ncu(...): the compiled kernel regex, the metric checked for spelling.
+  name_regex ncu_kernels(std::string_view argument, std::size_t pos, std::string_view example) const {
+    const auto parts = split_ncu_argument(argument);
+    if (!parts) fail(pos, "a kernel regex, a comma and an ncu metric name inside ncu(...)", example);
+    if (!is_ncu_metric_name(parts->metric)) {
+      fail(pos, fmt::format("an ncu metric name after the last comma (letters, digits, '_', '.', "
+                            "with a '__'), found '{}'",
+                            parts->metric),
+           example);
+    }
+    return compile(parts->kernels, pos, example);
   }
 
   // An under(PATH)[, REGEX] argument (scope_checks.hpp) fills `scope` and `pattern`; false when
@@ -473,6 +493,7 @@ std::string_view to_string(check_quantity quantity) noexcept {
   case check_quantity::normalized_cycles: return "normalized_cycles";
   case check_quantity::ir: return "ir";
   case check_quantity::errors: return "count_errors";
+  case check_quantity::ncu: return "ncu";
   case check_quantity::top_kernel: return "top_kernel";
   }
   return "?";

@@ -44,6 +44,12 @@ bool read_by(const check_expression& check, const std::string& name) {
     return false;
   case check_quantity::errors:
     return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
+  case check_quantity::ncu:
+    if (const auto counter = suffix_after(ncu_counter_prefix)) {
+      const std::size_t slash = counter->find('/');
+      return slash != std::string_view::npos && pattern_matches(counter->substr(slash + 1));
+    }
+    return false;
   default: return false;
   }
 }

@@ -150,6 +150,29 @@ void add_function_metrics(const capture& source, metric_set& out) {
   }
 }
 
+// ncu_counter.<metric>/<kernel> for the counters of the hottest kernels; ncu's metric names hold
+// no '/', so the first one after the prefix ends the metric.
+void add_counter_metrics(const capture& source, metric_set& out) {
+  std::set<std::string, std::less<>> hottest;
+  for (const kernel_stat* kernel : kernels_by_time(source)) {
+    if (hottest.size() == ncu_counter_kernel_limit) break;
+    hottest.insert(kernel->name);
+  }
+  std::size_t left_out = 0;
+  for (const kernel_counter& counter : source.counters) {
+    if (!hottest.empty() && !hottest.contains(counter.kernel)) {
+      ++left_out;
+      continue;
+    }
+    put_finite(out, ncu_counter_key(counter.metric, counter.kernel), counter.value);
+  }
+  if (left_out > 0) {
+    out.notes.push_back(fmt::format("ncu_counter.* holds the counters of the {} kernels with the "
+                                    "most time; {} counters of the other kernels are left out",
+                                    ncu_counter_kernel_limit, left_out));
+  }
+}
+
 // "Invalid __global__ write of size 4 bytes" -> "invalid_global_write_of_size_4_bytes": a kind
 // as a metric-name suffix ([a-z0-9_], which the check grammar's METRIC accepts).
 std::string kind_key(const std::string& kind) {
@@ -244,6 +267,10 @@ std::string text_metric_name(const std::string& collector, const text_metric& me
   return name;
 }
 
+std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
+  return fmt::format("{}{}/{}", ncu_counter_prefix, metric, kernel);
+}
+
 metric_set compute_metrics(const capture& source) {
   metric_set out;
   const std::string& prefix = source.collector;
@@ -252,6 +279,7 @@ metric_set compute_metrics(const capture& source) {
   if (!source.kernels.empty()) add_kernel_metrics(source, prefix, out);
   if (!source.scopes.empty()) add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
+  if (!source.counters.empty()) add_counter_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
   add_text_metrics(source, prefix, out);
   for (const numeric_metric& number : source.numeric_metrics)

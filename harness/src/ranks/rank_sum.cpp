@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace aorta {
@@ -25,6 +26,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::uint64_t reported_errors = 0;
   std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
   std::map<std::string, std::size_t> number_at;
+  std::map<std::pair<std::string, std::string>, std::size_t> counter_at;
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
     const std::string where = fmt::format("{} (sum over ranks)", total.artifact_dir.string());
@@ -83,6 +85,17 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
                                           total.text_metrics[at->second].text));
       }
     }
+    // Instructions and bytes of a kernel add up over the ranks like its time.
+    for (const auto& counter : rank->counters) {
+      const auto [at, added] =
+          counter_at.try_emplace({counter.kernel, counter.metric}, total.counters.size());
+      if (added) {
+        total.counters.push_back(counter);
+        continue;
+      }
+      auto& sum = total.counters[at->second];
+      sum.value = detail::add_duration(sum.value, counter.value, where, counter.metric);
+    }
     // A benchmark's time or counter per rank is a rate or a per-iteration figure, not a share of
     // a total: like text, the lowest rank's value stands and a differing one is noted.
     for (const auto& number : rank->numeric_metrics) {
@@ -99,6 +112,9 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   if (every_report_read) total.reported_errors = reported_errors;
   std::stable_sort(total.kernels.begin(), total.kernels.end(),
                    [](const auto& a, const auto& b) { return a.total_ns > b.total_ns; });
+  std::sort(total.counters.begin(), total.counters.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.kernel, a.metric) < std::tie(b.kernel, b.metric);
+  });
   std::stable_sort(total.functions.begin(), total.functions.end(),
                    [](const auto& a, const auto& b) { return a.inclusive_ir > b.inclusive_ir; });
   return total;

@@ -7,6 +7,7 @@
 #include "process/signal_forwarding.hpp"
 #include "sweep/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
+#include "checks/ncu_checks.hpp"
 #include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/refused_run.hpp"
@@ -180,6 +181,7 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
                           request.command);
   }
   const auto checks = parse_checks(spec, request.extra_checks);
+  detail::require_collected_ncu_metrics(spec, checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
   // gated test with no check of its own is not one that only its exit status judges.
   if (checks.empty() && request.require_checks &&

@@ -28,14 +28,50 @@ const std::vector<std::string>& option_keys() {
                      fmt::format("{}.{}: {}", collector, key, message));
 }
 
+// Named sets a recipe can ask for instead of spelling ncu's names: the quantities of what a
+// kernel does rather than how fast (instructions executed, bytes through DRAM and L2), which a
+// gate can hold nearly exactly (docs/collectors.md lists them; names checked on the H200 with
+// `ncu --query-metrics`).
+const std::vector<std::pair<std::string_view, std::vector<std::string_view>>>& metric_sets() {
+  static const std::vector<std::pair<std::string_view, std::vector<std::string_view>>> sets{
+      {"instructions", {"smsp__inst_executed.sum"}},
+      {"bytes", {"dram__bytes.sum", "lts__t_bytes.sum"}},
+      {"work", {"smsp__inst_executed.sum", "dram__bytes.sum", "lts__t_bytes.sum"}},
+  };
+  return sets;
+}
+
+std::vector<std::string> expand_metric_sets(const std::vector<std::string>& requested) {
+  std::vector<std::string> names;
+  for (const auto& item : requested) {
+    const auto set = std::find_if(metric_sets().begin(), metric_sets().end(),
+                                  [&](const auto& entry) { return entry.first == item; });
+    if (set == metric_sets().end()) {
+      names.push_back(item);
+    } else {
+      names.insert(names.end(), set->second.begin(), set->second.end());
+    }
+  }
+  return names;
+}
+
 std::vector<std::string> parse_metrics(const std::string& text) {
-  const auto requested = detail::split_list(text);
+  const auto requested = expand_metric_sets(detail::split_list(text));
   if (requested.empty()) {
     fail("metrics", fmt::format("names no metric; allowed: ncu metric names separated by commas "
                                 "or spaces (e.g. \"sm__throughput.avg.pct_of_peak_sustained_"
-                                "elapsed\"). Fix: name at least one, or remove the option ({} "
+                                "elapsed\"), or a set: instructions, bytes, work. Fix: name at least one, or remove the option ({} "
                                 "is always collected).",
                                 kernel_time_metric));
+  }
+  for (const auto& metric : requested) {
+    if (!is_ncu_metric_name(metric)) {
+      fail("metrics", fmt::format("'{}' is not an ncu metric name (letters, digits, '_' and '.', "
+                                  "with a '__' as in smsp__inst_executed.sum) nor a set "
+                                  "(instructions, bytes, work). Fix: correct it; "
+                                  "`ncu --query-metrics` lists the GPU's metrics.",
+                                  metric));
+    }
   }
   // Kernel time comes from this metric, so it is always first whatever the recipe lists.
   std::vector<std::string> metrics{std::string(kernel_time_metric)};
@@ -64,6 +100,14 @@ std::string parse_count(const option_map& options, std::string_view key, bool ze
 }
 
 }  // namespace
+
+bool is_ncu_metric_name(std::string_view metric) {
+  const bool plain = !metric.empty() && std::all_of(metric.begin(), metric.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.';
+  });
+  return plain && metric.find("__") != std::string_view::npos;
+}
 
 ncu_options parse_ncu_options(const option_map& options) {
   detail::reject_unknown_options(collector, options, option_keys());

@@ -1,0 +1,137 @@
+#include "checks/ncu_checks.hpp"
+
+#include "aorta/error.hpp"
+#include "aorta/metrics.hpp"
+#include "collectors/ncu/ncu_options.hpp"
+#include "text_trim.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace aorta::detail {
+namespace {
+
+// The sum of matching values, refusing one that overflows to infinity (never a silent inf).
+struct summing {
+  double total = 0.0;
+  std::size_t matched = 0;
+  std::set<std::string> metrics_seen;  // for the message when nothing matched
+};
+
+counter_sum finish(const summing& sum, std::string_view argument, std::string_view metric) {
+  if (sum.matched == 0) {
+    return {std::nullopt,
+            sum.metrics_seen.contains(std::string(metric))
+                ? fmt::format("ncu({}): no kernel with counter {} matches", argument, metric)
+                : fmt::format("ncu({}): counter {} was not collected (counters here: {}); add it "
+                              "to collect.ncu.metrics",
+                              argument, metric,
+                              sum.metrics_seen.empty()
+                                  ? "none"
+                                  : fmt::format("{}", fmt::join(sum.metrics_seen, ", ")))};
+  }
+  if (!std::isfinite(sum.total)) {
+    return {std::nullopt, fmt::format("ncu({}): the sum over kernels is not finite", argument)};
+  }
+  return {sum.total, {}};
+}
+
+}  // namespace
+
+std::optional<ncu_argument> split_ncu_argument(std::string_view argument) {
+  const std::size_t comma = argument.rfind(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  const std::string_view kernels = trim(argument.substr(0, comma));
+  const std::string_view metric = trim(argument.substr(comma + 1));
+  if (kernels.empty() || metric.empty()) return std::nullopt;
+  return ncu_argument{kernels, metric};
+}
+
+counter_sum ncu_counter_in_capture(const std::vector<capture>& captures, std::string_view argument,
+                                   const name_regex& kernels) {
+  const auto parts = split_ncu_argument(argument);
+  if (!parts)
+    return {std::nullopt, fmt::format("ncu({}) needs a kernel regex and a metric", argument)};
+  summing sum;
+  for (const auto& source : captures) {
+    for (const auto& counter : source.counters) {
+      sum.metrics_seen.insert(counter.metric);
+      if (counter.metric != parts->metric || !kernels.search(counter.kernel)) continue;
+      sum.total += counter.value;
+      ++sum.matched;
+    }
+  }
+  return finish(sum, argument, parts->metric);
+}
+
+counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
+                                   std::string_view argument, const name_regex& kernels) {
+  const auto parts = split_ncu_argument(argument);
+  if (!parts)
+    return {std::nullopt, fmt::format("ncu({}) needs a kernel regex and a metric", argument)};
+  summing sum;
+  for (auto it = metrics.lower_bound(std::string(ncu_counter_prefix));
+       it != metrics.end() && it->first.starts_with(ncu_counter_prefix); ++it) {
+    const std::string_view rest = std::string_view(it->first).substr(ncu_counter_prefix.size());
+    const std::size_t slash = rest.find('/');
+    if (slash == std::string_view::npos) continue;
+    const std::string_view metric = rest.substr(0, slash);
+    sum.metrics_seen.emplace(metric);
+    if (metric != parts->metric || !kernels.search(rest.substr(slash + 1))) continue;
+    sum.total += it->second;
+    ++sum.matched;
+  }
+  return finish(sum, argument, parts->metric);
+}
+
+namespace {
+
+// The counter a check reads, if it reads one.
+std::optional<std::string> counter_metric_of(check_quantity quantity, const std::string& argument) {
+  if (quantity == check_quantity::ncu) {
+    if (const auto parts = split_ncu_argument(argument)) return std::string(parts->metric);
+    return std::nullopt;
+  }
+  if (quantity == check_quantity::metric && argument.starts_with(ncu_counter_prefix)) {
+    const std::string rest = argument.substr(ncu_counter_prefix.size());
+    return rest.substr(0, rest.find('/'));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+void require_collected_ncu_metrics(const recipe& spec,
+                                   const std::vector<check_expression>& checks) {
+  const auto ncu = std::find_if(spec.collect.begin(), spec.collect.end(),
+                                [](const collector_request& c) { return c.name == "ncu"; });
+  std::vector<std::string> collected;
+  if (ncu != spec.collect.end()) collected = parse_ncu_options(ncu->options).metrics;
+  for (const auto& check : checks) {
+    std::vector<std::string> read;
+    if (auto metric = counter_metric_of(check.quantity(), check.argument()))
+      read.push_back(*metric);
+    if (check.denominator()) {
+      if (auto metric = counter_metric_of(check.quantity(), *check.denominator()))
+        read.push_back(*metric);
+    }
+    for (const auto& metric : read) {
+      if (std::find(collected.begin(), collected.end(), metric) != collected.end()) continue;
+      throw recipe_error(fmt::format(
+          "{}: check '{}' reads the ncu counter {}, which the recipe does not collect{}. Fix: add "
+          "it to collect.ncu.metrics (e.g. `collect: {{ncu: {{metrics: \"{}\"}}}}`; the set "
+          "`work` holds smsp__inst_executed.sum, dram__bytes.sum and lts__t_bytes.sum)",
+          spec.path.empty() ? std::string("recipe") : spec.path.string(), check.text(), metric,
+          ncu == spec.collect.end()
+              ? " (there is no ncu collector)"
+              : fmt::format(" (collect.ncu.metrics: {})", fmt::join(collected, ", ")),
+          metric));
+    }
+  }
+}
+
+}  // namespace aorta::detail

@@ -1,0 +1,48 @@
+// The ncu(REGEX, METRIC) check form: a hardware counter (collect.ncu.metrics) summed over the
+// launches of the kernels whose name matches, read from a capture per trial or from the
+// `ncu_counter.<metric>/<kernel>` metrics a baseline keeps.
+#pragma once
+
+#include "aorta/capture.hpp"
+#include "aorta/check.hpp"
+#include "aorta/recipe.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace aorta::detail {
+
+struct ncu_argument {
+  std::string_view kernels;  // the regex, before the last comma
+  std::string_view metric;   // ncu's name, after it
+};
+
+// "sgemm_tiled, smsp__inst_executed.sum" -> {sgemm_tiled, smsp__inst_executed.sum}. The metric
+// is after the *last* comma, since a regex may hold commas ({1,3}) and an ncu name never does.
+// nullopt when there is no comma or either side is blank.
+[[nodiscard]] std::optional<ncu_argument> split_ncu_argument(std::string_view argument);
+
+struct counter_sum {
+  std::optional<double> value;
+  std::string why;  // set when value is nullopt
+};
+
+// The sum of `metric` over the capture's kernels that `kernels` matches.
+[[nodiscard]] counter_sum ncu_counter_in_capture(const std::vector<capture>& captures,
+                                                 std::string_view argument,
+                                                 const name_regex& kernels);
+
+// The same from a trial's `ncu_counter.<metric>/<kernel>` metrics.
+[[nodiscard]] counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
+                                                 std::string_view argument,
+                                                 const name_regex& kernels);
+
+// Throws recipe_error (exit 64) when a check reads an ncu counter (`ncu(K, M)` or the metric
+// `ncu_counter.M/K`) that `spec`'s collect.ncu.metrics does not list, naming the key to add:
+// otherwise the check would only fail after every trial had run.
+void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks);
+
+}  // namespace aorta::detail
