@@ -12,3 +12,7 @@ target_compile_definitions(aorta.test.gate_compare_agree PRIVATE AORTA_BINARY="$
 add_dependencies(aorta.test.gate_compare_agree aorta)
 # The noise floor of a timed row's tolerance (gate line `floor`).
 aorta_add_unit_test(gate_noise_floor SOURCES unit/gate_noise_floor_test.cpp)
+# The ncu counter gate on real H200 captures: baseline record + compare through the aorta binary.
+aorta_add_unit_test(ncu_gate SOURCES unit/ncu_gate_test.cpp)
+target_compile_definitions(aorta.test.ncu_gate PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
+add_dependencies(aorta.test.ncu_gate aorta)

@@ -9,7 +9,7 @@
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
 //   count_errors(REGEX) OP NUMBER        errors a checker (compute-sanitizer) reported whose kind
 //                                        or kernel matches
-//   ncu(REGEX, METRIC) OP NUMBER         an ncu counter (collect.ncu.metrics, e.g.
+//   ncu(METRIC, REGEX) OP NUMBER         an ncu counter (collect.ncu.metrics, e.g.
 //                                        smsp__inst_executed.sum) summed over the launches of the
 //                                        kernels whose name matches
 //   F(A) / F(B) OP NUMBER                a ratio, F any of the functions above (same F twice)
@@ -69,7 +69,7 @@ enum class check_quantity {
   ir,
   top_kernel,
   errors,  // count_errors(REGEX)
-  ncu,     // ncu(REGEX, METRIC)
+  ncu,     // ncu(METRIC, REGEX)
 };
 
 // "count", "time_ms", ..., "count_errors" ("metric" and "top_kernel" for the other two forms).

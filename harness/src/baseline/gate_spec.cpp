@@ -95,12 +95,12 @@ double ir_noise_floor(const measured_test& base) {
 
 // A kernel, scope or function exists on a side when more than half of its trials saw it: one
 // trial's cold-cache autotune kernel is neither NEW nor GONE (docs/regression-gate.md).
-// `ncu(kernel, metric)`, the row's name in the gate's table, from `ncu_counter.<metric>/<kernel>`.
+// `ncu(metric, kernel)`, the row's name in the gate's table, from `ncu_counter.<metric>/<kernel>`.
 std::string ncu_counter_label(std::string_view key) {
   const std::string_view rest = key.substr(ncu_counter_prefix.size());
   const std::size_t slash = rest.find('/');
   if (slash == std::string_view::npos) return fmt::format("ncu({})", rest);
-  return fmt::format("ncu({}, {})", rest.substr(slash + 1), rest.substr(0, slash));
+  return fmt::format("ncu({}, {})", rest.substr(0, slash), rest.substr(slash + 1));
 }
 
 bool present_in_majority(std::size_t seen, const measured_test& side) {

@@ -85,7 +85,6 @@ public:
 
   [[nodiscard]] std::size_t find(std::string_view name) const noexcept;
   [[nodiscard]] std::size_t size() const noexcept { return m_names.size(); }
-  [[nodiscard]] const std::string& name(std::size_t column) const { return m_names.at(column); }
 
 private:
   std::vector<std::string> m_names;

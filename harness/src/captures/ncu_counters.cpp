@@ -49,13 +49,21 @@ void ncu_counter_table::add(std::string_view kernel, std::string_view metric, st
     first.unit = std::string(unit);
     found = of_kernel->second.emplace(std::string(metric), std::move(first)).first;
   }
+  const std::optional<double> number = parse_ncu_number(value);
+  // Counted before a dropped counter returns: one n/a launch must not hide the others' numbers.
+  auto seen = m_metrics.find(metric);
+  if (seen == m_metrics.end()) seen = m_metrics.emplace(std::string(metric), metric_seen{}).first;
+  if (number) {
+    ++seen->second.numbers;
+  } else if (!seen->second.first_na) {
+    seen->second.first_na = fmt::format("{} row {}", file.string(), row);
+  }
   sum& total = found->second;
   if (total.dropped) return;
   const auto drop = [&](const std::string& why) {
     total.dropped =
         fmt::format("{} row {}: {} of kernel '{}' {}", file.string(), row, metric, kernel, why);
   };
-  const std::optional<double> number = parse_ncu_number(value);
   if (!number) return drop(fmt::format("is '{}', not a number", value));
   if (!std::isfinite(*number) || *number < 0.0) {
     return drop(fmt::format("is {}, not a finite non-negative count", value));
@@ -69,6 +77,14 @@ void ncu_counter_table::add(std::string_view kernel, std::string_view metric, st
 }
 
 void ncu_counter_table::finish(capture& out) const {
+  for (const auto& [metric, seen] : m_metrics) {
+    if (seen.numbers > 0 || !seen.first_na) continue;
+    throw capture_error(fmt::format(
+        "{}: ncu gave no value of {} for any launch (n/a from the first, {}): this GPU does not "
+        "have that metric, and ncu does not say so otherwise. Fix: correct or remove it in "
+        "collect.ncu.metrics; `ncu --query-metrics` lists the GPU's metrics",
+        out.artifact_dir.string(), metric, *seen.first_na));
+  }
   for (const auto& [kernel, metrics] : m_sums) {
     for (const auto& [metric, total] : metrics) {
       if (total.dropped) {

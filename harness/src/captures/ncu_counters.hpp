@@ -32,7 +32,9 @@ public:
            std::string_view value, const std::filesystem::path& file, std::size_t row);
 
   // The kept counters (sorted by kernel, then metric) into out.counters, and a note per dropped
-  // one into out.notes.
+  // one into out.notes. Throws capture_error naming the metric and collect.ncu.metrics when a
+  // metric was n/a for every launch and a number for none: ncu 2025.3.1 answers a metric the
+  // GPU does not have that way (no error, exit 0), so it would otherwise pass unseen.
   void finish(capture& out) const;
 
 private:
@@ -44,6 +46,11 @@ private:
   // kernel -> metric -> sum
   std::map<std::string, std::map<std::string, sum, std::less<>>, std::less<>> m_sums;
   std::size_t m_pairs = 0;
+  struct metric_seen {
+    std::size_t numbers = 0;
+    std::optional<std::string> first_na;  // "file row N"
+  };
+  std::map<std::string, metric_seen, std::less<>> m_metrics;
 };
 
 }  // namespace aorta::detail

@@ -37,21 +37,17 @@ bool is_header_line(std::string_view line) {
   return line.starts_with("\"ID\",") || line.starts_with("ID,");
 }
 
-// ncu's own ==ERROR== lines before the CSV: a metric this GPU lacks, counters it may not read.
-// Such a run measured nothing it was asked for, so the trial fails here rather than passing
-// on whatever rows were written.
+// ncu's own ==ERROR== lines before the CSV (counters it may not read, a replay that failed): such
+// a run measured nothing it was asked for, so the trial fails quoting them rather than passing on
+// whatever rows were written. A metric the GPU lacks is no such line (ncu 2025.3.1 prints n/a
+// and exits 0): ncu_counter_table::finish catches that.
 constexpr std::size_t max_quoted_errors = 5;
 
 [[noreturn]] void refuse_ncu_errors(const fs::path& file, const std::vector<std::string>& errors) {
-  const bool metric = std::any_of(errors.begin(), errors.end(), [](const std::string& line) {
-    return line.find("metric") != std::string::npos;
-  });
   throw capture_error(fmt::format(
-      "{}: ncu reported an error:\n  {}\nFix: {}", file.string(), fmt::join(errors, "\n  "),
-      metric ? "collect.ncu.metrics names a metric this GPU does not have; list the GPU's metrics "
-               "with `ncu --query-metrics` and correct or remove it"
-             : "read ncu's message above (ERR_NVGPUCTRPERM: allow profiling counters for this "
-               "user, NVreg_RestrictProfilingToAdminUsers=0)"));
+      "{}: ncu reported an error:\n  {}\nFix: act on ncu's message (ERR_NVGPUCTRPERM: allow "
+      "this user the GPU's performance counters, NVreg_RestrictProfilingToAdminUsers=0)",
+      file.string(), fmt::join(errors, "\n  ")));
 }
 
 struct file_result {
@@ -116,31 +112,23 @@ void read_details(detail::csv_scanner& scanner, const csv_header& header,
   }
 }
 
-// --page raw: one row per launch, one column per metric, units in the second row.
+// --page raw: one row per launch, one column per metric, units in the second row. Kernel times
+// only: the page also holds ncu's launch attributes (launch__*, device__attribute_*) as columns
+// spelt like metrics, with text and n/a among them, so counters come from the details page.
 void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::kernel_table& table,
-              detail::ncu_counter_table& counters, file_result& result) {
+              file_result& result) {
   const std::size_t id_col = header.find("ID");
   const std::size_t kernel_col = header.find("Kernel Name");
   const std::size_t time_col = header.find(time_metric);
-  // Every ncu metric name has a "__" (unit__counter.rollup); the other columns describe the launch.
-  std::vector<std::pair<std::size_t, std::string>> counter_cols;
-  for (std::size_t i = 0; i < header.size(); ++i) {
-    const std::string& name = header.name(i);
-    if (i != time_col && name.find("__") != std::string::npos) counter_cols.emplace_back(i, name);
-  }
   const std::size_t needed = std::max({id_col, kernel_col, time_col}) + 1;
   std::vector<std::string_view> fields;
   std::string unit;
-  std::vector<std::string> counter_units(counter_cols.size());
   bool units_read = false;
   std::set<std::string, std::less<>> seen_ids;
   while (scanner.next_row(fields)) {
     if (fields.size() < needed) continue;
     if (!units_read && fields[id_col].empty()) {
       unit = fields[time_col];
-      for (std::size_t c = 0; c < counter_cols.size(); ++c) {
-        if (counter_cols[c].first < fields.size()) counter_units[c] = fields[counter_cols[c].first];
-      }
       units_read = true;
       continue;
     }
@@ -150,12 +138,6 @@ void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::ke
       continue;
     }
     add_launch(table, result, fields[kernel_col], fields[time_col], unit);
-    for (std::size_t c = 0; c < counter_cols.size(); ++c) {
-      const auto& [col, name] = counter_cols[c];
-      counters.add(fields[kernel_col], name, counter_units[c],
-                   col < fields.size() ? fields[col] : std::string_view("(missing)"),
-                   scanner.path(), scanner.row_number());
-    }
   }
 }
 
@@ -189,7 +171,7 @@ void read_file(const fs::path& file, detail::kernel_table& table,
       header.find("Metric Value") != csv_header::npos) {
     read_details(scanner, header, table, counters, result);
   } else if (header.find(time_metric) != csv_header::npos) {
-    read_raw(scanner, header, table, counters, result);
+    read_raw(scanner, header, table, result);
   } else if (header.find("Metric Name") == csv_header::npos) {
     out.notes.push_back(fmt::format(
         "{}: neither a details page (Metric Name/Metric Value columns) nor a raw page with a {} "

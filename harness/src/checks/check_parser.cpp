@@ -32,7 +32,7 @@ constexpr std::array<function_form, 7> function_forms{{
      "normalized_cycles(expensive) / normalized_cycles(cheap) > 10"},
     {"ir", check_quantity::ir, true, "ir(^expensive$) / ir(^cheap$) > 10"},
     {"count_errors", check_quantity::errors, true, "count_errors(fill_kernel) == 0"},
-    {"ncu", check_quantity::ncu, false, "ncu(sgemm_tiled, smsp__inst_executed.sum) <= baseline"},
+    {"ncu", check_quantity::ncu, false, "ncu(smsp__inst_executed.sum, sgemm_tiled) <= baseline"},
 }};
 
 constexpr std::string_view metric_example = "proton_kernel_count >= 60";
@@ -232,12 +232,12 @@ private:
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
   }
 
-  // `REGEX, METRIC` of ncu(...): the compiled kernel regex, the metric checked for spelling.
+  // `METRIC, REGEX` of ncu(...): the compiled kernel regex, the metric checked for spelling.
   name_regex ncu_kernels(std::string_view argument, std::size_t pos, std::string_view example) const {
     const auto parts = split_ncu_argument(argument);
-    if (!parts) fail(pos, "a kernel regex, a comma and an ncu metric name inside ncu(...)", example);
+    if (!parts) fail(pos, "an ncu metric name, a comma and a kernel regex inside ncu(...)", example);
     if (!is_ncu_metric_name(parts->metric)) {
-      fail(pos, fmt::format("an ncu metric name after the last comma (letters, digits, '_', '.', "
+      fail(pos, fmt::format("an ncu metric name before the first comma (letters, digits, '_', '.', "
                             "with a '__'), found '{}'",
                             parts->metric),
            example);

@@ -43,19 +43,19 @@ counter_sum finish(const summing& sum, std::string_view argument, std::string_vi
 }  // namespace
 
 std::optional<ncu_argument> split_ncu_argument(std::string_view argument) {
-  const std::size_t comma = argument.rfind(',');
+  const std::size_t comma = argument.find(',');
   if (comma == std::string_view::npos) return std::nullopt;
-  const std::string_view kernels = trim(argument.substr(0, comma));
-  const std::string_view metric = trim(argument.substr(comma + 1));
+  const std::string_view metric = trim(argument.substr(0, comma));
+  const std::string_view kernels = trim(argument.substr(comma + 1));
   if (kernels.empty() || metric.empty()) return std::nullopt;
-  return ncu_argument{kernels, metric};
+  return ncu_argument{metric, kernels};
 }
 
 counter_sum ncu_counter_in_capture(const std::vector<capture>& captures, std::string_view argument,
                                    const name_regex& kernels) {
   const auto parts = split_ncu_argument(argument);
   if (!parts)
-    return {std::nullopt, fmt::format("ncu({}) needs a kernel regex and a metric", argument)};
+    return {std::nullopt, fmt::format("ncu({}) needs a metric and a kernel regex", argument)};
   summing sum;
   for (const auto& source : captures) {
     for (const auto& counter : source.counters) {
@@ -72,7 +72,7 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
                                    std::string_view argument, const name_regex& kernels) {
   const auto parts = split_ncu_argument(argument);
   if (!parts)
-    return {std::nullopt, fmt::format("ncu({}) needs a kernel regex and a metric", argument)};
+    return {std::nullopt, fmt::format("ncu({}) needs a metric and a kernel regex", argument)};
   summing sum;
   for (auto it = metrics.lower_bound(std::string(ncu_counter_prefix));
        it != metrics.end() && it->first.starts_with(ncu_counter_prefix); ++it) {

@@ -1,4 +1,4 @@
-// The ncu(REGEX, METRIC) check form: a hardware counter (collect.ncu.metrics) summed over the
+// The ncu(METRIC, REGEX) check form: a hardware counter (collect.ncu.metrics) summed over the
 // launches of the kernels whose name matches, read from a capture per trial or from the
 // `ncu_counter.<metric>/<kernel>` metrics a baseline keeps.
 #pragma once
@@ -16,13 +16,14 @@
 namespace aorta::detail {
 
 struct ncu_argument {
-  std::string_view kernels;  // the regex, before the last comma
-  std::string_view metric;   // ncu's name, after it
+  std::string_view metric;   // ncu's name, before the first comma
+  std::string_view kernels;  // the regex, after it
 };
 
-// "sgemm_tiled, smsp__inst_executed.sum" -> {sgemm_tiled, smsp__inst_executed.sum}. The metric
-// is after the *last* comma, since a regex may hold commas ({1,3}) and an ncu name never does.
-// nullopt when there is no comma or either side is blank.
+// "smsp__inst_executed.sum, sgemm_tiled" -> {smsp__inst_executed.sum, sgemm_tiled}. The metric
+// comes first: an ncu name never holds a comma and a regex may ({1,3}), and a gate table that cuts
+// a long kernel name still shows which counter moved. nullopt when there is no comma or either
+// side is blank.
 [[nodiscard]] std::optional<ncu_argument> split_ncu_argument(std::string_view argument);
 
 struct counter_sum {
@@ -40,7 +41,7 @@ struct counter_sum {
                                                  std::string_view argument,
                                                  const name_regex& kernels);
 
-// Throws recipe_error (exit 64) when a check reads an ncu counter (`ncu(K, M)` or the metric
+// Throws recipe_error (exit 64) when a check reads an ncu counter (`ncu(M, K)` or the metric
 // `ncu_counter.M/K`) that `spec`'s collect.ncu.metrics does not list, naming the key to add:
 // otherwise the check would only fail after every trial had run.
 void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks);
