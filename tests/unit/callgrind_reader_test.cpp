@@ -220,3 +220,104 @@ TEST_F(callgrind_reader_test, same_named_functions_in_different_files_stay_apart
 }
 
 }  // namespace
+
+namespace {
+
+// Hand-written to the format spec (valgrind manual, "Callgrind Format Specification": a call is
+// `calls=<count> <target position>` after cfn=, then the call's inclusive cost line): helper is
+// called from two sites and by itself, so its calls are the sum of the three counts.
+TEST_F(callgrind_reader_test, calls_are_summed_over_every_call_site) {
+  write("callgrind.out.1", "events: Ir\n"
+                           "fl=(1) app.cpp\n"
+                           "fn=(1) main\n"
+                           "1 5\n"
+                           "cfn=(2) helper\n"
+                           "calls=2 10\n"
+                           "1 40\n"
+                           "cfn=(3) other\n"
+                           "calls=1 20\n"
+                           "1 70\n"
+                           "fn=(2)\n"
+                           "10 30\n"
+                           "cfn=(2)\n"
+                           "calls=1 10\n"
+                           "10 10\n"
+                           "fn=(3)\n"
+                           "20 10\n"
+                           "cfn=(2)\n"
+                           "calls=3 10\n"
+                           "20 60\n");
+  // A second thread's file: its calls add to the first's.
+  write("callgrind.out.1-02", "events: Ir\n"
+                              "fl=(1) app.cpp\n"
+                              "fn=(1) other\n"
+                              "20 1\n"
+                              "cfn=(2) helper\n"
+                              "calls=4 10\n"
+                              "20 8\n");
+  const capture c = aorta::read_callgrind_capture(m_dir);
+  const function_cost* helper = find_function(c, "helper");
+  const function_cost* other = find_function(c, "other");
+  const function_cost* main_fn = find_function(c, "main");
+  ASSERT_NE(helper, nullptr);
+  ASSERT_NE(other, nullptr);
+  ASSERT_NE(main_fn, nullptr);
+  EXPECT_EQ(helper->calls, 10u);  // 2 + 1 (itself) + 3 + 4
+  EXPECT_EQ(other->calls, 1u);
+  EXPECT_EQ(main_fn->calls, 0u);
+  EXPECT_EQ(helper->self_ir, 30u);
+  EXPECT_EQ(other->self_ir, 11u);
+}
+
+// A function only ever seen as a callee (its cost lines cut off by --toggle-collect) still has
+// its calls.
+TEST_F(callgrind_reader_test, a_callee_without_cost_lines_keeps_its_calls) {
+  write("callgrind.out.1", "events: Ir\n"
+                           "ob=(1) /app\n"
+                           "fl=(1) app.cpp\n"
+                           "fn=(1) main\n"
+                           "1 5\n"
+                           "cfl=(2) lib.cpp\n"
+                           "cfn=(2) leaf\n"
+                           "calls=7 3\n"
+                           "1 0\n");
+  const capture c = aorta::read_callgrind_capture(m_dir);
+  const function_cost* leaf = find_function(c, "leaf");
+  ASSERT_NE(leaf, nullptr);
+  EXPECT_EQ(leaf->calls, 7u);
+  EXPECT_EQ(leaf->self_ir, 0u);
+}
+
+void expect_capture_error(const fs::path& file, const std::string& wanted) {
+  try {
+    (void)aorta::read_callgrind_capture(file);
+    FAIL() << "expected capture_error containing: " << wanted;
+  } catch (const aorta::capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find(wanted), std::string::npos) << e.what();
+  }
+}
+
+// Hostile call counts: never a wrap, a clamp or a silent zero (captures/checked_sum.hpp).
+TEST_F(callgrind_reader_test, hostile_call_counts_are_errors_naming_the_line) {
+  const std::string head = "events: Ir\nfn=(1) main\n1 5\ncfn=(2) f\n";
+  write("callgrind.out.past_u64", head + "calls=99999999999999999999 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.past_u64",
+                       "callgrind.out.past_u64:5: call count '99999999999999999999' is not a "
+                       "whole number");
+  write("callgrind.out.past_i64", head + "calls=9223372036854775808 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.past_i64", "callgrind.out.past_i64:5");
+  expect_capture_error(m_dir / "callgrind.out.past_i64", "max_count");
+  // Each count fits; their sum does not.
+  write("callgrind.out.sum",
+        head + "calls=9223372036854775807 1\n1 1\ncfn=(2)\ncalls=1 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.sum", "callgrind.out.sum:8");
+  expect_capture_error(m_dir / "callgrind.out.sum", "the sum of counts passes");
+  write("callgrind.out.negative", head + "calls=-3 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.negative", "call count '-3' is not a whole number");
+  write("callgrind.out.word", head + "calls=many 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.word", "call count 'many' is not a whole number");
+  write("callgrind.out.orphan", "events: Ir\nfn=(1) main\n1 5\ncalls=2 1\n1 1\n");
+  expect_capture_error(m_dir / "callgrind.out.orphan", "calls= before any cfn=");
+}
+
+}  // namespace

@@ -34,6 +34,8 @@ struct function_cost {
   std::string name;
   std::uint64_t self_ir = 0;
   std::uint64_t inclusive_ir = 0;
+  // Times it was called: the `calls=` counts of every call site naming it, recursive ones included.
+  std::uint64_t calls = 0;
 };
 
 // One hardware counter of one kernel, summed over the kernel's profiled launches (ncu's

@@ -7,6 +7,8 @@
 //   cycles(SCOPE) OP NUMBER              cycles of a Proton instrumentation scope
 //   normalized_cycles(SCOPE) OP NUMBER
 //   ir(REGEX) OP NUMBER                  callgrind inclusive Ir of the one function that matches
+//   self_ir(REGEX) OP NUMBER             its exclusive (self) Ir
+//   calls(REGEX) OP NUMBER               how often it was called, summed over every call site
 //   count_errors(REGEX) OP NUMBER        errors a checker (compute-sanitizer) reported whose kind
 //                                        or kernel matches
 //   ncu(METRIC, REGEX) OP NUMBER         an ncu counter (collect.ncu.metrics, e.g.
@@ -67,6 +69,8 @@ enum class check_quantity {
   cycles,
   normalized_cycles,
   ir,
+  self_ir,
+  calls,
   top_kernel,
   errors,  // count_errors(REGEX)
   ncu,     // ncu(METRIC, REGEX)
@@ -98,8 +102,8 @@ public:
   [[nodiscard]] const std::optional<std::string>& denominator() const noexcept {
     return m_denominator;
   }
-  // Compiled argument / denominator for the regex forms (count, time_ms, ir, count_errors,
-  // top_kernel).
+  // Compiled argument / denominator for the regex forms (count, time_ms, ir, self_ir, calls,
+  // count_errors, top_kernel).
   [[nodiscard]] const std::optional<name_regex>& pattern() const noexcept { return m_pattern; }
   [[nodiscard]] const std::optional<name_regex>& denominator_pattern() const noexcept {
     return m_denominator_pattern;
@@ -161,14 +165,15 @@ struct check_result {
 
 // Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first
 // capture (in the given order) that has kernels; cycles/normalized_cycles the first with scopes;
-// ir the first with functions; count_errors sums over every capture holding a checker's report
-// (capture::reported_errors set). A failed check of count_errors or of an error metric lists the
-// findings (kind, kernel, location, thread/block). Never throws for data problems: a missing
-// metric, no capture of the
-// needed kind, an unknown launch count, an unknown or ambiguous scope, an ir() regex matching
-// several functions, or a zero denominator give a failed result whose message says why. No kernel
-// matching a count()/time_ms() regex (or no function matching ir()) is a value of 0, so
-// `count(x) == 0` can pass.
+// ir, self_ir and calls the first with functions; count_errors sums over every capture holding a
+// checker's report (capture::reported_errors set). A failed check of count_errors or of an error
+// metric lists the findings (kind, kernel, location, thread/block). Never throws for data
+// problems: a missing metric, no capture of the needed kind, an unknown launch count, an unknown
+// or ambiguous scope, an ir()/self_ir()/calls() regex matching several functions, or a zero
+// denominator give a failed result whose message says why. No kernel matching a count()/time_ms()
+// regex (or no function matching ir()) is a value of 0, so `count(x) == 0` can pass; no function
+// matching self_ir() or calls() is a failed result naming the closest function names, so a
+// misspelt name cannot pass `calls(x) < 10`.
 [[nodiscard]] check_result evaluate_check(const check_expression& expression,
                                           const std::vector<capture>& captures,
                                           const metric_set& metrics);

@@ -144,6 +144,7 @@ void assess(gate_row& row) {
 
 bool is_exact_quantity(check_quantity quantity, const std::string& metric_name) {
   if (quantity == check_quantity::count || quantity == check_quantity::ir ||
+      quantity == check_quantity::self_ir || quantity == check_quantity::calls ||
       quantity == check_quantity::ncu)
     return true;
   if (quantity != check_quantity::metric) return false;

@@ -99,9 +99,13 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     }
     return found->second;
   }
-  case check_quantity::ir: {
+  case check_quantity::ir:
+  case check_quantity::self_ir: {
+    // The per-function metrics a trial records (callgrind_ir.* and callgrind_self_ir.*).
+    const bool inclusive = quantity == check_quantity::ir;
+    const std::string_view prefix = inclusive ? "callgrind_ir." : "callgrind_self_ir.";
+    const std::string_view form = to_string(quantity);
     std::optional<double> value;
-    static constexpr std::string_view prefix = "callgrind_ir.";
     std::vector<std::string> matches;
     std::vector<std::string> functions;
     for (const auto& [name, number] : trial.metrics) {
@@ -112,8 +116,13 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
       value = number;
     }
     if (matches.size() > 1) {
-      why = fmt::format("ir({}) matches several functions; anchor it{}", argument,
-                        anchor_hint("ir", argument, matches, functions));
+      why = fmt::format("{}({}) matches several functions; anchor it{}", form, argument,
+                        anchor_hint(form, argument, matches, functions));
+      return std::nullopt;
+    }
+    if (!inclusive && !value) {
+      why = fmt::format("self_ir({}) matches none of the functions a trial records ({}*)", argument,
+                        prefix);
       return std::nullopt;
     }
     return value.value_or(0.0);
@@ -123,6 +132,9 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     if (!sum.value) why = std::move(sum.why);
     return sum.value;
   }
+  case check_quantity::calls:
+    why = "calls() is not recorded in baselines; check an exact count instead";
+    return std::nullopt;
   case check_quantity::errors:
     why = "count_errors is judged against a count, not a baseline";
     return std::nullopt;

@@ -6,6 +6,7 @@
 #include "bounded_input.hpp"
 
 #include "captures/capture_files.hpp"
+#include "captures/checked_sum.hpp"
 
 #include "aorta/error.hpp"
 #include "text_trim.hpp"
@@ -34,6 +35,7 @@ struct function_sums {
   std::string object;  // the ob= it was defined under
   std::uint64_t self = 0;
   std::uint64_t callees = 0;  // inclusive cost of the calls it makes
+  std::uint64_t calls = 0;    // calls made to it, from every call site
 };
 
 // Keyed by object, file and name: glibc has two different functions both named "(below main)",
@@ -65,6 +67,7 @@ private:
   void header_line(std::string_view key, std::string_view value);
   void cost_line(std::string_view line);
   std::uint64_t ir_of(std::string_view line);
+  void call_line(std::string_view value);
   static void add(std::uint64_t& sum, std::uint64_t value, const fs::path& file);
 
   fs::path m_file;
@@ -80,6 +83,7 @@ private:
   std::string m_fn;                 // key of the current function
   std::string m_fn_name;
   std::string m_cfn;  // key of the function the pending call goes to
+  function_sums m_callee;  // its name, file and object, for a callee with no cost lines yet
   std::string m_call_object;
   std::string m_call_source;
   bool m_call_pending = false;  // the next cost line is a call's inclusive cost
@@ -191,6 +195,29 @@ void callgrind_file::cost_line(std::string_view line) {
   }
 }
 
+// `calls=<count> <target position>`: the count is added to the callee named by the last cfn=.
+void callgrind_file::call_line(std::string_view value) {
+  if (m_cfn.empty()) fail("calls= before any cfn= line naming the function called");
+  value = detail::trim_line(value);
+  const std::string_view token = value.substr(0, value.find(' '));
+  std::uint64_t count = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), count);
+  if (ec != std::errc{} || end != token.data() + token.size()) {
+    fail(fmt::format("call count '{}' is not a whole number of at most {}", token.substr(0, 40),
+                     detail::max_count));
+  }
+  const std::string where = fmt::format("{}:{}", m_file.string(), m_line);
+  function_sums& callee = m_table[m_cfn];
+  if (callee.name.empty()) {
+    callee.name = m_callee.name;
+    callee.file = m_callee.file;
+    callee.object = m_callee.object;
+  }
+  callee.calls =
+      detail::add_count(callee.calls, count, where, fmt::format("calls= of '{}'", callee.name));
+  m_call_pending = true;
+}
+
 void callgrind_file::parse() {
   std::optional<detail::input_stream> opened;
   try {
@@ -223,7 +250,10 @@ void callgrind_file::parse() {
         m_call_object = m_object;
         m_call_source = m_source;
       } else if (key == "cfn") {
-        m_cfn = function_key(m_call_object, m_call_source, resolve(m_fn_names, value));
+        m_callee.name = resolve(m_fn_names, value);
+        m_callee.file = m_call_source;
+        m_callee.object = m_call_object;
+        m_cfn = function_key(m_call_object, m_call_source, m_callee.name);
         // cob=/cfi= apply to one call only.
         m_call_object = m_object;
         m_call_source = m_source;
@@ -240,7 +270,7 @@ void callgrind_file::parse() {
       } else if (key == "cob") {
         m_call_object = resolve(m_obj_names, value);
       } else if (key == "calls") {
-        m_call_pending = true;
+        call_line(value);
       }
       // jump=/jcnd= (with --collect-jumps) carry no cost we use.
       continue;
@@ -294,6 +324,7 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
     }
     const std::string& name = f.name;
     f.self_ir = sums.self;
+    f.calls = sums.calls;
     if (__builtin_add_overflow(sums.self, sums.callees, &f.inclusive_ir)) {
       throw capture_error(fmt::format("{}: inclusive Ir of '{}' overflowed 64 bits",
                                       out.artifact_dir.string(), name));

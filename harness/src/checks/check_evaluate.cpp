@@ -2,6 +2,7 @@
 
 #include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
+#include "checks/function_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "checks/scope_checks.hpp"
 
@@ -128,28 +129,6 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
                                 source->collector, joined_names(known)));
 }
 
-measured function_quantity(const std::vector<capture>& captures, const std::string& argument,
-                           const name_regex& pattern) {
-  const capture* source = first_with(captures, data_kind::functions);
-  if (source == nullptr) return unmeasured(none_with(captures, "functions"));
-  std::vector<const function_cost*> matches;
-  for (const auto& function : source->functions) {
-    if (pattern.search(function.name)) matches.push_back(&function);
-  }
-  if (matches.empty()) return {0.0, fmt::format("no function matches '{}'", argument)};
-  if (matches.size() > 1) {
-    // Summing would count a caller and its callee twice, so the regex must pick one function.
-    std::vector<std::string> names;
-    for (const auto* match : matches) names.push_back(match->name);
-    std::vector<std::string> all_names;
-    for (const auto& function : source->functions) all_names.push_back(function.name);
-    return unmeasured(fmt::format("ir({}) matches {} functions: {}; anchor it{}", argument,
-                                  matches.size(), joined_names(names),
-                                  detail::anchor_hint("ir", argument, names, all_names)));
-  }
-  return {static_cast<double>(matches.front()->inclusive_ir), {}};
-}
-
 // Errors of every checker's report whose kind or kernel matches; warnings do not count.
 measured error_quantity(const std::vector<capture>& captures, const std::string& argument,
                         const name_regex& pattern) {
@@ -183,7 +162,15 @@ measured measure(const check_expression& expression, const std::vector<capture>&
   case check_quantity::cycles:
   case check_quantity::normalized_cycles:
     return scope_quantity(captures, expression.quantity(), argument);
-  case check_quantity::ir: return function_quantity(captures, argument, *pattern);
+  case check_quantity::ir:
+  case check_quantity::self_ir:
+  case check_quantity::calls: {
+    const capture* source = first_with(captures, data_kind::functions);
+    if (source == nullptr) return unmeasured(none_with(captures, "functions"));
+    detail::function_measure value =
+        detail::function_quantity(*source, expression.quantity(), argument, *pattern);
+    return {value.value, std::move(value.reason)};
+  }
   case check_quantity::errors: return error_quantity(captures, argument, *pattern);
   case check_quantity::ncu: {
     detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
@@ -249,19 +236,6 @@ std::string scope_context(const capture& source) {
   return out;
 }
 
-std::string function_context(const capture& source) {
-  std::vector<const function_cost*> ordered;
-  for (const auto& function : source.functions) ordered.push_back(&function);
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const auto* a, const auto* b) { return a->inclusive_ir > b->inclusive_ir; });
-  std::string out = fmt::format("  functions with the most inclusive Ir ({}):\n", source.collector);
-  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
-    out += fmt::format("    {}  Ir {}  self {}\n", ordered[i]->name, ordered[i]->inclusive_ir,
-                       ordered[i]->self_ir);
-  }
-  return out;
-}
-
 // The errors a checker reported, so a failed error check names the kernel and the access.
 std::string finding_context(const std::vector<capture>& captures) {
   std::string out;
@@ -302,6 +276,8 @@ std::string failure_context(const check_expression& expression,
        expression.argument().starts_with("proton_scope_"))) {
     preferred = data_kind::scopes;
   } else if (expression.quantity() == check_quantity::ir ||
+             expression.quantity() == check_quantity::self_ir ||
+             expression.quantity() == check_quantity::calls ||
              (expression.quantity() == check_quantity::metric &&
               expression.argument().starts_with("callgrind_"))) {
     preferred = data_kind::functions;
@@ -313,7 +289,7 @@ std::string failure_context(const check_expression& expression,
     if (kind == data_kind::findings) return finding_context(captures);
     if (kind == data_kind::kernels) return kernel_context(*source);
     if (kind == data_kind::scopes) return scope_context(*source);
-    return function_context(*source);
+    return detail::function_context(*source);
   }
   return "  no capture has kernels, scopes or functions\n";
 }

@@ -2,6 +2,7 @@
 #include "aorta/error.hpp"
 #include "checks/ncu_checks.hpp"
 #include "collectors/ncu/ncu_options.hpp"
+#include "checks/check_forms.hpp"
 #include "checks/scope_checks.hpp"
 #include "text_trim.hpp"
 
@@ -17,35 +18,10 @@ namespace detail {
 
 namespace {
 
-struct function_form {
-  std::string_view name;
-  check_quantity quantity;
-  bool takes_regex;
-  std::string_view example;
-};
-
-constexpr std::array<function_form, 7> function_forms{{
-    {"count", check_quantity::count, true, "count(sgemm_tiled) == 20"},
-    {"time_ms", check_quantity::time_ms, true, "time_ms(^gemm) < 5"},
-    {"cycles", check_quantity::cycles, false, "cycles(expensive) / cycles(cheap) > 10"},
-    {"normalized_cycles", check_quantity::normalized_cycles, false,
-     "normalized_cycles(expensive) / normalized_cycles(cheap) > 10"},
-    {"ir", check_quantity::ir, true, "ir(^expensive$) / ir(^cheap$) > 10"},
-    {"count_errors", check_quantity::errors, true, "count_errors(fill_kernel) == 0"},
-    {"ncu", check_quantity::ncu, false, "ncu(smsp__inst_executed.sum, sgemm_tiled) <= baseline"},
-}};
-
 constexpr std::string_view metric_example = "proton_kernel_count >= 60";
 constexpr std::string_view top_kernel_example = "top_kernel ~ ^sgemm";
 constexpr std::string_view any_example = "count(add_kernel) == 20";
 constexpr std::string_view rank_example = "imbalance(time_ms(^gemm)) < 1.2";
-
-const function_form* find_form(std::string_view name) {
-  for (const auto& form : function_forms) {
-    if (form.name == name) return &form;
-  }
-  return nullptr;
-}
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
@@ -74,10 +50,7 @@ public:
     const std::size_t name_start = m_pos;
     const std::string_view name = read_name();
     if (name.empty()) {
-      fail(m_pos,
-           "a metric name or one of count(, time_ms(, cycles(, normalized_cycles(, ir(, "
-           "count_errors(, top_kernel",
-           any_example);
+      fail(m_pos, fmt::format("a metric name or one of {}, top_kernel", form_list()), any_example);
     }
     skip_spaces();
     if (name == "top_kernel" && (peek() == '~' || peek() == '(')) {
@@ -106,11 +79,7 @@ public:
     } else if (peek() == '(') {
       const function_form* form = find_form(name);
       if (form == nullptr) {
-        fail(name_start,
-             fmt::format("one of count, time_ms, cycles, normalized_cycles, ir, count_errors "
-                         "before '(', found '{}'",
-                         name),
-             any_example);
+        fail(name_start, fmt::format("one of {}, found '{}('", form_list(), name), any_example);
       }
       example = form->example;
       parse_call(*form, result);
@@ -284,11 +253,7 @@ private:
     const function_form* form = find_form(read_name());
     skip_spaces();
     if (form == nullptr || peek() != '(') {
-      fail(inner_start,
-           fmt::format("one of count(, time_ms(, cycles(, normalized_cycles(, ir(, "
-                       "count_errors( inside {}(",
-                       name),
-           rank_example);
+      fail(inner_start, fmt::format("one of {} inside {}(", form_list(), name), rank_example);
     }
     parse_call(*form, result);
     skip_spaces();
@@ -381,6 +346,12 @@ private:
                   "baseline",
            "count_errors(fill_kernel) == 0");
     }
+    // A baseline holds a trial's metrics, and call counts are not among them.
+    if (result.m_quantity == check_quantity::calls) {
+      fail(start, "a number after calls(...): call counts are not recorded in baselines, so "
+                  "calls() cannot be gated yet; check an exact count instead",
+           "calls(^parse_row$) == 1000");
+    }
     if (result.m_op == compare_op::not_equal) {
       fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
            example);
@@ -448,55 +419,6 @@ private:
 
 check_expression check_expression::parse(std::string_view text) {
   return detail::check_parser(text).parse();
-}
-
-std::string_view to_string(compare_op op) noexcept {
-  switch (op) {
-  case compare_op::equal: return "==";
-  case compare_op::not_equal: return "!=";
-  case compare_op::less: return "<";
-  case compare_op::less_equal: return "<=";
-  case compare_op::greater: return ">";
-  case compare_op::greater_equal: return ">=";
-  }
-  return "?";
-}
-
-bool compare(double actual, compare_op op, double threshold) noexcept {
-  switch (op) {
-  case compare_op::equal: return actual == threshold;
-  case compare_op::not_equal: return actual != threshold;
-  case compare_op::less: return actual < threshold;
-  case compare_op::less_equal: return actual <= threshold;
-  case compare_op::greater: return actual > threshold;
-  case compare_op::greater_equal: return actual >= threshold;
-  }
-  return false;
-}
-
-std::string_view to_string(rank_reduction reduction) noexcept {
-  switch (reduction) {
-  case rank_reduction::none: return "";
-  case rank_reduction::max: return "max_over_ranks";
-  case rank_reduction::min: return "min_over_ranks";
-  case rank_reduction::imbalance: return "imbalance";
-  }
-  return "?";
-}
-
-std::string_view to_string(check_quantity quantity) noexcept {
-  switch (quantity) {
-  case check_quantity::metric: return "metric";
-  case check_quantity::count: return "count";
-  case check_quantity::time_ms: return "time_ms";
-  case check_quantity::cycles: return "cycles";
-  case check_quantity::normalized_cycles: return "normalized_cycles";
-  case check_quantity::ir: return "ir";
-  case check_quantity::errors: return "count_errors";
-  case check_quantity::ncu: return "ncu";
-  case check_quantity::top_kernel: return "top_kernel";
-  }
-  return "?";
 }
 
 }  // namespace aorta

@@ -35,6 +35,9 @@ bool read_by(const check_expression& check, const std::string& name) {
       if (const auto function = suffix_after(prefix)) return pattern_matches(*function);
     }
     return false;
+  case check_quantity::self_ir:
+    if (const auto function = suffix_after("callgrind_self_ir.")) return pattern_matches(*function);
+    return false;
   case check_quantity::cycles:
     if (const auto scope = suffix_after("proton_scope_cycles.")) return scope_matches(*scope);
     return false;

@@ -1,0 +1,57 @@
+// The spellings of the grammar's enums, and the comparison every numeric check ends in.
+#include "aorta/check.hpp"
+
+namespace aorta {
+
+std::string_view to_string(compare_op op) noexcept {
+  switch (op) {
+  case compare_op::equal: return "==";
+  case compare_op::not_equal: return "!=";
+  case compare_op::less: return "<";
+  case compare_op::less_equal: return "<=";
+  case compare_op::greater: return ">";
+  case compare_op::greater_equal: return ">=";
+  }
+  return "?";
+}
+
+bool compare(double actual, compare_op op, double threshold) noexcept {
+  switch (op) {
+  case compare_op::equal: return actual == threshold;
+  case compare_op::not_equal: return actual != threshold;
+  case compare_op::less: return actual < threshold;
+  case compare_op::less_equal: return actual <= threshold;
+  case compare_op::greater: return actual > threshold;
+  case compare_op::greater_equal: return actual >= threshold;
+  }
+  return false;
+}
+
+std::string_view to_string(rank_reduction reduction) noexcept {
+  switch (reduction) {
+  case rank_reduction::none: return "";
+  case rank_reduction::max: return "max_over_ranks";
+  case rank_reduction::min: return "min_over_ranks";
+  case rank_reduction::imbalance: return "imbalance";
+  }
+  return "?";
+}
+
+std::string_view to_string(check_quantity quantity) noexcept {
+  switch (quantity) {
+  case check_quantity::metric: return "metric";
+  case check_quantity::count: return "count";
+  case check_quantity::time_ms: return "time_ms";
+  case check_quantity::cycles: return "cycles";
+  case check_quantity::normalized_cycles: return "normalized_cycles";
+  case check_quantity::ir: return "ir";
+  case check_quantity::self_ir: return "self_ir";
+  case check_quantity::calls: return "calls";
+  case check_quantity::errors: return "count_errors";
+  case check_quantity::ncu: return "ncu";
+  case check_quantity::top_kernel: return "top_kernel";
+  }
+  return "?";
+}
+
+}  // namespace aorta

@@ -1,0 +1,120 @@
+#include "checks/function_checks.hpp"
+
+#include "collectors/option_text.hpp"
+#include "metrics/anchor_hint.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace aorta::detail {
+namespace {
+
+constexpr std::size_t listed_names = 10;
+constexpr std::size_t closest_names = 3;
+constexpr std::size_t context_rows = 5;
+// Template names run to thousands of characters; a typo is judged on the start of the name.
+constexpr std::size_t compared_chars = 200;
+
+std::string joined(const std::vector<std::string>& names) {
+  if (names.size() <= listed_names) return fmt::format("{}", fmt::join(names, ", "));
+  const std::vector<std::string> shown(names.begin(), names.begin() + listed_names);
+  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "), names.size() - listed_names);
+}
+
+bool has_regex_syntax(std::string_view argument) {
+  return argument.find_first_of("\\^$.|?*+()[]{}") != std::string_view::npos;
+}
+
+// The name a user would type: without the C++ argument list, anchors and escapes removed.
+std::string spelling_of(std::string_view text) {
+  if (const auto open = text.find('('); open != std::string_view::npos && open > 0) {
+    text = text.substr(0, open);
+  }
+  std::string out;
+  for (const char c : text.substr(0, compared_chars)) {
+    if (c != '^' && c != '$' && c != '\\') out += c;
+  }
+  return out;
+}
+
+// The functions whose names are fewest edits from `argument`, nearest first.
+std::vector<std::string> closest_functions(const capture& source, std::string_view argument) {
+  const std::string wanted = spelling_of(argument);
+  std::vector<std::pair<std::size_t, const std::string*>> ranked;
+  ranked.reserve(source.functions.size());
+  for (const auto& function : source.functions) {
+    ranked.emplace_back(edit_distance(wanted, spelling_of(function.name)), &function.name);
+  }
+  const std::size_t kept = std::min(closest_names, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept),
+                    ranked.end(), [](const auto& a, const auto& b) {
+                      return a.first != b.first ? a.first < b.first : *a.second < *b.second;
+                    });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < kept; ++i) out.push_back(*ranked[i].second);
+  return out;
+}
+
+double value_of(const function_cost& function, check_quantity quantity) {
+  switch (quantity) {
+  case check_quantity::self_ir: return static_cast<double>(function.self_ir);
+  case check_quantity::calls: return static_cast<double>(function.calls);
+  default: return static_cast<double>(function.inclusive_ir);
+  }
+}
+
+}  // namespace
+
+function_measure function_quantity(const capture& source, check_quantity quantity,
+                                   const std::string& argument, const name_regex& pattern) {
+  std::vector<const function_cost*> matches;
+  for (const auto& function : source.functions) {
+    if (pattern.search(function.name)) matches.push_back(&function);
+  }
+  const std::string_view form = to_string(quantity);
+  if (matches.empty()) {
+    if (quantity == check_quantity::ir) {
+      return {0.0, fmt::format("no function matches '{}'", argument)};
+    }
+    return {std::nullopt,
+            fmt::format("no function of the {} capture matches '{}'; closest: {}",
+                        source.collector, argument, joined(closest_functions(source, argument)))};
+  }
+  const bool sums = quantity != check_quantity::ir && has_regex_syntax(argument);
+  if (matches.size() > 1 && !sums) {
+    std::vector<std::string> names;
+    for (const auto* match : matches) names.push_back(match->name);
+    std::vector<std::string> all_names;
+    for (const auto& function : source.functions) all_names.push_back(function.name);
+    const std::string_view why = quantity == check_quantity::ir
+                                     ? "; anchor it"
+                                     : "; name one (anchor it) or write a regex to sum them";
+    return {std::nullopt, fmt::format("{}({}) matches {} functions: {}{}{}", form, argument,
+                                      matches.size(), joined(names), why,
+                                      anchor_hint(form, argument, names, all_names))};
+  }
+  double total = 0.0;
+  for (const auto* match : matches) total += value_of(*match, quantity);
+  if (matches.size() == 1) return {total, {}};
+  return {total, fmt::format("sum over {} functions", matches.size())};
+}
+
+std::string function_context(const capture& source) {
+  std::vector<const function_cost*> ordered;
+  for (const auto& function : source.functions) ordered.push_back(&function);
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [](const auto* a, const auto* b) { return a->inclusive_ir > b->inclusive_ir; });
+  std::string out = fmt::format("  functions with the most inclusive Ir ({}):\n", source.collector);
+  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
+    out += fmt::format("    {}  Ir {}  self {}  calls {}\n", ordered[i]->name,
+                       ordered[i]->inclusive_ir, ordered[i]->self_ir, ordered[i]->calls);
+  }
+  return out;
+}
+
+}  // namespace aorta::detail
