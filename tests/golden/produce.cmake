@@ -56,11 +56,11 @@ aorta_list(command_json "${runs}/hotspot/trial_0/command.json"
            "${runs}/hotspot_fail/trial_0/command.json" "${runs}/killed/trial_0/command.json")
 
 # A run with cells: each trial's result.json names its cell; the run's matrix.json has the
-# cells and the confound table.
+# cells, the confound table and a cell-addressed check.
 file(WRITE "${OUT}/cells.yaml" "schema_version: 1\ncollect: [callgrind]\ntrials: 2\n"
   "mitigations: {a: {env: {CELLS_X: '1'}}, b: {env: {CELLS_X: '2'}}}\nmitigation_axis: [a, b]\n")
 aorta_run(0 COMMAND "${AORTA}" sweep run --recipe "${OUT}/cells.yaml" --output "${runs}/cells"
-          --seed 1 -- "${HOTSPOT}")
+          --seed 1 --check "ir(^main$)@b / ir(^main$)@a > 0" -- "${HOTSPOT}")
 aorta_list(result_json "${runs}/cells/b/trial_1/result.json")
 aorta_list(cells_matrix_json "${runs}/cells/matrix.json")
 

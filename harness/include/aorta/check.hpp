@@ -24,6 +24,10 @@
 //   LHS OP baseline [+|- N%]             any numeric form above against the test's recorded
 //                                        baseline (docs/regression-gate.md), judged over all
 //                                        trials by `sweep run --baseline DIR`
+//   TERM@CELL [/ TERM@CELL] OP NUMBER    a METRIC or F(A) of one cell of a recipe with cells: the
+//                                        median over that cell's trials, judged once per sweep
+//                                        after every cell ran (cells/matrix_checks.hpp); every
+//                                        term of such a check names its cell
 //
 // OP is one of == != < <= > >=. METRIC is [A-Za-z_][A-Za-z0-9_./:-]*. NUMBER is a plain decimal
 // number with optional sign, fraction and exponent. REGEX is RE2 syntax (aorta/name_regex.hpp)
@@ -126,6 +130,15 @@ public:
     inner.m_over_ranks = rank_reduction::none;
     return inner;
   }
+  // The cell after `@` of the left-hand term and of the denominator: a cell-addressed check has
+  // both (or only the first, without a ratio); an ordinary one neither.
+  [[nodiscard]] const std::optional<std::string>& cell() const noexcept { return m_cell; }
+  [[nodiscard]] const std::optional<std::string>& denominator_cell() const noexcept {
+    return m_denominator_cell;
+  }
+  // One side of the expression as a plain check (no ratio, no cell, no baseline): the numerator,
+  // or the denominator of a ratio.
+  [[nodiscard]] check_expression term(bool denominator) const;
   // Set when the right-hand side is `baseline ...` instead of a number.
   [[nodiscard]] const std::optional<baseline_bound>& baseline() const noexcept {
     return m_baseline;
@@ -148,6 +161,8 @@ private:
   std::string m_threshold_text;
   rank_reduction m_over_ranks = rank_reduction::none;
   std::optional<baseline_bound> m_baseline;
+  std::optional<std::string> m_cell;
+  std::optional<std::string> m_denominator_cell;
 };
 
 struct check_result {
@@ -163,7 +178,8 @@ struct check_result {
   std::optional<double> value = std::nullopt;
 };
 
-// Evaluates against the trial's captures and metrics. count/time_ms/top_kernel read the first
+// Evaluates against the trial's captures and metrics. A cell-addressed check fails here (it is
+// judged over the cells' trials, not one capture). count/time_ms/top_kernel read the first
 // capture (in the given order) that has kernels; cycles/normalized_cycles the first with scopes;
 // ir, self_ir and calls the first with functions; count_errors sums over every capture holding a
 // checker's report (capture::reported_errors set). A failed check of count_errors or of an error

@@ -1,5 +1,7 @@
 #include "cells/matrix_report.hpp"
 
+#include "cells/matrix_checks.hpp"
+
 #include "atomic_file.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
@@ -131,7 +133,8 @@ json matrix_json(const matrix_run& run) {
                   {"seed", std::to_string(run.seed)},
                   {"rounds", run.rounds},
                   {"cells", std::move(cells)},
-                  {"confound", std::move(confound)}},
+                  {"confound", std::move(confound)},
+                  {"checks", matrix_checks_json(run.checks)}},
                  schemas::matrix);
 }
 
@@ -183,6 +186,13 @@ std::string matrix_markdown(const matrix_run& run) {
     text += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {}|\n", cell.name, stack,
                         cell.diagnostic, cell.trials, tally.passed, tally.failed, tally.skipped,
                         tally.errored, env);
+  }
+  if (!run.checks.empty()) {
+    text += "\n## Checks over cells\n\n| check | result | expected | actual |\n|---|---|---|---|\n";
+    for (const auto& check : run.checks) {
+      text += fmt::format("| `{}` | {} | {} | {} |\n", check.expression,
+                          check.passed ? "PASS" : "FAIL", check.expected, check.actual);
+    }
   }
   if (!run.baseline_cell) return text;
   text += fmt::format("\n## Confound verdicts against {} (threshold {:g}, alpha {:g})\n\n"

@@ -3,6 +3,7 @@
 // table. matrix.json keeps the original aorta's cells[] keys, so its consumers read it unchanged.
 #pragma once
 
+#include "aorta/check.hpp"
 #include "recipe/cell_plan.hpp"
 #include "cells/confound.hpp"
 
@@ -28,6 +29,7 @@ struct matrix_run {
   double alpha = 0.05;
   bool fail_on_slower = false;
   std::vector<confound_row> rows;
+  std::vector<check_result> checks;  // the cell-addressed checks (cells/matrix_checks.hpp)
 };
 
 [[nodiscard]] nlohmann::json matrix_json(const matrix_run& run);

@@ -6,4 +6,5 @@ target_sources(aorta_harness PRIVATE
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/interleave.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_checks.cpp)

@@ -343,6 +343,11 @@ check_result evaluate_check(const check_expression& expression,
   }
   const std::string expected =
       fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
+  if (expression.cell()) {
+    return finish(expression, captures, false, expected, "not judged",
+                  "a cell-addressed check is judged once per `aorta sweep run` over the cells' "
+                  "trials, not on one capture");
+  }
   if (expression.baseline()) {
     return finish(expression, captures, false, expected, "not judged",
                   "a baseline check is judged over all trials by `aorta sweep run --baseline DIR` "

@@ -2,6 +2,7 @@
 #include "aorta/error.hpp"
 #include "checks/ncu_checks.hpp"
 #include "collectors/ncu/ncu_options.hpp"
+#include "checks/check_bounds.hpp"
 #include "checks/check_forms.hpp"
 #include "checks/scope_checks.hpp"
 #include "text_trim.hpp"
@@ -10,8 +11,7 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
-#include <cmath>
+#include <type_traits>
 
 namespace aorta {
 namespace detail {
@@ -22,10 +22,8 @@ constexpr std::string_view metric_example = "proton_kernel_count >= 60";
 constexpr std::string_view top_kernel_example = "top_kernel ~ ^sgemm";
 constexpr std::string_view any_example = "count(add_kernel) == 20";
 constexpr std::string_view rank_example = "imbalance(time_ms(^gemm)) < 1.2";
+constexpr std::string_view cell_example = "time_ms(gemm)@head / time_ms(gemm)@base <= 1.05";
 
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 bool is_digit(char c) {
   return c >= '0' && c <= '9';
 }
@@ -34,6 +32,10 @@ bool is_name_start(char c) {
 }
 bool is_name_char(char c) {
   return is_name_start(c) || is_digit(c) || c == '.' || c == '/' || c == ':' || c == '-';
+}
+// A cell is `<mitigation>[+<mitigation>...][.<diagnostic>]` (docs/recipes.md, 'Cells').
+bool is_cell_char(char c) {
+  return is_name_start(c) || is_digit(c) || c == '-' || c == '+' || c == '.';
 }
 
 }  // namespace
@@ -87,14 +89,35 @@ public:
       if (name == "top_kernel") fail(m_pos, "'~' after top_kernel", top_kernel_example);
       result.m_quantity = check_quantity::metric;
       result.m_argument = std::string(name);
+      result.m_cell = read_cell();
     }
+    if (result.m_cell && result.m_over_ranks != rank_reduction::none) {
+      fail(name_start, fmt::format("no @cell inside {}(...): a cell-addressed check takes the "
+                                   "median over the cell's trials, not a reduction over ranks",
+                                   to_string(result.m_over_ranks)),
+           cell_example);
+    }
+    if (result.m_cell) refuse_uncellable(result, name_start);
     skip_spaces();
-    result.m_op = read_op(example);
+    result.m_op = with_cursor([&](check_cursor& at) { return read_op(at, example); });
     skip_spaces();
     if (m_text.substr(m_pos).starts_with("baseline")) {
-      read_baseline_bound(result);
+      if (result.m_cell) {
+        fail(m_pos, "a number after a cell-addressed term: cells are compared with each other "
+                    "in one run, not with a recorded baseline",
+             cell_example);
+      }
+      const baseline_bound bound = with_cursor([&](check_cursor& at) {
+        return read_baseline_bound(at, result.m_quantity, result.m_op, result.m_over_ranks);
+      });
+      result.m_threshold = bound.fraction;
+      result.m_threshold_text = bound.text;
+      result.m_baseline = bound;
     } else {
-      read_number(result, example);
+      const number_token number =
+          with_cursor([&](check_cursor& at) { return read_number(at, example); });
+      result.m_threshold = number.value;
+      result.m_threshold_text = number.text;
     }
     skip_spaces();
     if (!at_end()) {
@@ -107,7 +130,7 @@ private:
   [[nodiscard]] bool at_end() const { return m_pos >= m_text.size(); }
   [[nodiscard]] char peek() const { return at_end() ? '\0' : m_text[m_pos]; }
   void skip_spaces() {
-    while (!at_end() && is_space(m_text[m_pos])) ++m_pos;
+    while (!at_end() && is_check_space(m_text[m_pos])) ++m_pos;
   }
 
   std::string_view read_name() {
@@ -119,13 +142,16 @@ private:
 
   [[noreturn]] void fail(std::size_t pos, std::string_view expected,
                          std::string_view example) const {
-    std::string shown(m_text);
-    for (char& c : shown) {
-      if (is_space(c)) c = ' ';
-    }
-    throw usage_error(
-        fmt::format("check expression error at column {}: expected {}\n  {}\n  {}^\nexample: {}",
-                    pos + 1, expected, shown, std::string(pos, ' '), example));
+    check_cursor{m_text, m_pos}.fail(pos, expected, example);
+  }
+
+  // Runs a step of check_bounds.hpp from the current position and moves past what it read.
+  template <typename Step>
+  std::invoke_result_t<Step, check_cursor&> with_cursor(Step step) {
+    check_cursor cursor{m_text, m_pos};
+    auto value = step(cursor);
+    m_pos = cursor.pos;
+    return value;
   }
 
   name_regex compile(std::string_view pattern, std::size_t pos, std::string_view example) const {
@@ -176,6 +202,7 @@ private:
       result.m_pattern = compile(result.m_argument, argument_pos, form.example);
     if (form.quantity == check_quantity::ncu)
       result.m_pattern = ncu_kernels(result.m_argument, argument_pos, form.example);
+    result.m_cell = read_cell();
     skip_spaces();
     if (peek() != '/') return;
     ++m_pos;
@@ -199,6 +226,44 @@ private:
     }
     if (form.quantity == check_quantity::ncu)
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
+    result.m_denominator_cell = read_cell();
+    // Mixed, a bare term would mean "this trial" next to a cell's median over its trials.
+    if (result.m_cell.has_value() != result.m_denominator_cell.has_value()) {
+      fail(result.m_cell ? m_pos : denominator_start,
+           "'@CELL' after both terms of a ratio or after neither: a cell-addressed check "
+           "compares cells, so every term names its cell",
+           cell_example);
+    }
+  }
+
+  // A cell's term is measured from its trials' result.json (as the regression gate does), which
+  // holds no call counts, checker findings or frame tree.
+  void refuse_uncellable(const check_expression& result, std::size_t pos) const {
+    const check_quantity quantity = result.m_quantity;
+    if (quantity == check_quantity::calls || quantity == check_quantity::errors ||
+        result.m_scope || result.m_denominator_scope) {
+      fail(pos, fmt::format("a METRIC, count(, time_ms(, cycles(, normalized_cycles(, ir(, "
+                            "self_ir( or ncu( before '@': {} cannot be addressed to a cell yet",
+                            result.m_scope || result.m_denominator_scope
+                                ? std::string("under(...)")
+                                : std::string(to_string(quantity)) + "()"),
+           cell_example);
+    }
+  }
+
+  // `@cell` after a term, or nothing.
+  std::optional<std::string> read_cell() {
+    const std::size_t at = m_pos;
+    skip_spaces();
+    if (peek() != '@') {
+      m_pos = at;
+      return std::nullopt;
+    }
+    ++m_pos;
+    const std::size_t start = m_pos;
+    while (!at_end() && is_cell_char(m_text[m_pos])) ++m_pos;
+    if (m_pos == start) fail(start, "a cell name after '@'", cell_example);
+    return std::string(m_text.substr(start, m_pos - start));
   }
 
   // `METRIC, REGEX` of ncu(...): the compiled kernel regex, the metric checked for spelling.
@@ -272,145 +337,6 @@ private:
     result.m_pattern = compile(pattern, m_pos, top_kernel_example);
   }
 
-  compare_op read_op(std::string_view example) {
-    const std::string_view rest = m_text.substr(m_pos);
-    struct spelling {
-      std::string_view text;
-      compare_op op;
-    };
-    // Two-character operators first so "<=" is not read as "<".
-    static constexpr std::array<spelling, 6> spellings{{{"==", compare_op::equal},
-                                                        {"!=", compare_op::not_equal},
-                                                        {"<=", compare_op::less_equal},
-                                                        {">=", compare_op::greater_equal},
-                                                        {"<", compare_op::less},
-                                                        {">", compare_op::greater}}};
-    for (const auto& candidate : spellings) {
-      if (rest.starts_with(candidate.text)) {
-        m_pos += candidate.text.size();
-        return candidate.op;
-      }
-    }
-    if (rest.starts_with("=")) {
-      fail(m_pos, "a comparison operator (== != < <= > >=); '=' alone is not one, use '=='",
-           example);
-    }
-    if (rest.starts_with("~")) {
-      fail(m_pos, "a comparison operator (== != < <= > >=); '~' only follows top_kernel", example);
-    }
-    fail(m_pos, "a comparison operator (== != < <= > >=)", example);
-  }
-
-  void read_number(check_expression& result, std::string_view example) {
-    const std::size_t start = m_pos;
-    std::size_t i = m_pos;
-    if (i < m_text.size() && (m_text[i] == '+' || m_text[i] == '-')) ++i;
-    std::size_t digits = 0;
-    while (i < m_text.size() && is_digit(m_text[i])) ++i, ++digits;
-    if (i < m_text.size() && m_text[i] == '.') {
-      ++i;
-      while (i < m_text.size() && is_digit(m_text[i])) ++i, ++digits;
-    }
-    if (digits == 0) fail(start, "a number", example);
-    if (i < m_text.size() && (m_text[i] == 'e' || m_text[i] == 'E')) {
-      std::size_t j = i + 1;
-      if (j < m_text.size() && (m_text[j] == '+' || m_text[j] == '-')) ++j;
-      if (j < m_text.size() && is_digit(m_text[j])) {
-        while (j < m_text.size() && is_digit(m_text[j])) ++j;
-        i = j;
-      }
-    }
-    const std::string_view token = m_text.substr(start, i - start);
-    // from_chars takes no leading '+'.
-    const std::string_view digits_text = token.front() == '+' ? token.substr(1) : token;
-    double value = 0.0;
-    const auto [end, error] =
-        std::from_chars(digits_text.data(), digits_text.data() + digits_text.size(), value);
-    if (error != std::errc{} || end != digits_text.data() + digits_text.size() ||
-        !std::isfinite(value)) {
-      fail(start, "a finite number", example);
-    }
-    result.m_threshold = value;
-    result.m_threshold_text = std::string(token);
-    m_pos = i;
-  }
-
-  // `baseline`, `baseline + N%` or `baseline - N%` (docs/regression-gate.md).
-  void read_baseline_bound(check_expression& result) {
-    static constexpr std::string_view example = "time_ms(^gemm) <= baseline + 5%";
-    const std::size_t start = m_pos;
-    m_pos += std::string_view("baseline").size();
-    if (result.m_quantity == check_quantity::top_kernel) fail(start, "a regex", example);
-    if (result.m_quantity == check_quantity::errors) {
-      fail(start, "a number after count_errors(...): errors are judged against a count, not a "
-                  "baseline",
-           "count_errors(fill_kernel) == 0");
-    }
-    // A baseline holds a trial's metrics, and call counts are not among them.
-    if (result.m_quantity == check_quantity::calls) {
-      fail(start, "a number after calls(...): call counts are not recorded in baselines, so "
-                  "calls() cannot be gated yet; check an exact count instead",
-           "calls(^parse_row$) == 1000");
-    }
-    if (result.m_op == compare_op::not_equal) {
-      fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
-           example);
-    }
-    // A baseline keeps each trial's sum over the ranks: the gate would judge that sum, not the
-    // maximum, minimum or imbalance the check names.
-    if (result.m_over_ranks != rank_reduction::none) {
-      fail(start, fmt::format("a number after {}(...): a baseline holds each trial's sum over the "
-                              "ranks, so a rank reduction cannot be judged against it",
-                              to_string(result.m_over_ranks)),
-           "imbalance(time_ms(^gemm)) < 1.2");
-    }
-    skip_spaces();
-    double sign = 0.0;
-    const std::size_t sign_pos = m_pos;
-    if (peek() == '+' || peek() == '-') {
-      sign = peek() == '+' ? 1.0 : -1.0;
-      ++m_pos;
-      skip_spaces();
-      if (peek() == '+' || peek() == '-') {
-        fail(sign_pos, "one signed tolerance: 'baseline + 5%' (at most 5% above) or "
-                       "'baseline - 5%' (at most 5% below); '+-' is not one",
-             example);
-      }
-    } else if (!at_end()) {
-      fail(m_pos, "'+ N%' or '- N%' after baseline, or the end of the expression", example);
-    }
-    if (sign != 0.0) {
-      check_expression number;
-      read_number(number, example);
-      if (peek() != '%') {
-        fail(m_pos, fmt::format("a unit after the tolerance: write 'baseline {} {}%' (a "
-                                "percentage of the baseline's median)",
-                                sign > 0 ? '+' : '-', number.m_threshold_text),
-             example);
-      }
-      ++m_pos;
-      if (number.m_threshold < 0 || number.m_threshold_text.front() == '+') {
-        fail(sign_pos, "an unsigned percentage after the sign", example);
-      }
-      // 100% or more below the median is a bound of zero or less: every value would pass.
-      if (sign < 0 && number.m_threshold >= 100.0) {
-        fail(sign_pos, fmt::format("a percentage below 100 after 'baseline -' ('baseline - {}%' "
-                                   "is zero or negative, so every value would pass)",
-                                   number.m_threshold_text),
-             "time_ms(^gemm) >= baseline - 20%");
-      }
-      if (result.m_op == compare_op::equal) {
-        fail(sign_pos, "the end after '== baseline': an exact match takes no tolerance; use "
-                       "'<= baseline + N%' or '>= baseline - N%'",
-             example);
-      }
-      result.m_threshold = sign * number.m_threshold / 100.0;
-    }
-    result.m_baseline = baseline_bound{
-        result.m_threshold, std::string(trim(m_text.substr(start, m_pos - start)))};
-    result.m_threshold_text = result.m_baseline->text;
-  }
-
   std::string_view m_text;
   std::size_t m_pos = 0;
 };
@@ -419,6 +345,22 @@ private:
 
 check_expression check_expression::parse(std::string_view text) {
   return detail::check_parser(text).parse();
+}
+
+check_expression check_expression::term(bool denominator) const {
+  check_expression side = *this;
+  if (denominator && m_denominator) {
+    side.m_argument = *m_denominator;
+    side.m_pattern = m_denominator_pattern;
+    side.m_scope = m_denominator_scope;
+  }
+  side.m_denominator.reset();
+  side.m_denominator_pattern.reset();
+  side.m_denominator_scope.reset();
+  side.m_cell.reset();
+  side.m_denominator_cell.reset();
+  side.m_baseline.reset();
+  return side;
 }
 
 }  // namespace aorta

@@ -82,8 +82,8 @@ function_measure function_quantity(const capture& source, check_quantity quantit
       return {0.0, fmt::format("no function matches '{}'", argument)};
     }
     return {std::nullopt,
-            fmt::format("no function of the {} capture matches '{}'; closest: {}",
-                        source.collector, argument, joined(closest_functions(source, argument)))};
+            fmt::format("no function of the {} capture matches '{}'; closest: {}", source.collector,
+                        argument, joined(closest_functions(source, argument)))};
   }
   const bool sums = quantity != check_quantity::ir && has_regex_syntax(argument);
   if (matches.size() > 1 && !sums) {
@@ -94,9 +94,9 @@ function_measure function_quantity(const capture& source, check_quantity quantit
     const std::string_view why = quantity == check_quantity::ir
                                      ? "; anchor it"
                                      : "; name one (anchor it) or write a regex to sum them";
-    return {std::nullopt, fmt::format("{}({}) matches {} functions: {}{}{}", form, argument,
-                                      matches.size(), joined(names), why,
-                                      anchor_hint(form, argument, names, all_names))};
+    return {std::nullopt,
+            fmt::format("{}({}) matches {} functions: {}{}{}", form, argument, matches.size(),
+                        joined(names), why, anchor_hint(form, argument, names, all_names))};
   }
   double total = 0.0;
   for (const auto* match : matches) total += value_of(*match, quantity);

@@ -1,8 +1,9 @@
 # Sources of the checks area: the check grammar, its evaluation over a metric set and the metrics
 # a trial's checks select (target_sources on aorta_harness).
-# Private headers: checks/check_forms.hpp, checks/function_checks.hpp, checks/scope_checks.hpp,
-# checks/metric_selection.hpp, checks/ncu_checks.hpp.
+# Private headers: checks/check_bounds.hpp, checks/check_forms.hpp, checks/function_checks.hpp,
+# checks/scope_checks.hpp, checks/metric_selection.hpp, checks/ncu_checks.hpp.
 target_sources(aorta_harness PRIVATE
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_bounds.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_forms.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_names.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_parser.cpp

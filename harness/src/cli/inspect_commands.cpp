@@ -102,7 +102,15 @@ check_plan plan_check(const check_flags& flags) {
   plan.allow_empty = flags.allow_empty;
   std::optional<recipe> spec;
   if (!flags.recipe.empty()) spec = load_recipe(flags.recipe);
-  for (const auto& text : flags.checks) plan.checks.push_back(check_expression::parse(text));
+  for (const auto& text : flags.checks) {
+    plan.checks.push_back(check_expression::parse(text));
+    if (plan.checks.back().cell()) {
+      throw usage_error(fmt::format("--check '{}' names a cell: a cell-addressed check compares "
+                                    "the cells of one `aorta sweep run`, not one capture. Fix: "
+                                    "drop '@{}' here",
+                                    text, *plan.checks.back().cell()));
+    }
+  }
   if (!fs::exists(flags.path)) {
     throw usage_error(fmt::format("{}: no such file or directory", flags.path));
   }

@@ -3,6 +3,7 @@
 #include "recipe/cell_plan.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
+#include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
 #include "aorta/report.hpp"
 #include "ranks/rank_plan.hpp"
@@ -193,10 +194,32 @@ int run_rounds(const sweep_request& request, std::vector<prepared_cell>& cells,
   return interrupts.take_first_pending();
 }
 
+// The cell-addressed checks, printed as the trials' checks are. A failed one fails a run that
+// would pass; a run whose trials were all skipped stays skipped (its checks fail as unknown).
+exit_code judge_cell_checks(const std::vector<check_expression>& checks, matrix_run& run,
+                            exit_code code, std::ostream& out) {
+  int failed = 0;
+  for (const auto& check : checks) {
+    run.checks.push_back(judge_matrix_check(check, run.cells, run.trials));
+    const check_result& result = run.checks.back();
+    fmt::print(out, "aorta: cell check {}  {}  (actual {})\n", result.passed ? "PASS" : "FAIL",
+               result.expression, result.actual);
+    if (!result.passed) {
+      ++failed;
+      out << result.message;
+    }
+  }
+  if (failed == 0 || code != exit_code::ok) return code;
+  fmt::print(out, "aorta: FAILED: {} of {} cell check(s) failed\n", failed, checks.size());
+  return exit_code::failed;
+}
+
 exit_code judge_and_report(const sweep_request& request, const recipe& spec,
                            const std::vector<prepared_cell>& cells,
-                           const std::vector<cell_trials>& by_cell, const confound_choice& confound,
-                           std::uint64_t seed, exit_code code, std::ostream& out) {
+                           const std::vector<cell_trials>& by_cell,
+                           const std::vector<check_expression>& cell_checks,
+                           const confound_choice& confound, std::uint64_t seed, exit_code code,
+                           std::ostream& out) {
   matrix_run run;
   for (const auto& cell : cells) run.cells.push_back(cell.plan);
   run.trials = by_cell;
@@ -211,6 +234,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
                            confound_settings{confound.threshold, confound.alpha});
   }
+  code = judge_cell_checks(cell_checks, run, code, out);
   write_matrix_reports(request.output_dir, run);
   if (!run.baseline_cell) return code;
   int slower = 0;
@@ -244,6 +268,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
 
 sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& trial_checks,
+                             const std::vector<check_expression>& cell_checks,
                              const env_map& environment, signal_forwarding& interrupts,
                              std::ostream& out, std::ostream& err) {
   if (request.baseline_dir) {
@@ -289,7 +314,8 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
-  outcome.code = judge_and_report(request, spec, cells, by_cell, confound, seed, code, out);
+  outcome.code =
+      judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed, code, out);
   return outcome;
 }
 

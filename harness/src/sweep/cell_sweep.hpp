@@ -14,9 +14,11 @@
 namespace aorta::detail {
 
 // `spec` is loaded with its overrides applied; `environment` is the parent's with GPU pinning.
+// `trial_checks` judge each trial, `cell_checks` (term@cell) the run once every cell ran.
 // Throws usage_error / recipe_error (64) before anything runs.
 [[nodiscard]] sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                                            const std::vector<check_expression>& trial_checks,
+                                           const std::vector<check_expression>& cell_checks,
                                            const env_map& environment,
                                            signal_forwarding& interrupts, std::ostream& out,
                                            std::ostream& err);

@@ -7,6 +7,7 @@
 #include "process/signal_forwarding.hpp"
 #include "sweep/gate_run.hpp"
 #include "baseline/gate_spec.hpp"
+#include "cells/matrix_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
@@ -148,10 +149,17 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
 
 std::vector<check_expression> parse_checks(const recipe& spec,
                                            const std::vector<std::string>& extra) {
+  std::vector<std::string> cells;
+  if (detail::has_cells(spec)) {
+    for (const auto& cell : detail::plan_cells(spec)) cells.push_back(cell.name);
+  }
   std::vector<check_expression> checks;
   for (const auto& check : spec.checks) {
     try {
       checks.push_back(check_expression::parse(check.expression));
+      if (auto why = detail::unknown_cell_reason(checks.back(), cells); !why.empty()) {
+        throw usage_error(why);
+      }
     } catch (const usage_error& e) {
       throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
     }
@@ -159,6 +167,9 @@ std::vector<check_expression> parse_checks(const recipe& spec,
   for (const auto& text : extra) {
     try {
       checks.push_back(check_expression::parse(text));
+      if (auto why = detail::unknown_cell_reason(checks.back(), cells); !why.empty()) {
+        throw usage_error(why);
+      }
     } catch (const usage_error& e) {
       throw usage_error(fmt::format("--check: {}", e.what()));
     }
@@ -200,10 +211,14 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
     spec.timeout_key = detail::command_line_timeout_key;
   }
   if (request.gate) (void)detail::parse_gate_spec(*request.gate);
-  // Baseline checks are judged over all trials by the gate, not per trial.
+  // Baseline checks are judged over all trials by the gate, cell checks over the cells' trials,
+  // neither per trial.
   std::vector<check_expression> trial_checks;
   std::copy_if(checks.begin(), checks.end(), std::back_inserter(trial_checks),
-               [](const check_expression& c) { return !c.baseline(); });
+               [](const check_expression& c) { return !c.baseline() && !c.cell(); });
+  std::vector<check_expression> cell_checks;
+  std::copy_if(checks.begin(), checks.end(), std::back_inserter(cell_checks),
+               [](const check_expression& c) { return c.cell().has_value(); });
   const bool cells = detail::has_cells(spec);
   if (request.command.empty() && !cells) {
     throw usage_error(
@@ -235,7 +250,8 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   if (cells) {
     launching = true;
     if (!request.dry_run) detail::forget_refused_run(request);
-    return detail::run_cell_sweep(request, spec, trial_checks, environment, interrupts, out, err);
+    return detail::run_cell_sweep(request, spec, trial_checks, cell_checks, environment,
+                                  interrupts, out, err);
   }
 
   fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",

@@ -1,0 +1,54 @@
+# Cell-addressed checks end to end (docs/checks-and-metrics.md, "Checks over cells"): `term@cell`
+# over the callgrind-ab example's cells (built in cells.cmake), judged once after every cell ran;
+# and the refusals at load (64), which need no profiler.
+aorta_cli_test(cell_checks.unknown_cell_in_recipe RC 64
+  COMMAND "${aorta}" validate "${recipes}/bad/cells_check_unknown_cell.yaml"
+  OUTPUT "cells_check_unknown_cell\\.yaml:9:5: check: 'ir\\(\\^work\\)@haevy / ir\\(\\^work\\)@base > 1' names cell 'haevy', which is not a cell of this recipe; its cells: base, heavy\\. Fix: name one of them after '@'")
+aorta_cli_test(cell_checks.unknown_cell_flag RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cell_checks_bad"
+          --check "ir(^work)@heavy / ir(^work)@bsae > 1" -- "${cells_work}"
+  OUTPUT "--check: 'ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@bsae > 1' names cell 'bsae', which is not a cell of this recipe; its cells: base, heavy"
+  NO_FILES "${out}/cell_checks_bad/base")
+aorta_cli_test(cell_checks.recipe_without_cells RC 64
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
+          --output "${out}/cell_checks_plain" --check "ir(^main$)@base > 0" -- "${cells_work}"
+  OUTPUT "names cell 'base', but the recipe has no cells \\(mitigation_axis and diagnostic_axis are \\[none\\]\\)")
+aorta_cli_test(cell_checks.mixed_terms RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cell_checks_bad"
+          --check "ir(^work)@heavy / ir(^work) > 1" -- "${cells_work}"
+  OUTPUT "expected '@CELL' after both terms of a ratio or after neither")
+# One capture has no cells.
+aorta_cli_test(cell_checks.refused_by_aorta_check RC 64
+  COMMAND "${aorta}" check "${PROJECT_SOURCE_DIR}/examples" --check "ir(^work)@base > 0"
+  OUTPUT "--check 'ir\\(\\^work\\)@base > 0' names a cell: a cell-addressed check compares the cells of one `aorta sweep run`, not one capture")
+
+if(NOT AORTA_TEST_VALGRIND)
+  return()
+endif()
+
+# CELLS_STEPS 36 against 32: work() does 12.5% more, so Ir(work)@heavy / Ir(work)@base is 1.125.
+aorta_cli_test(cell_checks.pass RC 0 TIMEOUT 300
+  CLEAN "${out}/cell_checks_pass"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cell_checks_pass"
+          --seed 7 --check "ir(^work)@heavy / ir(^work)@base >= 1.1"
+          --check "callgrind_total_ir@base > 0" -- "${cells_work}" 4096
+  OUTPUT "cell check PASS  ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@base >= 1\\.1  \\(actual 1\\.12[0-9]* \\([0-9]+ / [0-9]+\\)\\)"
+         "cell check PASS  callgrind_total_ir@base > 0"
+  NOT_OUTPUT "cell check FAIL"
+  JSON "${out}/cell_checks_pass/matrix.json::checks/0/expression=ir(^work)@heavy / ir(^work)@base >= 1.1"
+       "${out}/cell_checks_pass/matrix.json::checks/0/passed=ON"
+       "${out}/cell_checks_pass/matrix.json::checks/1/passed=ON"
+       # Not a per-trial check: the trials' result.json hold only the recipe's own check.
+       "${out}/cell_checks_pass/heavy/trial_0/result.json::checks/0/expression=ir(^work) > 0")
+
+# The same ratio held to 5%: the run fails with the check exit code (1), every trial having passed.
+aorta_cli_test(cell_checks.fail RC 1 TIMEOUT 300
+  CLEAN "${out}/cell_checks_fail"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cell_checks_fail"
+          --seed 7 --check "ir(^work)@heavy / ir(^work)@base <= 1.05" -- "${cells_work}" 4096
+  OUTPUT "4 trial\\(s\\): 4 passed, 0 failed, 0 skipped"
+         "cell check FAIL  ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@base <= 1\\.05"
+         "ir\\(\\^work\\)@base: median [0-9]+ of 2 trial\\(s\\)"
+         "aorta: FAILED: 1 of 1 cell check\\(s\\) failed"
+  FILES "${out}/cell_checks_fail/matrix.md"
+  JSON "${out}/cell_checks_fail/matrix.json::checks/0/passed=OFF")
