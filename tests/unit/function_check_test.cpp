@@ -2,6 +2,7 @@
 // The captures are built by hand in the shape captures/callgrind_reader.hpp produces.
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
+#include "baseline/measured_test.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,8 +26,7 @@ capture function_capture() {
   source.collector = "callgrind";
   source.functions = {function("main", 10, 1000, 0),
                       function("parse_row(char const*)", 600, 900, 1000),
-                      function("parse_rows()", 200, 200, 1),
-                      function("flush()", 90, 90, 3)};
+                      function("parse_rows()", 200, 200, 1), function("flush()", 90, 90, 3)};
   return source;
 }
 
@@ -77,7 +77,8 @@ TEST(FunctionChecks, NoMatchFailsNamingTheClosestFunctions) {
     const check_result result = run(text);
     EXPECT_FALSE(result.passed) << text;
     EXPECT_EQ(result.actual, "unknown");
-    EXPECT_NE(result.message.find("no function of the callgrind capture matches '"), std::string::npos)
+    EXPECT_NE(result.message.find("no function of the callgrind capture matches '"),
+              std::string::npos)
         << result.message;
     EXPECT_NE(result.message.find("closest: parse_row(char const*), parse_rows()"),
               std::string::npos)
@@ -121,6 +122,24 @@ TEST(FunctionChecks, GrammarKnowsBothFormsAndRefusesGatingCalls) {
         << error.what();
   }
   EXPECT_THROW((void)check_expression::parse("calls(main) / ir(main) > 1"), usage_error);
+}
+
+// The regression gate reads self_ir() from the callgrind_self_ir.* metrics a trial recorded; a
+// function outside them is not measured, never 0.
+TEST(FunctionChecks, TheGateReadsSelfIrFromTheRecordedMetrics) {
+  detail::trial_snapshot trial;
+  trial.metrics["callgrind_self_ir.parse_row(char const*)"] = 600;
+  trial.metrics["callgrind_ir.parse_row(char const*)"] = 900;
+  std::string why;
+  const auto self =
+      detail::measure(check_expression::parse("self_ir(^parse_row) <= baseline"), trial, why);
+  ASSERT_TRUE(self.has_value()) << why;
+  EXPECT_EQ(*self, 600.0);
+  EXPECT_FALSE(
+      detail::measure(check_expression::parse("self_ir(^absent) <= baseline"), trial, why));
+  EXPECT_NE(why.find("matches none of the functions a trial records (callgrind_self_ir.*)"),
+            std::string::npos)
+      << why;
 }
 
 }  // namespace
