@@ -9,6 +9,10 @@
 #                                    at nice 10; prints target, execs, exec/s, crashes, peak RSS
 #   ci/fuzz.sh --runs N [T..]        the same, N executions per target instead of a time
 #
+# FUZZ_PREBUILT=DIR uses the targets already built in DIR (DIR/tests/fuzz/aorta_fuzz_*) and builds
+# nothing: how the long run goes to a machine with more cores. FUZZ_JOBS=N runs N long targets at
+# once (default 1: their figures are per target, so they do not share a core).
+#
 # Findings (crash-*, leak-*, timeout-*, oom-*) land in build/fuzz/findings/<target>/; new corpus
 # inputs in build/fuzz/corpus/<target>/ (kept between runs, never in the source tree).
 set -euo pipefail
@@ -28,10 +32,13 @@ targets=("$@")
 
 jobs=$(nproc 2>/dev/null || echo 2)
 preset=${FUZZ_PRESET:-fuzz}
-cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --parallel "$jobs"
-
-build=build/$preset
+if [[ -n "${FUZZ_PREBUILT:-}" ]]; then
+  build=$FUZZ_PREBUILT
+else
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" --parallel "$jobs"
+  build=build/$preset
+fi
 # Seeds are the repository's own fixtures, linked rather than copied into the tree.
 seed_files() {
   case "$1" in
@@ -134,7 +141,7 @@ fuzz_one() {
 
 # Long runs go one at a time (their figures are per target); CI's short ones share the cores.
 parallel=$jobs
-[[ "$mode" == ci ]] || parallel=1
+[[ "$mode" == ci ]] || parallel=${FUZZ_JOBS:-1}
 rm -f "$build"/fuzz-row-*.txt
 status=0
 running=0
