@@ -7,6 +7,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/recipe.hpp"
+#include "captures/ncu_counters.hpp"
 #include "captures/ncu_reader.hpp"
 #include "checks/ncu_checks.hpp"
 
@@ -127,6 +128,22 @@ TEST(NcuCounters, SumPastTheLargestDoubleIsDroppedNotInfinite) {
 
 // A raw page's columns mix metrics with ncu's launch attributes (launch__*, device__attribute_*,
 // text and n/a among them: tests/fixtures/h200/ncu_vecadd_raw), so it gives times only.
+// The bound of guards.md: one (kernel, metric) pair past max_ncu_counters fails the read naming
+// the limit, instead of growing the capture without end.
+TEST(NcuCounters, MorePairsThanTheLimitAreRefusedNamingIt) {
+  std::string text(header);
+  text += row(0, "gemm", "gpu__time_duration.sum", "ns", "1,000");
+  for (std::size_t i = 0; i <= aorta::detail::max_ncu_counters; ++i) {
+    text += row(0, "gemm", "smsp__m" + std::to_string(i) + ".sum", "inst", "1");
+  }
+  try {
+    (void)aorta::read_ncu_capture(write_csv("too_many_pairs", text));
+    ADD_FAILURE() << "a capture past max_ncu_counters was read";
+  } catch (const aorta::capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find("max_ncu_counters"), std::string::npos) << e.what();
+  }
+}
+
 TEST(NcuCounters, RawPageGivesTimesButNoCounters) {
   const capture c = aorta::read_ncu_capture(fixtures / "h200" / "ncu_vecadd_raw");
   EXPECT_FALSE(c.kernels.empty());
