@@ -72,7 +72,8 @@ TEST(GateNoiseFloor, QuietRowsAndTheUsersOwnSayKeepTheTolerance) {
   const auto quiet = timed({1.000, 1.001, 0.999, 1.002, 0.998});
   EXPECT_EQ(time_row(default_gate_rows(parse_gate_spec("time +5%"), quiet, quiet)).fraction, 0.05);
   const auto noisy = timed(noisy_base);
-  const auto& off = time_row(default_gate_rows(parse_gate_spec("time +5%, floor off"), noisy, noisy));
+  const auto off_rows = default_gate_rows(parse_gate_spec("time +5%, floor off"), noisy, noisy);
+  const auto& off = time_row(off_rows);
   EXPECT_EQ(off.fraction, 0.05);
   EXPECT_TRUE(off.floor_note.empty());
   // Two baseline trials say nothing about noise: the declared tolerance stands.
