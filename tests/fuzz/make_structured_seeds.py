@@ -157,6 +157,14 @@ def ncu_csv_seeds():
         f'"{i}","1","k{i}","gpu__time_duration.sum","ns","10"\n' for i in range(REPEATED))
     yield "overflow_ncu.csv", header + '"0","1","k","gpu__time_duration.sum","s","1e308"\n' * 3
     yield "long_name_ncu.csv", header + '"0","1","' + "k" * RUN + '","gpu__time_duration.sum","ns","1"\n'
+    # Counters (collect.ncu.metrics): 10^4 distinct (kernel, metric) pairs (past max_ncu_counters
+    # the read takes 6 s under ASan, too near the 10 s timeout: ncu_counters_test holds that bound),
+    # sums past 2^64 and past the largest double, and values that are no numbers.
+    counter = '"0","1","k","smsp__m{}.sum","inst","{}"\n'
+    yield "counter_pairs_ncu.csv", header + "".join(counter.format(i, 1) for i in range(REPEATED // 10))
+    yield "counter_sums_ncu.csv", header + "".join(
+        f'"{i}","1","k","smsp__inst_executed.sum","inst","{v}"\n'
+        for i, v in enumerate([U64_MAX, U64_MAX, "1.7e308", "1.7e308", "n/a", "-1", "nan"]))
 
 
 def nvbench_doc(states, name="b", major=1):
@@ -311,6 +319,9 @@ def callgrind_seeds():
                                                    for i in range(REPEATED))
     yield "calls_u64_callgrind.out", head + (f"fn=(1) main\ncfn=(2) f\ncalls={U64_MAX} 0\n"
                                              f"0 {U64_MAX}\n0 {U64_MAX}\n")
+    # Calls summed over many call sites until the total passes 2^63.
+    yield "calls_sum_callgrind.out", head + "fn=(1) main\n" + (
+        f"cfn=(2) f\ncalls={2**62} 0\n0 1\n" * REPEATED)
     yield "long_line_callgrind.out", head + "fn=(1) " + "a" * RUN + "\n0 1\n"
 
 
