@@ -40,3 +40,13 @@ aorta_cli_test(calibrate.a_failing_run_records_nothing RC 1
           -- ${calib_payload}
   OUTPUT "the A/A run did not pass \\(exit 1\\), so nothing was recorded"
   NO_FILES "${calib_out}/failing-base/failing.json")
+
+# A trailing separator on --output names the test after its last directory, as without it.
+aorta_cli_test(calibrate.output_with_a_trailing_slash RC 0
+  CLEAN "${calib_out}/slash" "${calib_out}/slash-base"
+  COMMAND "${aorta}" calibrate --recipe "${recipes}/calibrate_gbench.yaml"
+          --output "${calib_out}/slash/" --into "${calib_out}/slash-base" --trials 3 --gate-trials 3
+          -- ${calib_payload}
+  OUTPUT "calibrate: 2 timed row\\(s\\) over 3 trial\\(s\\)"
+  NOT_OUTPUT "cannot become a path"
+  JSON "${calib_out}/slash-base/slash.json::test=slash")

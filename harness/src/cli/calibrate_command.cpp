@@ -110,7 +110,10 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
   record_flags record;
   record.results = {flags.output};
   record.into = flags.into;
-  record.test_name = flags.test_name.empty() ? fs::path(flags.output).filename().string()
+  // `--output build/calib/gemm/` names the test `gemm`, as without the trailing separator.
+  fs::path output = fs::path(flags.output).lexically_normal();
+  if (output.filename().empty()) output = output.parent_path();
+  record.test_name = flags.test_name.empty() ? output.filename().string()
                                              : flags.test_name;
   record.min_trials = min_calibration_trials;
   const int recorded = record_baselines(record);
