@@ -11,7 +11,10 @@
 #
 # FUZZ_PREBUILT=DIR uses the targets already built in DIR (DIR/tests/fuzz/aorta_fuzz_*) and builds
 # nothing: how the long run goes to a machine with more cores. FUZZ_JOBS=N runs N long targets at
-# once (default 1: their figures are per target, so they do not share a core).
+# once (default 1: their figures are per target, so they do not share a core). FUZZ_MAX_LEN=N
+# (long and runs modes) caps what the mutator works on at N bytes: the structured seeds still run
+# once at full size first, then fuzzing starts from their first N bytes, thousands of executions
+# a second instead of tens.
 #
 # Findings (crash-*, leak-*, timeout-*, oom-*) land in build/fuzz/findings/<target>/; new corpus
 # inputs in build/fuzz/corpus/<target>/ (kept between runs, never in the source tree).
@@ -119,6 +122,9 @@ fuzz_one() {
     long) limits=(-max_total_time="$budget") ;;
     runs) limits=(-runs="$budget") ;;
   esac
+  if [[ "$mode" != ci && -n "${FUZZ_MAX_LEN:-}" ]]; then
+    limits+=(-max_len="$FUZZ_MAX_LEN")
+  fi
   echo "fuzz: $target (${limits[*]})"
   set +e
   nice -n 10 "$build/tests/fuzz/aorta_fuzz_$target" "${common[@]}" "${limits[@]}" \
