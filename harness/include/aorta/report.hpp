@@ -27,6 +27,9 @@ struct report_summary {
   std::vector<std::string> cell_lines;
   // result.json files older than the run marker: "path (verdict, started_at; run started T)".
   std::vector<std::string> stale_lines;
+  // What matrix.json keeps of a cells sweep's own matrix.json (its checks over cells, its
+  // confound verdicts), "" when nothing.
+  std::string kept_from_sweep;
 
   // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
   [[nodiscard]] std::string to_string() const;
@@ -46,6 +49,9 @@ struct report_summary {
 // When results_dir holds the run marker that begin_report_run() wrote, trials that started before
 // it (left by an earlier ctest invocation) are stale: listed with their date, not aggregated.
 // A results_dir that does not exist yet is created: the report then says "0 trials".
+// A matrix.json that a sweep with cells left in results_dir keeps in the new one what no result.json
+// holds (its checks over cells, confound verdicts, seed, what each cell changed); one that cannot
+// be read is refused (error, exit code failed) before anything is written.
 report_summary write_aggregate_report(const std::filesystem::path& results_dir);
 
 // The file begin_report_run() writes in the results directory.

@@ -7,6 +7,7 @@
 #include "json_text.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
+#include "report/report_sweep_matrix.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
@@ -127,6 +128,7 @@ detail::report_model collect(const fs::path& results_dir) {
   detail::report_model model;
   model.generated_at = detail::utc_timestamp();
   model.run_started_at = read_run_marker(results_dir, model.generated_at);
+  model.sweep_matrix = detail::read_sweep_matrix(results_dir);
   std::map<std::string, detail::cell_report> cells;
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(
@@ -251,12 +253,13 @@ std::string render_matrix_json(const report_model& model) {
                      {"started_at", old.started_at},
                      {"verdict", to_string(old.outcome)}});
   }
-  const json document = {{"generated_at", model.generated_at},
-                         {"run_started_at", model.run_started_at},
-                         {"stale_results", std::move(stale)},
-                         {"trials", model.trial_count},
-                         {"cells", std::move(cells)},
-                         {"skipped_files", model.skipped_files}};
+  json document = {{"generated_at", model.generated_at},
+                   {"run_started_at", model.run_started_at},
+                   {"stale_results", std::move(stale)},
+                   {"trials", model.trial_count},
+                   {"cells", std::move(cells)},
+                   {"skipped_files", model.skipped_files}};
+  if (model.sweep_matrix) detail::keep_sweep_keys(document, *model.sweep_matrix);
   return document_text(stamped(document, schemas::matrix));
 }
 
@@ -289,6 +292,7 @@ std::string report_summary::to_string() const {
                   cells == 1 ? "" : "s", fmt::join(names, ", "));
   if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
   for (const auto& line : cell_lines) text += "\n  " + line;
+  if (!kept_from_sweep.empty()) text += "\n  " + kept_from_sweep;
   if (!stale_lines.empty()) {
     text += fmt::format("\n  {} stale result(s) from earlier runs, left out:", stale_lines.size());
     for (const auto& line : stale_lines) text += "\n    " + line;
@@ -352,6 +356,7 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
   summary.trials = model.trial_count;
   summary.cells = model.cells.size();
   summary.notes = model.skipped_files;
+  if (model.sweep_matrix) summary.kept_from_sweep = detail::kept_sweep_line(*model.sweep_matrix);
   for (const auto& old : model.stale) {
     summary.stale_lines.push_back(fmt::format("{} ({}, {}; run started {})", old.result_path,
                                               to_string(old.outcome), old.started_at,

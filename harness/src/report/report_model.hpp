@@ -3,9 +3,12 @@
 
 #include "aorta/trial_record.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +57,8 @@ struct report_model {
   std::vector<cell_report> cells;          // by name
   std::vector<std::string> skipped_files;  // "path: why"
   std::size_t trial_count = 0;
+  // The matrix.json a sweep with cells left in the results directory (report_sweep_matrix.hpp).
+  std::optional<nlohmann::json> sweep_matrix;
 };
 
 // "3 pass, 0 fail, 0 skip, 0 error" and, when the gate decided the test, "; the regression gate

@@ -1,0 +1,122 @@
+#include "report/report_sweep_matrix.hpp"
+
+#include "aorta/error.hpp"
+#include "aorta/schema.hpp"
+#include "json_text.hpp"
+
+#include <fmt/format.h>
+
+#include <system_error>
+
+namespace aorta::detail {
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+namespace {
+
+// Why `document` is not a matrix.json whose kept keys this aorta can carry over; "" when it is.
+std::string shape_problem(const json& document) {
+  if (!document.is_object()) return "it is not a JSON object";
+  const auto schema = document.find("schema");
+  if (schema == document.end() || !schema->is_string() ||
+      schema->get<std::string>() != schemas::matrix.name) {
+    return fmt::format("its \"schema\" is not \"{}\"", schemas::matrix.name);
+  }
+  const auto version = document.find("schema_version");
+  if (version == document.end() || !version->is_number_integer() || *version < 1 ||
+      *version > schemas::matrix.version) {
+    return fmt::format("its \"schema_version\" is not one this aorta reads (1 to {}); upgrade "
+                       "aorta to report it",
+                       schemas::matrix.version);
+  }
+  if (const auto checks = document.find("checks"); checks != document.end()) {
+    if (!checks->is_array()) return "its \"checks\" is not an array";
+    for (const auto& check : *checks) {
+      if (!check.is_object() || !check.contains("expression") || !check["expression"].is_string() ||
+          !check.contains("passed") || !check["passed"].is_boolean()) {
+        return "an entry of its \"checks\" lacks a text \"expression\" or a boolean \"passed\"";
+      }
+    }
+  }
+  if (const auto confound = document.find("confound"); confound != document.end()) {
+    if (!confound->is_null() && (!confound->is_object() || !confound->contains("baseline_cell") ||
+                                 !(*confound)["baseline_cell"].is_string())) {
+      return "its \"confound\" is neither null nor an object with a text \"baseline_cell\"";
+    }
+  }
+  if (const auto cells = document.find("cells"); cells != document.end()) {
+    if (!cells->is_array()) return "its \"cells\" is not an array";
+    for (const auto& cell : *cells) {
+      if (!cell.is_object() || !cell.contains("name") || !cell["name"].is_string()) {
+        return "an entry of its \"cells\" lacks a text \"name\"";
+      }
+    }
+  }
+  return "";
+}
+
+void keep_missing_keys(json& target, const json& source) {
+  for (const auto& [key, value] : source.items()) {
+    if (!target.contains(key)) target[key] = value;
+  }
+}
+
+}  // namespace
+
+std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
+  const fs::path file = results_dir / "matrix.json";
+  std::error_code ignored;
+  if (!fs::exists(fs::symlink_status(file, ignored))) return std::nullopt;
+  const auto refuse = [&file](const std::string& why) {
+    return error(exit_code::failed,
+                 fmt::format("report: {}: {}. It may hold a cells sweep's checks and confound "
+                             "verdicts, which no result.json holds, and the report would overwrite "
+                             "them. Fix: run the sweep again to rewrite it, or move the file away "
+                             "to report without them",
+                             file.string(), why));
+  };
+  json document;
+  try {
+    document = read_json_file(file);
+  } catch (const json_input_error& failure) {
+    throw refuse(fmt::format("not valid JSON: {}", failure.what()));
+  } catch (const input_error& failure) {
+    throw refuse(failure.what());
+  }
+  if (const std::string problem = shape_problem(document); !problem.empty()) throw refuse(problem);
+  return document;
+}
+
+void keep_sweep_keys(json& report, const json& sweep) {
+  keep_missing_keys(report, sweep);
+  const auto sweep_cells = sweep.find("cells");
+  if (sweep_cells == sweep.end() || !report.contains("cells")) return;
+  for (auto& cell : report["cells"]) {
+    for (const auto& swept : *sweep_cells) {
+      if (swept["name"] == cell["name"]) keep_missing_keys(cell, swept);
+    }
+  }
+}
+
+std::string kept_sweep_line(const json& sweep) {
+  std::string checks_text;
+  if (const auto checks = sweep.find("checks"); checks != sweep.end() && !checks->empty()) {
+    std::size_t passed = 0;
+    for (const auto& check : *checks) passed += check["passed"].get<bool>() ? 1 : 0;
+    checks_text = fmt::format("the sweep's {} cell check(s) ({} passed, {} failed)", checks->size(),
+                              passed, checks->size() - passed);
+  }
+  std::string confound_text;
+  if (const auto confound = sweep.find("confound");
+      confound != sweep.end() && confound->is_object()) {
+    confound_text =
+        fmt::format("{} confound verdicts against {}", checks_text.empty() ? "the sweep's" : "its",
+                    (*confound)["baseline_cell"].get<std::string>());
+  }
+  if (checks_text.empty() && confound_text.empty()) return "";
+  if (checks_text.empty()) return "matrix.json keeps " + confound_text;
+  if (confound_text.empty()) return "matrix.json keeps " + checks_text;
+  return fmt::format("matrix.json keeps {} and {}", checks_text, confound_text);
+}
+
+}  // namespace aorta::detail
