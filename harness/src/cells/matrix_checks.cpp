@@ -2,6 +2,7 @@
 
 #include "baseline/measured_test.hpp"
 #include "baseline/statistics.hpp"
+#include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -86,12 +87,10 @@ check_result finish(const check_expression& check, bool passed, std::string actu
                       {},
                       value};
   if (passed) {
-    result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
+    result.message = passed_check_message(result);
     return result;
   }
-  result.message = fmt::format("check failed: {}\n  expected: {}\n  actual:   {}\n",
-                               result.expression, result.expected, result.actual);
-  if (!why.empty()) result.message += fmt::format("  why:      {}\n", why);
+  result.message = failed_check_message(result, why);
   result.message += "  per cell (the median over its measured trials):\n";
   for (const auto& term : terms) result.message += term_line(term);
   return result;

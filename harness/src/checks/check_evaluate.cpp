@@ -2,6 +2,7 @@
 
 #include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
+#include "checks/check_message.hpp"
 #include "checks/function_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "checks/scope_checks.hpp"
@@ -298,14 +299,9 @@ check_result finish(const check_expression& expression, const std::vector<captur
                     bool passed, std::string expected, std::string actual, const std::string& why,
                     std::optional<double> value = std::nullopt) {
   check_result result{expression.text(), passed, std::move(expected), std::move(actual), {}, value};
-  if (passed) {
-    result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
-    return result;
-  }
-  result.message = fmt::format("check failed: {}\n  expected: {}\n  actual:   {}\n",
-                               result.expression, result.expected, result.actual);
-  if (!why.empty()) result.message += fmt::format("  why:      {}\n", why);
-  result.message += failure_context(expression, captures);
+  result.message = passed ? detail::passed_check_message(result)
+                          : detail::failed_check_message(result, why) +
+                                failure_context(expression, captures);
   return result;
 }
 

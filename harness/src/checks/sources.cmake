@@ -1,7 +1,8 @@
 # Sources of the checks area: the check grammar, its evaluation over a metric set and the metrics
 # a trial's checks select (target_sources on aorta_harness).
 # Private headers: checks/check_bounds.hpp, checks/check_forms.hpp, checks/function_checks.hpp,
-# checks/scope_checks.hpp, checks/metric_selection.hpp, checks/ncu_checks.hpp.
+# checks/scope_checks.hpp, checks/metric_selection.hpp, checks/ncu_checks.hpp,
+# checks/check_message.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_bounds.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_forms.cpp
@@ -9,6 +10,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_parser.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/function_checks.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_evaluate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/check_message.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/scope_checks.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/ncu_checks.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/checks/metric_selection.cpp)
