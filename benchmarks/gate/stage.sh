@@ -7,11 +7,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
 dir=${2:-/work/main/.gpu/gate}
-rm -rf "$dir"
-mkdir -p "$dir/lib"
-strip -o "$dir/aorta" "$build/harness/aorta"
-cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* \
-  /usr/lib/x86_64-linux-gnu/libre2.so.9* "$dir/lib/"
+source "$root/benchmarks/stage_aorta.sh"
+stage_aorta "$build" "$dir"
 cp "$root/examples/profiling/proton/triton-vecadd/vecadd.py" "$dir/"
 cp "$root/examples/profiling/proton/triton-vecadd/recipe.yaml" "$dir/vecadd.yaml"
 cp "$root/examples/profiling/proton/triton-softmax/softmax.py" "$dir/"

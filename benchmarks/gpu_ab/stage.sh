@@ -7,12 +7,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
 dir=${2:-/work/main/.gpu/gpu_ab}
-rm -rf "$dir"
-mkdir -p "$dir/lib"
-strip -o "$dir/aorta" "$build/harness/aorta"
-cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* \
-  /usr/lib/x86_64-linux-gnu/libre2.so.9* /usr/lib/x86_64-linux-gnu/libsqlite3.so.0* \
-  /usr/lib/x86_64-linux-gnu/libbenchmark.so.1* "$dir/lib/"
+source "$root/benchmarks/stage_aorta.sh"
+stage_aorta "$build" "$dir" 'libsqlite3.so.0*' 'libbenchmark.so.1*'
 # sm_90 machine code for the H200; the CUDA runtime linked statically, cuBLAS from the GPU image.
 nvcc -std=c++17 -O2 -arch=sm_90 -o "$dir/gemm_gbench" "$root/benchmarks/gpu_ab/gemm_gbench.cu" \
   -lbenchmark -lpthread -lcublas

@@ -7,11 +7,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
 dir=${2:-/work/main/.gpu/ncu}
-rm -rf "$dir"
-mkdir -p "$dir/lib"
-strip -o "$dir/aorta" "$build/harness/aorta"
-cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* \
-  /usr/lib/x86_64-linux-gnu/libre2.so.9* /usr/lib/x86_64-linux-gnu/libsqlite3.so.0* "$dir/lib/"
+source "$root/benchmarks/stage_aorta.sh"
+stage_aorta "$build" "$dir" 'libsqlite3.so.0*'
 nvcc -O3 -arch=sm_90 -o "$dir/cuda_gemm" "$root/examples/profiling/ncu/cuda-gemm/gemm.cu"
 cp "$root/benchmarks/ncu_gate/ncu_gate.sh" "$dir/ncu_gate.sh"
 du -sh "$dir"

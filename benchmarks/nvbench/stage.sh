@@ -10,11 +10,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=$1
 nvbench=$2/cuda/bench/cu13/nvbench
 dir=${3:-$root/.gpu/nvbench}
-rm -rf "$dir"
-mkdir -p "$dir/lib"
-strip -o "$dir/aorta" "$build/harness/aorta"
-cp /usr/lib/x86_64-linux-gnu/libfmt.so.9* /usr/lib/x86_64-linux-gnu/libyaml-cpp.so.0.7* \
-  /usr/lib/x86_64-linux-gnu/libre2.so.9* "$dir/lib/"
+source "$root/benchmarks/stage_aorta.sh"
+stage_aorta "$build" "$dir"
 cp "$nvbench/lib/libnvbench.so" "$dir/"
 # $ORIGIN: the binary finds libnvbench.so beside it. libnvbench.so needs NVML, which comes with
 # the driver (libnvidia-ml.so.1): a build host without a driver has no library to resolve it.
