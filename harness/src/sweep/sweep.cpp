@@ -33,56 +33,7 @@
 #include <system_error>
 
 namespace aorta {
-namespace {
-
-// Device nodes of the GPU drivers a profiler needs: NVIDIA (nvidiactl) or AMD (kfd).
-bool gpu_present() {
-  for (const char* node : {"/dev/nvidiactl", "/dev/nvidia0", "/dev/kfd"}) {
-    std::error_code ignored;
-    if (std::filesystem::exists(node, ignored)) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 namespace detail {
-
-std::optional<std::string>
-unavailable_collector(const recipe& spec, const env_map& env,
-                      const std::map<std::string, std::string>& versions) {
-  for (const auto& request : spec.collect) {
-    const auto* collector = find_collector(request.name);
-    if (collector == nullptr || !collector->attaches()) continue;
-    if (collector->profiles_gpu() && !gpu_present()) {
-      return fmt::format("{} needs a GPU and this machine has none (no /dev/nvidiactl, "
-                         "/dev/nvidia0 or /dev/kfd)",
-                         request.name);
-    }
-    if (auto reason = collector->unavailable_reason(*config_of(request), env, versions)) {
-      return fmt::format("{} collector unavailable: {}", request.name, *reason);
-    }
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> not_applicable_reason(const recipe& spec,
-                                                 const std::optional<platform_set>& lane) {
-  if (!lane) return std::nullopt;
-  const platform_set belongs = collector_platforms(spec.collect);
-  if (!belongs.intersect(*lane).empty()) return std::nullopt;
-  std::string runs;
-  for (const auto& request : spec.collect) {
-    const auto* collector = find_collector(request.name);
-    if (collector == nullptr || !collector->attaches()) continue;
-    runs += fmt::format("{}{} ({})", runs.empty() ? "" : ", ", request.name,
-                        to_string(collector->platforms(*config_of(request))));
-  }
-  return fmt::format("not applicable on this lane: it covers {} (--platforms), and the recipe's "
-                     "collectors capture only on {}: {}",
-                     to_string(*lane), to_string(belongs), runs);
-}
-
 namespace {
 
 std::string collector_list(const recipe& spec) {
@@ -179,19 +130,28 @@ std::vector<check_expression> parse_checks(const recipe& spec,
 
 namespace {
 
-// The sweep after its output path was checked; `launching` turns true once trials may write
-// their directories, after which a refusal is not recorded in trial_0.
-sweep_outcome run_checked_sweep(const sweep_request& request,
-                                detail::signal_forwarding& interrupts, bool& launching,
-                                std::ostream& out, std::ostream& err) {
-  recipe spec = load_recipe(request.recipe_path, request.mitigations_files);
+// The recipe as this run's flags change it, and its checks split by who judges them. Refused (64)
+// before anything is written when the flags and the recipe contradict each other.
+struct checked_recipe {
+  recipe spec;
+  std::vector<check_expression> checks;
+  std::vector<check_expression> trial_checks;  // judged on each trial
+  std::vector<check_expression> cell_checks;   // judged once over the cells' trials
+  bool cells = false;
+};
+
+checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& err) {
+  checked_recipe loaded{load_recipe(request.recipe_path, request.mitigations_files), {}, {}, {},
+                        false};
+  recipe& spec = loaded.spec;
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) spec.trials = *request.trials;
   if (request.ab_base || request.ab_head) {
     detail::make_ab_cells(spec, request.ab_base.value_or(""), request.ab_head.value_or(""),
                           request.command);
   }
-  const auto checks = parse_checks(spec, request.extra_checks);
+  loaded.checks = parse_checks(spec, request.extra_checks);
+  const auto& checks = loaded.checks;
   detail::require_collected_ncu_metrics(spec, checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
   // gated test with no check of its own is not one that only its exit status judges.
@@ -213,19 +173,17 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   if (request.gate) (void)detail::parse_gate_spec(*request.gate);
   // Baseline checks are judged over all trials by the gate, cell checks over the cells' trials,
   // neither per trial.
-  std::vector<check_expression> trial_checks;
-  std::copy_if(checks.begin(), checks.end(), std::back_inserter(trial_checks),
+  std::copy_if(checks.begin(), checks.end(), std::back_inserter(loaded.trial_checks),
                [](const check_expression& c) { return !c.baseline() && !c.cell(); });
-  std::vector<check_expression> cell_checks;
-  std::copy_if(checks.begin(), checks.end(), std::back_inserter(cell_checks),
+  std::copy_if(checks.begin(), checks.end(), std::back_inserter(loaded.cell_checks),
                [](const check_expression& c) { return c.cell().has_value(); });
-  const bool cells = detail::has_cells(spec);
-  if (request.command.empty() && !cells) {
+  loaded.cells = detail::has_cells(spec);
+  if (request.command.empty() && !loaded.cells) {
     throw usage_error(
         "no command to run: give it after '--', e.g. aorta sweep run --recipe r.yaml --output out "
         "-- python3 payload.py");
   }
-  if (!cells && (request.baseline_cell || request.confound_threshold || request.strict)) {
+  if (!loaded.cells && (request.baseline_cell || request.confound_threshold || request.strict)) {
     throw usage_error(fmt::format(
         "--baseline-cell, --confound-threshold and --strict judge the cells of a recipe, and {} "
         "has one cell (mitigation_axis and diagnostic_axis are [none]). Fix: drop the flag, or "
@@ -238,53 +196,31 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
                "ignored\n",
                spec.path.string(), key);
   }
+  return loaded;
+}
 
-  env_map environment = current_environment();
-  for (const auto& [name, value] : detail::gpu_visibility(environment)) {
-    fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
-    environment.insert_or_assign(name, value);
+// A recipe that cannot wrap this command is wrong on every machine: refuse it (64) before asking
+// whether this one has the profiler, so a GPU-less CI catches it as `--dry-run` does instead of
+// skipping it (77). Planning launches nothing and writes nothing.
+void refuse_unwrappable_command(const sweep_request& request, const recipe& spec,
+                                const env_map& environment) {
+  // Planned as the trial plans it (a launcher's payload per rank), but as a dry run: a missing
+  // profiler is named, not refused.
+  const plan_context planning{environment, true};
+  try {
+    (void)detail::plan_trial_launch(spec, request.command, request.output_dir / "trial_0",
+                                    planning);
+  } catch (const skip_error&) {
+    // A missing tool: the availability check below decides skip or failure.
   }
+}
 
-  std::optional<detail::output_lock> lock;
-  if (!request.dry_run) lock.emplace(request.output_dir);
-  if (cells) {
-    launching = true;
-    if (!request.dry_run) detail::forget_refused_run(request);
-    return detail::run_cell_sweep(request, spec, trial_checks, cell_checks, environment,
-                                  interrupts, out, err);
-  }
-
-  fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
-             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             detail::collector_list(spec), spec.trials, checks.size());
-
-  // A recipe that cannot wrap this command is wrong on every machine: refuse it (64) before asking
-  // whether this one has the profiler, so a GPU-less CI catches it as `--dry-run` does instead of
-  // skipping it (77). Planning launches nothing and writes nothing.
-  {
-    // Planned as the trial plans it (a launcher's payload per rank), but as a dry run: a missing
-    // profiler is named, not refused.
-    const plan_context planning{environment, true};
-    try {
-      (void)detail::plan_trial_launch(spec, request.command, request.output_dir / "trial_0",
-                                      planning);
-    } catch (const skip_error&) {
-      // A missing tool: the availability check below decides skip or failure.
-    }
-  }
-
-  launching = true;
-  if (!request.dry_run) detail::forget_refused_run(request);
+// The outcome when no trial can run on this machine (the lane does not cover the recipe's
+// collectors, or a collector is unavailable), recorded in trial_0; nullopt when trials may run. A
+// dry run only notes why. Fills setup.versions.
+std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, const recipe& spec,
+                                                detail::trial_setup& setup, std::ostream& out) {
   sweep_outcome outcome;
-  detail::trial_setup setup;
-  setup.spec = &spec;
-  setup.checks = trial_checks;
-  setup.command = request.command;
-  setup.measures = spec.measure;
-  setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
-  setup.environment = environment;
-  setup.dry_run = request.dry_run;
-  setup.require_profiler = request.require_profiler;
   if (const auto reason = detail::not_applicable_reason(spec, request.lane_platforms)) {
     if (request.dry_run) {
       fmt::print(out, "aorta: note: {}; a real run reports it skipped\n", *reason);
@@ -296,8 +232,8 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
       return outcome;
     }
   }
-  setup.versions = detail::tool_versions(spec, request.command, environment);
-  if (const auto reason = detail::unavailable_collector(spec, environment, setup.versions)) {
+  setup.versions = detail::tool_versions(spec, request.command, setup.environment);
+  if (const auto reason = detail::unavailable_collector(spec, setup.environment, setup.versions)) {
     if (request.dry_run) {
       fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
     } else {
@@ -311,7 +247,16 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
       return outcome;
     }
   }
+  return std::nullopt;
+}
 
+// The trials one after another, then the regression gate when one was asked for. A signal stops
+// the run after the current trial.
+sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loaded,
+                         detail::trial_setup& setup, detail::signal_forwarding& interrupts,
+                         std::ostream& out, std::ostream& err) {
+  const recipe& spec = loaded.spec;
+  sweep_outcome outcome;
   if (!request.dry_run) detail::remove_stale_trials(request.output_dir, spec.trials);
   int stop_signal = 0;
   for (int index = 0; index < spec.trials; ++index) {
@@ -341,14 +286,56 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
     return outcome;
   }
   outcome.code = detail::summarize(outcome.trials, request.output_dir, out);
-  if (outcome.code == exit_code::ok && detail::gate_requested(request, spec, checks)) {
-    outcome.code = detail::run_gate(request, spec, checks, outcome.trials, [&](int index) {
+  if (outcome.code == exit_code::ok && detail::gate_requested(request, spec, loaded.checks)) {
+    outcome.code = detail::run_gate(request, spec, loaded.checks, outcome.trials, [&](int index) {
       setup.index = index;
       setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
       return detail::run_trial(setup, out, err);
     }, out);
   }
   return outcome;
+}
+
+// The sweep after its output path was checked; `launching` turns true once trials may write
+// their directories, after which a refusal is not recorded in trial_0.
+sweep_outcome run_checked_sweep(const sweep_request& request,
+                                detail::signal_forwarding& interrupts, bool& launching,
+                                std::ostream& out, std::ostream& err) {
+  const checked_recipe loaded = load_checked_recipe(request, err);
+  const recipe& spec = loaded.spec;
+  env_map environment = current_environment();
+  for (const auto& [name, value] : detail::gpu_visibility(environment)) {
+    fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
+    environment.insert_or_assign(name, value);
+  }
+
+  std::optional<detail::output_lock> lock;
+  if (!request.dry_run) lock.emplace(request.output_dir);
+  if (loaded.cells) {
+    launching = true;
+    if (!request.dry_run) detail::forget_refused_run(request);
+    return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
+                                  environment, interrupts, out, err);
+  }
+
+  fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
+             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
+             detail::collector_list(spec), spec.trials, loaded.checks.size());
+  refuse_unwrappable_command(request, spec, environment);
+
+  launching = true;
+  if (!request.dry_run) detail::forget_refused_run(request);
+  detail::trial_setup setup;
+  setup.spec = &spec;
+  setup.checks = loaded.trial_checks;
+  setup.command = request.command;
+  setup.measures = spec.measure;
+  setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
+  setup.environment = environment;
+  setup.dry_run = request.dry_run;
+  setup.require_profiler = request.require_profiler;
+  if (auto unrunnable = unrunnable_outcome(request, spec, setup, out)) return *unrunnable;
+  return run_trials(request, loaded, setup, interrupts, out, err);
 }
 
 }  // namespace
