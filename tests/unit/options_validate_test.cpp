@@ -18,6 +18,7 @@ using aorta::validate_collectors;
 using aorta::testing_support::request;
 using aorta::testing_support::thrown;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::optional<option_error> refusal(const std::vector<collector_request>& requested) {
   return thrown<option_error>([&] { validate_collectors(requested); });
@@ -141,6 +142,29 @@ TEST(ValidateCollectors, CallgrindWithAnyGpuCollectorIsRefusedInEitherOrder) {
   }
   EXPECT_NO_THROW(validate_collectors({request("callgrind"), request("numerics")}));
   EXPECT_NO_THROW(validate_collectors({request("callgrind", {{"cache_sim", "true"}})}));
+}
+
+// gbench is no valgrind: its refusal says what was asked, why for Google Benchmark, and what may
+// run beside it (the registry's collectors that profile no GPU).
+TEST(ValidateCollectors, GbenchWithAGpuCollectorNamesWhatWasAskedAndWhatIsAllowed) {
+  for (const auto& requested :
+       {std::vector<collector_request>{request("gbench"), request("ncu")},
+        std::vector<collector_request>{request("ncu"), request("gbench")}}) {
+    const auto e = refusal(requested);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->collector(), "gbench");
+    const std::string asked = requested.front().name == "gbench" ? "(collect: [gbench, ncu])"
+                                                                 : "(collect: [ncu, gbench])";
+    EXPECT_THAT(e->what(),
+                HasSubstr("gbench cannot run together with the GPU collector(s) [ncu] " + asked));
+    EXPECT_THAT(e->what(), HasSubstr("Google Benchmark times each benchmark inside the payload"));
+    EXPECT_THAT(e->what(), HasSubstr("Allowed beside gbench: the collectors that profile no GPU, "
+                                     "[callgrind, numerics, layer_numerics, amd_log]"));
+    EXPECT_THAT(e->what(), HasSubstr("Fix: profile CPU and GPU in separate tests (one recipe with "
+                                     "gbench, one with ncu)"));
+    EXPECT_THAT(e->what(), Not(HasSubstr("valgrind")));
+  }
+  EXPECT_NO_THROW(validate_collectors({request("gbench"), request("numerics")}));
 }
 
 TEST(ValidateCollectors, RocprofWithNcuIsRefusedInEitherOrder) {

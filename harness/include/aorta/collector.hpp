@@ -140,6 +140,12 @@ public:
   [[nodiscard]] virtual bool attaches() const { return true; }
   // Whether it needs a GPU (callgrind does not).
   [[nodiscard]] virtual bool profiles_gpu() const { return true; }
+  // Of a collector that attaches but profiles no GPU: why a GPU profiler in the same run would
+  // spoil one of the two captures, for the refusal of such a pair (validate_collectors).
+  [[nodiscard]] virtual std::string_view gpu_profiler_conflict() const {
+    return "a GPU profiler in the same run slows the process and changes what this collector "
+           "measures";
+  }
   // The platforms it can capture on with this configuration: by default any GPU vendor for a GPU
   // profiler, the CPU otherwise.
   [[nodiscard]] virtual platform_set platforms(const collector_config& /*config*/) const {

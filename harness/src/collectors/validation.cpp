@@ -26,7 +26,12 @@ void reject_unknown_names(const std::vector<collector_request>& requested) {
                                  detail::did_you_mean(unknown.front(), collector_names())));
 }
 
-// A CPU profiler (callgrind) emulates every instruction, the GPU runtime's too.
+bool attaches_to_gpu(const collector_base& collector) {
+  return collector.attaches() && collector.profiles_gpu();
+}
+
+// A collector that measures the process on the CPU (callgrind, gbench) and a GPU profiler spoil
+// each other's capture; the collector says how (gpu_profiler_conflict).
 void check_cpu_profiler_alone(const std::vector<collector_request>& requested) {
   const auto cpu = std::find_if(requested.begin(), requested.end(), [](const auto& r) {
     const auto* collector = find_collector(r.name);
@@ -35,17 +40,23 @@ void check_cpu_profiler_alone(const std::vector<collector_request>& requested) {
   if (cpu == requested.end()) return;
   std::vector<std::string> gpu;
   for (const auto& request : requested) {
-    const auto* collector = find_collector(request.name);
-    if (collector->attaches() && collector->profiles_gpu()) gpu.push_back(request.name);
+    if (attaches_to_gpu(*find_collector(request.name))) gpu.push_back(request.name);
   }
   if (gpu.empty()) return;
+  std::vector<std::string> asked;
+  for (const auto& request : requested) asked.push_back(request.name);
+  std::vector<std::string> allowed;
+  for (const auto& name : collector_names()) {
+    if (name != cpu->name && !attaches_to_gpu(*find_collector(name))) allowed.push_back(name);
+  }
   throw option_error(
       cpu->name, "",
-      fmt::format("{} cannot run together with the GPU collector(s) [{}]: valgrind runs "
-                  "the GPU runtime under an instruction emulator, so the GPU profile would be "
-                  "meaningless and the run slowed many times over. Fix: profile CPU and GPU in "
-                  "separate tests (one recipe with {}, one with {}).",
-                  cpu->name, detail::join(gpu), cpu->name, detail::join(gpu)));
+      fmt::format("{} cannot run together with the GPU collector(s) [{}] (collect: [{}]): {}. "
+                  "Allowed beside {}: the collectors that profile no GPU, [{}]. Fix: profile CPU "
+                  "and GPU in separate tests (one recipe with {}, one with {}).",
+                  cpu->name, detail::join(gpu), detail::join(asked),
+                  find_collector(cpu->name)->gpu_profiler_conflict(), cpu->name,
+                  detail::join(allowed), cpu->name, detail::join(gpu)));
 }
 
 std::string vendor_names(platform_set platforms) {

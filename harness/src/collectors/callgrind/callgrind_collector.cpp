@@ -64,6 +64,10 @@ public:
         empty.artifact_dir.string());
   }
   [[nodiscard]] bool profiles_gpu() const override { return false; }
+  [[nodiscard]] std::string_view gpu_profiler_conflict() const override {
+    return "valgrind runs the GPU runtime under an instruction emulator, so the GPU profile would "
+           "be meaningless and the run slowed many times over";
+  }
 };
 
 }  // namespace

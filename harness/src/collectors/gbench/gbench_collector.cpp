@@ -75,6 +75,11 @@ public:
                        got.findings.size(), first.kernel, first.detail, first.location);
   }
   [[nodiscard]] bool profiles_gpu() const override { return false; }
+  [[nodiscard]] std::string_view gpu_profiler_conflict() const override {
+    return "Google Benchmark times each benchmark inside the payload, so the GPU profiler's work "
+           "(kernel replay, launch interception, its own output) would be timed as the "
+           "benchmark's";
+  }
 };
 
 }  // namespace
