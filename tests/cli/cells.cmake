@@ -25,6 +25,38 @@ aorta_cli_test(cells.ab_refuses_a_recipe_with_cells RC 64
   COMMAND "${aorta}" ab --recipe "${cells_recipe}" --output "${out}/cells_bad"
           --base "${cells_work}" --head "${cells_work}"
   OUTPUT "aorta ab: .*recipe.yaml already has cells")
+# The regression gate judges one test against its baseline, not cells against each other: asked
+# for over cells (a baseline check, --gate, the recipe's gate:) it is refused as --baseline is,
+# instead of being dropped without a word.
+aorta_cli_test(cells.baseline_check_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+          --check "ir(^work) <= baseline + 5%" -- "${cells_work}"
+  OUTPUT "check 'ir\\(\\^work\\) <= baseline \\+ 5%' with a recipe that has cells: the regression gate judges one test against its baseline"
+         "Fix: drop it, or compare the cells with a cell-addressed check \\(e\\.g\\. 'ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@base <= 1\\.05'")
+aorta_cli_test(cells.gate_flag_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad" --dry-run
+          --gate "time +5%" -- "${cells_work}"
+  OUTPUT "--gate with a recipe that has cells: the regression gate judges one test against its baseline")
+aorta_cli_test(cells.baseline_flag_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+          --baseline "${out}/cells_no_baselines" -- "${cells_work}"
+  OUTPUT "--baseline with a recipe that has cells: the baseline gate judges one test against another process")
+file(GENERATE OUTPUT "${out}/cells_gate-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 2
+collect: [callgrind]
+mitigations:
+  base: {env: {CELLS_STEPS: 32}}
+  heavy: {env: {CELLS_STEPS: 36}}
+mitigation_axis: [base, heavy]
+gate: time +5%
+check:
+  - 'ir(^work) <= baseline'
+")
+aorta_cli_test(cells.recipe_gate_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${out}/cells_gate-$<CONFIG>.yaml"
+          --output "${out}/cells_bad" -- "${cells_work}"
+  OUTPUT "cells_gate-[A-Za-z]*\\.yaml: gate: with cells: the regression gate judges one test against its baseline"
+         "Fix: drop the recipe's gate:")
 aorta_cli_test(cells.validate_lists_cells RC 0
   COMMAND "${aorta}" validate "${cells_recipe}"
   OUTPUT "cell base: 2 trial\\(s\\)" "cell heavy: 2 trial\\(s\\)")

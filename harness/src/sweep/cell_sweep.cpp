@@ -15,6 +15,7 @@
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <ostream>
@@ -266,17 +267,50 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
 
 }  // namespace
 
-sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
-                             const std::vector<check_expression>& trial_checks,
-                             const std::vector<check_expression>& cell_checks,
-                             const env_map& environment, signal_forwarding& interrupts,
-                             std::ostream& out, std::ostream& err) {
+void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
+                            const std::vector<check_expression>& checks) {
   if (request.baseline_dir) {
     throw usage_error("--baseline with a recipe that has cells: the baseline gate judges one "
                       "test against another process; cells are judged against each other by "
                       "the confound verdicts (docs/regression-gate.md, 'A/B on one GPU'). Fix: "
                       "drop --baseline, or run one cell per test to gate it");
   }
+  constexpr std::string_view judged =
+      "the regression gate judges one test against its baseline, and cells are judged against "
+      "each other (the confound verdicts, cell-addressed checks), so nothing would judge it";
+  if (request.gate) {
+    throw usage_error(fmt::format("--gate with a recipe that has cells: {}. Fix: drop --gate, "
+                                  "or run one cell per test to gate it",
+                                  judged));
+  }
+  if (spec.gate) {
+    throw usage_error(fmt::format("{}: gate: with cells: {}. Fix: drop the recipe's gate:, or "
+                                  "run one cell per test to gate it",
+                                  spec.path.string(), judged));
+  }
+  const auto baseline_check = std::find_if(checks.begin(), checks.end(),
+                                           [](const auto& check) { return check.baseline(); });
+  if (baseline_check == checks.end()) return;
+  const auto& extra = request.extra_checks;
+  const bool flag = std::find(extra.begin(), extra.end(), baseline_check->text()) != extra.end();
+  const check_expression term = baseline_check->term(false);
+  const std::string shown = term.quantity() == check_quantity::metric
+                                ? term.argument()
+                                : fmt::format("{}({})", to_string(term.quantity()), term.argument());
+  const auto cells = plan_cells(spec);
+  throw usage_error(fmt::format(
+      "{}check '{}' with a recipe that has cells: {}. Fix: drop it, or compare the cells with a "
+      "cell-addressed check (e.g. '{}@{} / {}@{} <= 1.05'; docs/checks-and-metrics.md, 'Checks "
+      "over cells')",
+      flag ? "--" : spec.path.string() + ": ", baseline_check->text(), judged, shown,
+      cells.back().name, shown, cells.front().name));
+}
+
+sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
+                             const std::vector<check_expression>& trial_checks,
+                             const std::vector<check_expression>& cell_checks,
+                             const env_map& environment, signal_forwarding& interrupts,
+                             std::ostream& out, std::ostream& err) {
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;

@@ -13,6 +13,12 @@
 
 namespace aorta::detail {
 
+// The regression gate judges one test against its baseline; cells are judged against each other.
+// Throws usage_error (64) naming what asked for the gate in a run with cells (--baseline, --gate,
+// the recipe's gate:, a baseline check), which would otherwise judge nothing.
+void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
+                            const std::vector<check_expression>& checks);
+
 // `spec` is loaded with its overrides applied; `environment` is the parent's with GPU pinning.
 // `trial_checks` judge each trial, `cell_checks` (term@cell) the run once every cell ran.
 // Throws usage_error / recipe_error (64) before anything runs.

@@ -312,6 +312,7 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   std::optional<detail::output_lock> lock;
   if (!request.dry_run) lock.emplace(request.output_dir);
   if (loaded.cells) {
+    detail::refuse_gate_over_cells(request, spec, loaded.checks);
     launching = true;
     if (!request.dry_run) detail::forget_refused_run(request);
     return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
