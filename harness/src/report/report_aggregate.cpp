@@ -17,7 +17,6 @@
 #include <charconv>
 #include <cmath>
 #include <ctime>
-#include <fstream>
 
 namespace aorta {
 namespace fs = std::filesystem;
@@ -42,13 +41,13 @@ std::string relative_text(const fs::path& path, const fs::path& base) {
 }
 
 trial_record read_trial(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw error(exit_code::failed, "cannot open the file");
   nlohmann::json parsed;
   try {
-    parsed = detail::parse_json(in);
+    parsed = detail::read_json_file(path);
   } catch (const detail::json_input_error& failure) {
     throw error(exit_code::failed, fmt::format("not valid JSON: {}", failure.what()));
+  } catch (const detail::input_error& failure) {
+    throw error(exit_code::failed, failure.what());
   }
   trial_record record = trial_record_from_json(parsed);
   // A verdict means what its schema says it means: one this aorta does not know is not counted.
@@ -109,10 +108,19 @@ bool is_utc_timestamp(const std::string& text) {
 // the whole run: refused, naming the file and the fix.
 std::string read_run_marker(const fs::path& results_dir, const std::string& now) {
   const fs::path file = results_dir / run_marker_name;
-  std::ifstream in(file);
+  std::error_code ignored;
+  if (!fs::exists(fs::symlink_status(file, ignored))) return {};
   std::string started;
-  if (!in) return started;
-  std::getline(in, started);
+  try {
+    // A timestamp line is 21 bytes; a FIFO planted here would otherwise hang the report.
+    started = detail::read_input_file(file, 4096, "a run marker's size");
+  } catch (const detail::input_error& failure) {
+    throw error(exit_code::failed,
+                fmt::format("report: {}. Fix: run `aorta report --begin-run {}` again, or delete "
+                            "the file",
+                            failure.what(), results_dir.string()));
+  }
+  started = started.substr(0, started.find('\n'));
   if (!is_utc_timestamp(started) || started > now) {
     throw error(exit_code::failed,
                 fmt::format("report: {} holds '{}', not the start of a run (a UTC time such as "
