@@ -6,6 +6,7 @@
 
 #include "aorta/capture.hpp"
 #include "captures/frame_tree.hpp"
+#include "process/signal_forwarding.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -37,6 +38,10 @@ struct rocpd_budget_state {
   std::chrono::steady_clock::time_point started;
   std::uint64_t steps = 0;
   const char* exceeded = nullptr;
+  // SIGINT/SIGTERM/SIGHUP caught before the read; one caught during it stops the read within
+  // rocpd_progress_steps steps (interrupted_by), where the budget alone would wait max_time.
+  interrupt_count interrupts_at_start;
+  int interrupted_by = 0;
 };
 
 // Adds the kernel dispatches of one database, summed per integer kernel id and agent id in SQL

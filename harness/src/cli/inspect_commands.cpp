@@ -12,6 +12,7 @@
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
+#include "process/signal_forwarding.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -134,6 +135,10 @@ check_plan plan_check(const check_flags& flags) {
 
 int run_check(const check_flags& flags) {
   const check_plan plan = plan_check(flags);
+  // Caught, not fatal, for the whole check, as in a sweep: a rocpd read stops within a few
+  // thousand SQLite steps (its view may be an endless query), other reads are bounded, and then
+  // the check ends with 128 + the signal and prints no verdict.
+  detail::signal_forwarding interrupts;
   trial_record record;
   record.aorta_version = AORTA_VERSION;
   record.recipe_path = flags.recipe;
@@ -142,6 +147,11 @@ int run_check(const check_flags& flags) {
   std::vector<capture> captures;
   detail::read_captures({detail::capture_source{&plan.request, flags.path}}, {}, true, record,
                         captures, detail::checks_need_frames(plan.checks));
+  if (const int signal_number = interrupts.take_first_pending(); signal_number != 0) {
+    fmt::print(std::cerr, "aorta: interrupted by {} while reading {}: nothing was judged\n",
+               detail::signal_label(signal_number), flags.path);
+    return 128 + signal_number;
+  }
   // An unreadable capture is an error of `check` itself, as the readers report it.
   if (captures.empty()) throw capture_error(record.reason);
   const bool empty_failure = captures.front().empty() && !plan.allow_empty;
