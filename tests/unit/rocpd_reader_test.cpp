@@ -309,4 +309,27 @@ TEST_F(rocpd_db, sums_per_name_over_ids_and_agents_are_exact) {
   ASSERT_EQ(c.devices.size(), 2u);
 }
 
+// Issue 21: the frames per agent are made only when a check reads them (read_context's
+// frames_needed); the kernel totals are the same to the nanosecond either way.
+TEST_F(rocpd_db, without_a_scope_check_no_frames_and_the_same_totals) {
+  make_direct();
+  exec("INSERT INTO rocpd_info_agent VALUES (3, 'g', 'GPU', 1, 1, 'b', 'gfx942', 'MI300X');"
+       "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 3, 1, 1000000000000, 1000000000007);");
+  const aorta::capture kept = aorta::read_rocprof_capture(m_dir, true);
+  const aorta::capture totals = aorta::read_rocprof_capture(m_dir, false);
+  EXPECT_EQ(kept.frames.size(), 2u);
+  EXPECT_FALSE(kept.placements.empty());
+  EXPECT_TRUE(totals.frames.empty());
+  EXPECT_TRUE(totals.placements.empty());
+  ASSERT_EQ(totals.kernels.size(), kept.kernels.size());
+  for (std::size_t i = 0; i < kept.kernels.size(); ++i) {
+    EXPECT_EQ(totals.kernels[i].name, kept.kernels[i].name);
+    EXPECT_EQ(totals.kernels[i].launches, kept.kernels[i].launches);
+    EXPECT_EQ(totals.kernels[i].total_ns, kept.kernels[i].total_ns);
+  }
+  EXPECT_EQ(totals.kernels[0].total_ns, 10.0 + 30.0 + 7.0);
+  EXPECT_EQ(totals.devices.size(), kept.devices.size());
+}
+
 }  // namespace
