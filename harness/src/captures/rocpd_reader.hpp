@@ -44,9 +44,10 @@ struct rocpd_budget_state {
   int interrupted_by = 0;
 };
 
-// Adds the kernel dispatches of one database, summed per integer kernel id and agent id in SQL
-// (memory is one group, not one row per dispatch; names and agents are looked up once per id
-// after, docs/formats.md shows the query plan), under one frame per agent ("gpu<type_index>").
+// Adds the kernel dispatches of one database, summed per integer kernel id and agent id in one
+// scan (memory is one group, not one row per dispatch; names come from one scan of the symbols
+// after, agents once each; docs/collectors.md shows the query plans), under one frame per agent
+// ("gpu<type_index>") when `tree` keeps frames.
 // Devices go to `devices`. Opens the file read-only; throws capture_error naming the file for an
 // unknown schema version, a locked, corrupt or non-SQLite file, or a database without the tables.
 // Dispatches are checked (captures/checked_sum.hpp): a NULL kernel name, a NULL, text or real

@@ -137,7 +137,7 @@ int run_check(const check_flags& flags) {
   const check_plan plan = plan_check(flags);
   // Caught, not fatal, for the whole check, as in a sweep: a rocpd read stops within a few
   // thousand SQLite steps (its view may be an endless query), other reads are bounded, and then
-  // the check ends with 128 + the signal and prints no verdict.
+  // the check ends with 128 + the signal, printing no verdict when the read was interrupted.
   detail::signal_forwarding interrupts;
   trial_record record;
   record.aorta_version = AORTA_VERSION;
@@ -178,6 +178,11 @@ int run_check(const check_flags& flags) {
     std::cout << check_lines.str();
     std::cout << format_metrics_table(record.metrics);
     for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
+  }
+  if (const int signal_number = interrupts.take_first_pending(); signal_number != 0) {
+    fmt::print(std::cerr, "aorta: interrupted by {} after the read of {}\n",
+               detail::signal_label(signal_number), flags.path);
+    return 128 + signal_number;
   }
   if (!empty_failure && record.verdict != verdict::pass) {
     fmt::print(std::cerr, "aorta: {}: {}\n", to_string(record.verdict), record.reason);
