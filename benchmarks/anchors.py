@@ -3,7 +3,8 @@
 
 For each format it writes one file (deterministic, into --dir), then times, as whole processes:
   - aorta:   `aorta check --json --collector C DIR` (read, sum, metrics, JSON out); for the
-             Proton formats also with an under() check, which makes the reader keep the tree;
+             Proton formats and rocpd also with an under() check, which makes the reader keep
+             the tree;
   - python:  the plain Python way (json.load / csv.reader / nothing for rocpd) summing per kernel;
   - anchor:  what is near the machine's limit for the format: pysimdjson's DOM parse plus the
              same Python walk (hatchet, chrome trace), `wc -l` (csv), and the sqlite3 CLI running
@@ -285,11 +286,13 @@ def main():
         print(f"| {name} | {mb(path):.0f} MB | {py.text() if py else 'n/a'} | {anchor_text} | "
               f"{aorta.text()} / {aorta.rss:.1f} MiB | {ratio(py, aorta) if py else 'n/a'} | "
               f"{ratio_text} |", flush=True)
-        if collector == "proton":
-            # The same file read for a scope-addressed check, so the call tree is built; the
-            # check's own verdict (exit 1 when no frame matches) does not matter here.
+        if collector == "proton" or name == "rocpd":
+            # The same file read for a scope-addressed check, so the call tree is built (rocpd:
+            # one frame per agent); the check's own verdict (exit 1 when no frame matches) does
+            # not matter here.
+            scope = "/^gpu0$" if name == "rocpd" else "/^layer_1$"
             tree = measure([args.aorta, "check", "--json", "--collector", collector, folder,
-                            "--check", "count(under(/^layer_1$)) >= 0"])
+                            "--check", f"count(under({scope})) >= 0"])
             print(f"| {name}, with an under() check | {mb(path):.0f} MB | | | "
                   f"{tree.text()} / {tree.rss:.1f} MiB | "
                   f"{ratio(py, tree) if py else 'n/a'} | "

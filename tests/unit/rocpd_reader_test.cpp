@@ -3,13 +3,18 @@
 #include "aorta/error.hpp"
 #include "captures/rocpd_reader.hpp"
 #include "captures/rocprof_reader.hpp"
+#include "process/signal_forwarding.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <cstdlib>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -189,6 +194,43 @@ TEST_F(rocpd_db, an_endless_view_ends_at_the_step_budget_without_temp_files) {
   EXPECT_TRUE(fs::is_empty(temp));
 }
 
+// Issue 18 (5): under a sweep's signal handlers a SIGINT was only counted, so the endless view
+// ran on until the 60 s budget. Now the progress handler sees the interrupt and ends the read at
+// once; the interrupt stays pending for the run, which stops on it.
+TEST_F(rocpd_db, an_interrupt_ends_an_endless_read_at_once_and_stays_pending) {
+  make_direct();
+  exec("ALTER TABLE rocpd_kernel_dispatch RENAME TO dispatch_x;"
+       "CREATE VIEW rocpd_kernel_dispatch AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL "
+       "SELECT i + 1 FROM n) SELECT i AS id, 'g' AS guid, 7 AS agent_id, 1 AS kernel_id, "
+       "i AS start, i + 1 AS \"end\" FROM n;");
+  aorta::detail::signal_forwarding interrupts;
+  std::atomic<bool> read_ended{false};
+  // Sent until the read ends: one sent before the read began would not count for it.
+  std::thread sender([&read_ended] {
+    while (!read_ended.load()) {
+      std::raise(SIGINT);
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  aorta::detail::frame_tree_builder tree;
+  std::vector<aorta::device_info> devices;
+  std::vector<std::string> notes;
+  aorta::detail::rocpd_limits limits;
+  limits.max_time = std::chrono::seconds(30);
+  const auto started = std::chrono::steady_clock::now();
+  std::string error = "no error";
+  try {
+    aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
+  } catch (const aorta::capture_error& e) {
+    error = e.what();
+  }
+  read_ended = true;
+  sender.join();
+  EXPECT_NE(error.find("the read was interrupted by SIGINT"), std::string::npos) << error;
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
+  EXPECT_EQ(interrupts.take_first_pending(), SIGINT);
+}
+
 // Issue 18 (6): an endless rocpd_metadata view grew a list until bad_alloc.
 TEST_F(rocpd_db, an_endless_metadata_view_is_read_a_few_rows_at_most) {
   make_direct();
@@ -265,6 +307,29 @@ TEST_F(rocpd_db, sums_per_name_over_ids_and_agents_are_exact) {
   EXPECT_EQ(c.frames[0].name, "gpu1");  // agent id 3 before agent id 7
   EXPECT_EQ(c.frames[1].name, "gpu0");
   ASSERT_EQ(c.devices.size(), 2u);
+}
+
+// Issue 21: the frames per agent are made only when a check reads them (read_context's
+// frames_needed); the kernel totals are the same to the nanosecond either way.
+TEST_F(rocpd_db, without_a_scope_check_no_frames_and_the_same_totals) {
+  make_direct();
+  exec("INSERT INTO rocpd_info_agent VALUES (3, 'g', 'GPU', 1, 1, 'b', 'gfx942', 'MI300X');"
+       "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 3, 1, 1000000000000, 1000000000007);");
+  const aorta::capture kept = aorta::read_rocprof_capture(m_dir, true);
+  const aorta::capture totals = aorta::read_rocprof_capture(m_dir, false);
+  EXPECT_EQ(kept.frames.size(), 2u);
+  EXPECT_FALSE(kept.placements.empty());
+  EXPECT_TRUE(totals.frames.empty());
+  EXPECT_TRUE(totals.placements.empty());
+  ASSERT_EQ(totals.kernels.size(), kept.kernels.size());
+  for (std::size_t i = 0; i < kept.kernels.size(); ++i) {
+    EXPECT_EQ(totals.kernels[i].name, kept.kernels[i].name);
+    EXPECT_EQ(totals.kernels[i].launches, kept.kernels[i].launches);
+    EXPECT_EQ(totals.kernels[i].total_ns, kept.kernels[i].total_ns);
+  }
+  EXPECT_EQ(totals.kernels[0].total_ns, 10.0 + 30.0 + 7.0);
+  EXPECT_EQ(totals.devices.size(), kept.devices.size());
 }
 
 }  // namespace

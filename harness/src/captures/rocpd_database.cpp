@@ -39,6 +39,10 @@ namespace fs = std::filesystem;
 // database is input like any other: its views can be endless recursive queries.
 int over_budget(void* budget_state) {
   auto& budget = *static_cast<rocpd_budget_state*>(budget_state);
+  if ((budget.interrupted_by = interrupt_since(budget.interrupts_at_start)) != 0) {
+    budget.exceeded = "interrupted";
+    return 1;
+  }
   budget.steps += rocpd_progress_steps;
   if (budget.steps > budget.limits.max_steps) {
     budget.exceeded = "max_vm_steps";
@@ -72,6 +76,7 @@ rocpd_database::rocpd_database(const fs::path& file, const rocpd_limits& limits)
   sqlite3_extended_result_codes(m_db.get(), 1);
   m_budget.limits = limits;
   m_budget.started = std::chrono::steady_clock::now();
+  m_budget.interrupts_at_start = interrupts_so_far();
   sqlite3_progress_handler(m_db.get(), static_cast<int>(rocpd_progress_steps), over_budget,
                            &m_budget);
   // Sorting and grouping never spill to SQLite's temp directory, outside the output directory;
@@ -110,6 +115,13 @@ bool rocpd_database::step(sqlite3_stmt* stmt) {
 }
 
 void rocpd_database::check_budget(int rc) const {
+  if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.interrupted_by != 0)
+    throw capture_error(fmt::format(
+        "{}: rocpd database: the read was interrupted by {} after {:.1f} s; nothing of this "
+        "file was summed. Fix: none needed if the interrupt was meant; else let the read finish",
+        m_file.string(), signal_label(m_budget.interrupted_by),
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_budget.started)
+            .count()));
   if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.exceeded != nullptr)
     throw capture_error(fmt::format(
         "{}: rocpd database: reading it took more than {} ({}, aorta's limit on one rocpd "

@@ -5,10 +5,10 @@
 #include "captures/checked_sum.hpp"
 #include "captures/rocpd_database.hpp"
 #include "captures/rocpd_dispatch_sums.hpp"
+#include "captures/rocpd_kernel_names.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <map>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -104,97 +104,72 @@ struct agent_row {
   std::string arch;
 };
 
-// Names and agents by id, with a prepared point query each (bounded by the groups, not by
-// what an endless view could yield).
-class id_lookups {
+// Agents by key, with a prepared point query each: a capture has a few, and the sums come
+// ordered by agent, so each is asked for once.
+class agent_lookup {
 public:
-  id_lookups(rocpd_database& db, const std::string& agent_sql)
-      : m_db(db),
-        m_symbol(db.prepare("SELECT COALESCE(NULLIF(display_name, ''), kernel_name) FROM "
-                            "rocpd_info_kernel_symbol WHERE id = ?1 LIMIT 1")),
-        m_agent(db.prepare(agent_sql)) {}
-
-  // The kernel's name; nullopt for a NULL id or name, or no symbol row.
-  const std::optional<std::string>& kernel(std::optional<std::int64_t> id) {
-    const auto known = m_kernels.find(id);
-    if (known != m_kernels.end()) return known->second;
-    std::optional<std::string> name;
-    if (id && row_for(m_symbol.get(), *id) &&
-        sqlite3_column_type(m_symbol.get(), 0) != SQLITE_NULL)
-      name = rocpd_database::text(m_symbol.get(), 0);
-    return m_kernels.emplace(id, std::move(name)).first->second;
-  }
+  agent_lookup(rocpd_database& db, const std::string& agent_sql)
+      : m_db(db), m_agent(db.prepare(agent_sql)) {}
 
   const std::optional<agent_row>& agent(std::optional<std::int64_t> key) {
-    const auto known = m_agents.find(key);
-    if (known != m_agents.end()) return known->second;
+    if (m_last && m_last->first == key) return m_last->second;
     std::optional<agent_row> agent;
-    if (key && row_for(m_agent.get(), *key)) {
-      sqlite3_stmt* row = m_agent.get();
+    sqlite3_stmt* row = m_agent.get();
+    sqlite3_reset(row);
+    if (key) sqlite3_bind_int64(row, 1, *key);
+    if (key && m_db.step(row)) {
       const std::string type = rocpd_database::text(row, 1);
       agent = agent_row{(type == "CPU" ? "cpu" : "gpu") + rocpd_database::text(row, 2),
                         rocpd_database::text(row, 3), rocpd_database::text(row, 4),
                         rocpd_database::text(row, 5)};
     }
-    return m_agents.emplace(key, std::move(agent)).first->second;
+    m_last.emplace(key, std::move(agent));
+    return m_last->second;
   }
 
 private:
-  bool row_for(sqlite3_stmt* stmt, sqlite3_int64 id) {
-    sqlite3_reset(stmt);
-    sqlite3_bind_int64(stmt, 1, id);
-    return m_db.step(stmt);
-  }
-
   rocpd_database& m_db;
-  rocpd_stmt m_symbol;
   rocpd_stmt m_agent;
-  // Both repeat across groups (a kernel on several agents, an agent under many kernels).
-  std::map<std::optional<std::int64_t>, std::optional<std::string>> m_kernels;
-  std::map<std::optional<std::int64_t>, std::optional<agent_row>> m_agents;
+  std::optional<std::pair<std::optional<std::int64_t>, std::optional<agent_row>>> m_last;
 };
 
-// One group (kernel, agent) with its checked numbers: every dispatch has integer start and end,
-// end >= start, and the kernel a name; anything else is an error naming the kernel, since a NULL
-// or text timestamp read as 0, or a negative duration, would lower a total a check compares.
-struct dispatch_group {
-  std::string name;
-  std::optional<agent_row> agent;
-  std::uint64_t launches = 0;
-  double total_ns = 0.0;
-};
-
-dispatch_group checked_group(const dispatch_sum& sum, id_lookups& ids, const fs::path& file) {
-  dispatch_group out;
-  const std::string where = file.string();
-  const std::optional<std::string>& name = ids.kernel(sum.kernel_id);
-  if (!name)
+// One group (kernel, agent) checked: every dispatch has integer start and end, end >= start, and
+// the kernel a name; anything else is an error naming the kernel, since a NULL or text timestamp
+// read as 0, or a negative duration, would lower a total a check compares. Returns the name; the
+// messages are only composed for a refused group.
+const std::string& checked_name(const dispatch_sum& sum, const rocpd_kernel_names& names,
+                                const std::string& where) {
+  const std::string* name = names.find(sum.kernel_id);
+  if (name == nullptr)
     throw capture_error(fmt::format(
         "{}: rocpd database: {} dispatches have a kernel without a name (kernel id {}: no "
         "rocpd_info_kernel_symbol row, or NULL kernel_name and display_name); they cannot be "
         "told apart from other kernels. Fix: re-run the capture",
         where, sum.launches,
         sum.kernel_id ? std::to_string(*sum.kernel_id) : std::string("NULL")));
-  out.name = *name;
-  const std::string field = fmt::format("kernel '{}'", out.name);
   if (sum.non_integer != 0)
     throw capture_error(fmt::format(
-        "{}: rocpd database: {}: {} dispatches have a start or end that is not an integer "
-        "timestamp (NULL, text or real); their durations are unknown. Fix: re-run the capture",
-        where, field, sum.non_integer));
+        "{}: rocpd database: kernel '{}': {} dispatches have a start or end that is not an "
+        "integer timestamp (NULL, text or real); their durations are unknown. Fix: re-run the "
+        "capture",
+        where, *name, sum.non_integer));
   if (sum.negative != 0)
-    throw capture_error(fmt::format("{}: rocpd database: {}: {} dispatches end before they "
-                                    "start; their durations are negative. Fix: re-run the capture",
-                                    where, field, sum.negative));
-  out.launches = checked_count(sum.launches, where, field + " dispatch count");
-  if (sum.overflowed)
-    throw capture_error(fmt::format("{}: rocpd database: {}: the summed duration is past the "
-                                    "largest integer number of ns (2^63-1). Fix: re-run the "
+    throw capture_error(fmt::format("{}: rocpd database: kernel '{}': {} dispatches end before "
+                                    "they start; their durations are negative. Fix: re-run the "
                                     "capture",
-                                    where, field));
-  out.total_ns = checked_duration(static_cast<double>(sum.total_ns), where, field + " time (ns)");
-  out.agent = ids.agent(sum.agent_key);
-  return out;
+                                    where, *name, sum.negative));
+  if (sum.overflowed)
+    throw capture_error(fmt::format("{}: rocpd database: kernel '{}': the summed duration is past "
+                                    "the largest integer number of ns (2^63-1). Fix: re-run the "
+                                    "capture",
+                                    where, *name));
+  // The checked_sum rules; their field names are composed only for a value they refuse.
+  if (sum.launches > max_count)
+    (void)checked_count(sum.launches, where, fmt::format("kernel '{}' dispatch count", *name));
+  if (sum.total_ns < 0)
+    (void)checked_duration(static_cast<double>(sum.total_ns), where,
+                           fmt::format("kernel '{}' time (ns)", *name));
+  return *name;
 }
 
 }  // namespace
@@ -207,29 +182,36 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   const layout_queries queries = dispatch_queries(db, file);
   rocpd_stmt stmt = db.prepare(queries.dispatches);
   const std::vector<dispatch_sum> sums = sum_dispatches(db, stmt.get(), limits.max_groups);
-  id_lookups ids(db, queries.agent);
-  tree.set_source(file.string());
+  const rocpd_kernel_names names(db, sums);
+  agent_lookup agents(db, queries.agent);
+  const std::string where = file.string();
+  tree.set_source(where);
   // A set, not a walk over `devices` per group: 50,000 agents made that quadratic.
   std::unordered_set<std::string> seen_agents;
   for (const device_info& d : devices)
     if (d.type == "HIP") seen_agents.insert(d.id);
   // Sums come by agent, so agents become frames in id order, as when SQLite grouped by name.
-  for (const dispatch_sum& sum : sums) {
-    const dispatch_group group = checked_group(sum, ids, file);
-    std::size_t frame = context_frame::no_parent;
-    if (group.agent) {
-      frame = tree.child(context_frame::no_parent, group.agent->frame);
-      if (seen_agents.insert(group.agent->absolute_index).second) {
-        device_info device{"HIP", group.agent->absolute_index, {}};
-        device.properties.emplace("name", group.agent->name);
-        device.properties.emplace("arch", group.agent->arch);
+  std::optional<std::int64_t> frame_agent;
+  std::size_t frame = context_frame::no_parent;
+  for (std::size_t i = 0; i < sums.size(); ++i) {
+    const dispatch_sum& sum = sums[i];
+    const std::string& name = checked_name(sum, names, where);
+    const std::optional<agent_row>& agent = agents.agent(sum.agent_key);
+    if (!agent) {
+      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row", where, name));
+      frame = context_frame::no_parent;
+    } else if (i == 0 || frame_agent != sum.agent_key) {
+      frame = tree.child(context_frame::no_parent, agent->frame);
+      if (seen_agents.insert(agent->absolute_index).second) {
+        device_info device{"HIP", agent->absolute_index, {}};
+        device.properties.emplace("name", agent->name);
+        device.properties.emplace("arch", agent->arch);
         devices.push_back(std::move(device));
       }
-    } else {
-      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row",
-                                  file.string(), group.name));
     }
-    tree.add_kernel(frame, group.name, group.launches, group.total_ns);
+    frame_agent = sum.agent_key;
+    // Exact below 2^53 ns (104 days of GPU time per kernel), as every reader's double total.
+    tree.add_kernel(frame, name, sum.launches, static_cast<double>(sum.total_ns));
   }
 }
 

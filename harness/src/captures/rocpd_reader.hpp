@@ -6,6 +6,7 @@
 
 #include "aorta/capture.hpp"
 #include "captures/frame_tree.hpp"
+#include "process/signal_forwarding.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -37,11 +38,16 @@ struct rocpd_budget_state {
   std::chrono::steady_clock::time_point started;
   std::uint64_t steps = 0;
   const char* exceeded = nullptr;
+  // SIGINT/SIGTERM/SIGHUP caught before the read; one caught during it stops the read within
+  // rocpd_progress_steps steps (interrupted_by), where the budget alone would wait max_time.
+  interrupt_count interrupts_at_start;
+  int interrupted_by = 0;
 };
 
-// Adds the kernel dispatches of one database, summed per integer kernel id and agent id in SQL
-// (memory is one group, not one row per dispatch; names and agents are looked up once per id
-// after, docs/formats.md shows the query plan), under one frame per agent ("gpu<type_index>").
+// Adds the kernel dispatches of one database, summed per integer kernel id and agent id in one
+// scan (memory is one group, not one row per dispatch; names come from one scan of the symbols
+// after, agents once each; docs/collectors.md shows the query plans), under one frame per agent
+// ("gpu<type_index>") when `tree` keeps frames.
 // Devices go to `devices`. Opens the file read-only; throws capture_error naming the file for an
 // unknown schema version, a locked, corrupt or non-SQLite file, or a database without the tables.
 // Dispatches are checked (captures/checked_sum.hpp): a NULL kernel name, a NULL, text or real

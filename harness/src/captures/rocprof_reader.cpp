@@ -82,7 +82,7 @@ bool same_device(const device_info& a, const device_info& b) {
 
 }  // namespace
 
-capture read_rocprof_capture(const fs::path& dir) {
+capture read_rocprof_capture(const fs::path& dir, bool keep_frame_tree) {
   capture out;
   out.collector = "rocprof";
   std::error_code ec;
@@ -104,7 +104,8 @@ capture read_rocprof_capture(const fs::path& dir) {
   if (table.empty()) read_all(files.results_json, detail::read_rocprof_results_json, table, out);
   if (table.empty() && !files.rocpd.empty()) {
     // rocpd: ROCm 7's default. Summed per kernel and agent, placed under one frame per agent.
-    detail::frame_tree_builder tree;
+    detail::frame_tree_builder tree(keep_frame_tree ? detail::frame_tree_mode::kept
+                                                    : detail::frame_tree_mode::totals_only);
     for (const fs::path& file : files.rocpd) {
       detail::read_rocpd_database(file, tree, out.devices, out.notes);
       out.files.push_back(file);

@@ -16,6 +16,9 @@ namespace aorta {
 // a note; dropped rows and files without data give notes. Throws capture_error when a file cannot
 // be read, a JSON file is not JSON, or a summed total overflows. `dir` may also be one such file
 // (`aorta check --collector rocprof FILE`); a file of any other name is a capture_error.
-[[nodiscard]] capture read_rocprof_capture(const std::filesystem::path& dir);
+// `keep_frame_tree`: whether a rocpd database's kernels are placed under one frame per agent
+// (capture::frames and placements); only under(...) checks and `aorta view` read them.
+[[nodiscard]] capture read_rocprof_capture(const std::filesystem::path& dir,
+                                           bool keep_frame_tree = true);
 
 }  // namespace aorta

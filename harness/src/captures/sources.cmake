@@ -12,6 +12,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocprof_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocpd_database.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocpd_dispatch_sums.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocpd_kernel_names.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/rocpd_reader.cpp)
 # rocpd databases are SQLite (Debian: libsqlite3-dev)
 target_link_libraries(aorta_harness PRIVATE SQLite::SQLite3)

@@ -1,6 +1,8 @@
 #include "process/signal_forwarding.hpp"
 
 #include <atomic>
+#include <cstring>
+#include <string>
 #include <mutex>
 
 namespace aorta::detail {
@@ -68,6 +70,27 @@ std::array<int, 3> signal_forwarding::take_pending() noexcept {
     }
   }
   return pending;
+}
+
+interrupt_count interrupts_so_far() noexcept {
+  interrupt_count now;
+  for (std::size_t i = 0; i < forwarded_signals.size(); ++i)
+    now.deliveries[i] = g_deliveries[i].load(std::memory_order_relaxed);
+  return now;
+}
+
+int interrupt_since(const interrupt_count& before) noexcept {
+  for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
+    if (g_deliveries[i].load(std::memory_order_relaxed) != before.deliveries[i])
+      return forwarded_signals[i];
+  }
+  return 0;
+}
+
+std::string signal_label(int signal_number) {
+  const char* abbreviation = ::sigabbrev_np(signal_number);
+  return abbreviation != nullptr ? std::string("SIG") + abbreviation
+                                 : "signal " + std::to_string(signal_number);
 }
 
 int signal_forwarding::take_first_pending() noexcept {

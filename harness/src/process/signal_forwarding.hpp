@@ -6,6 +6,7 @@
 
 #include <array>
 #include <csignal>
+#include <string>
 
 namespace aorta::detail {
 
@@ -31,5 +32,17 @@ public:
 private:
   std::array<unsigned, 3> m_seen{};
 };
+
+// The interrupts caught so far by every instance together. A long computation that must stop
+// promptly (SQLite's progress handler during a rocpd read) compares two of these instead of
+// taking the signals, so the instance's owner still finds them pending and stops its run.
+struct interrupt_count {
+  std::array<unsigned, 3> deliveries{};
+};
+[[nodiscard]] interrupt_count interrupts_so_far() noexcept;
+// The first of interrupt_signals caught since `before` (in take_pending()'s order), or 0.
+[[nodiscard]] int interrupt_since(const interrupt_count& before) noexcept;
+// "SIGINT"; "signal N" when the C library does not know the signal.
+[[nodiscard]] std::string signal_label(int signal_number);
 
 }  // namespace aorta::detail

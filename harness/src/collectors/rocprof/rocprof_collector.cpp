@@ -60,8 +60,8 @@ public:
     return "%env{AORTA_RANK}%";
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& output,
-                                     const read_context& /*context*/) const override {
-    return read_rocprof_capture(output);
+                                     const read_context& context) const override {
+    return read_rocprof_capture(output, context.frames_needed);
   }
   [[nodiscard]] std::string explain_empty(const capture& empty,
                                           const collector_config& /*config*/) const override {
