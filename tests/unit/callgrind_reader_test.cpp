@@ -10,6 +10,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,7 +29,8 @@ protected:
   void SetUp() override {
     m_dir = fs::temp_directory_path() /
             (std::string("aorta_callgrind_") +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+             ::testing::UnitTest::GetInstance()->current_test_info()->name() + "_" +
+             std::to_string(::getpid()));
     fs::remove_all(m_dir);
     fs::create_directories(m_dir);
   }
@@ -86,7 +89,9 @@ TEST_F(callgrind_reader_test, toggle_collect_limits_the_costs_to_that_function) 
   const capture toggled = aorta::read_callgrind_capture(m_dir / "callgrind.out.toggled");
   const function_cost* expensive = find_function(toggled, "expensive()");
   ASSERT_NE(expensive, nullptr);
-  EXPECT_EQ(expensive->self_ir, find_function(full, "expensive()")->self_ir);
+  const function_cost* expensive_in_full = find_function(full, "expensive()");
+  ASSERT_NE(expensive_in_full, nullptr);
+  EXPECT_EQ(expensive->self_ir, expensive_in_full->self_ir);
   const function_cost* cheap = find_function(toggled, "cheap()");
   EXPECT_TRUE(cheap == nullptr || cheap->inclusive_ir == 0);
   // expensive() calls nothing, so every collected instruction is its own.
