@@ -14,7 +14,8 @@ inline constexpr const char* kernels_key = "kernels";
 // to_json(record) with `kernels` an empty array: small whatever the profile's size.
 [[nodiscard]] nlohmann::json result_json_without_kernels(const trial_record& record);
 
-// One element of `kernels`.
+// One element of `kernels` in to_json's DOM; the streaming writer prints the same text without
+// building it (tests/unit/result_writer_test.cpp holds the two to the same bytes).
 [[nodiscard]] nlohmann::json kernel_row_json(const kernel_row& row);
 
 }  // namespace aorta::detail
