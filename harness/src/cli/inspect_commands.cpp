@@ -11,6 +11,7 @@
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
+#include "record/result_writer.hpp"
 #include "json_text.hpp"
 #include "process/signal_forwarding.hpp"
 
@@ -172,7 +173,7 @@ int run_check(const check_flags& flags) {
   }
   if (flags.json) {
     // The same shape as a trial's result.json.
-    std::cout << detail::dump_json(to_json(record), 2) << '\n';
+    detail::write_result_document(std::cout, record);
   } else {
     // Check lines first, as `sweep run` prints them: they are what the reader came for.
     std::cout << check_lines.str();

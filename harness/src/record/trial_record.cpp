@@ -2,9 +2,10 @@
 
 #include "aorta/error.hpp"
 #include "atomic_file.hpp"
-#include "json_document.hpp"
 #include "json_text.hpp"
 #include "record/rank_rows_json.hpp"
+#include "record/result_json_parts.hpp"
+#include "record/result_writer.hpp"
 
 #include <fmt/format.h>
 
@@ -98,13 +99,6 @@ check_result check_from_json(const json& object) {
   return check;
 }
 
-json kernel_to_json(const kernel_row& row) {
-  return {{"name", row.name},
-          {"launches", row.launches ? json(*row.launches) : json(nullptr)},
-          {"total_ms", std::isfinite(row.total_ms) ? json(row.total_ms) : json(nullptr)},
-          {"collector", row.collector}};
-}
-
 kernel_row kernel_from_json(const json& object) {
   if (!object.is_object()) wrong_type("kernels[]", "an object", object);
   kernel_row row;
@@ -137,11 +131,18 @@ std::optional<verdict> parse_verdict(std::string_view text) noexcept {
   return std::nullopt;
 }
 
-json to_json(const trial_record& record) {
+namespace detail {
+
+json kernel_row_json(const kernel_row& row) {
+  return {{"name", row.name},
+          {"launches", row.launches ? json(*row.launches) : json(nullptr)},
+          {"total_ms", std::isfinite(row.total_ms) ? json(row.total_ms) : json(nullptr)},
+          {"collector", row.collector}};
+}
+
+json result_json_without_kernels(const trial_record& record) {
   json metrics = json::object();
   for (const auto& [name, value] : record.metrics.values) metrics[name] = metric_to_json(value);
-  json kernels = json::array();
-  for (const auto& row : record.metrics.kernels) kernels.push_back(kernel_to_json(row));
   json checks = json::array();
   for (const auto& check : record.checks) checks.push_back(check_to_json(check));
 
@@ -166,7 +167,7 @@ json to_json(const trial_record& record) {
       {"wall_seconds", record.wall_seconds},
       {"collectors", record.collectors},
       {"metrics", std::move(metrics)},
-      {"kernels", std::move(kernels)},
+      {kernels_key, json::array()},
       {"metric_notes", record.metrics.notes},
       {"checks", std::move(checks)},
       {"verdict", to_string(record.verdict)},
@@ -184,6 +185,15 @@ json to_json(const trial_record& record) {
                    {"mitigations", record.cell->mitigations},
                    {"diagnostic", record.cell->diagnostic}};
   }
+  return out;
+}
+
+}  // namespace detail
+
+json to_json(const trial_record& record) {
+  json out = detail::result_json_without_kernels(record);
+  auto& kernels = out[detail::kernels_key];
+  for (const auto& row : record.metrics.kernels) kernels.push_back(detail::kernel_row_json(row));
   return out;
 }
 
@@ -264,7 +274,7 @@ trial_record trial_record_from_json(const json& object) {
 }
 
 void write_result_json(const std::filesystem::path& path, const trial_record& record) {
-  detail::write_file_atomically(path, detail::document_text(to_json(record)));
+  detail::write_file_atomically(path, detail::result_document_text(record));
 }
 
 }  // namespace aorta

@@ -1,0 +1,115 @@
+#include "record/result_writer.hpp"
+
+#include "json_text.hpp"
+#include "record/result_json_parts.hpp"
+
+#include <cmath>
+#include <sstream>
+#include <string_view>
+
+namespace aorta::detail {
+namespace {
+
+// document_text's indent step; the writer reproduces nlohmann's pretty printing around it.
+constexpr int indent_step = 2;
+
+// `value` printed as nlohmann prints it nested `depth` levels deep: its own indented dump with every
+// line after the first shifted right. A dumped string never holds a raw newline (it is escaped),
+// so each '\n' in the dump is a line break of the layout.
+void write_nested(std::ostream& out, const nlohmann::json& value, int depth) {
+  const std::string text = dump_json(value, indent_step);
+  const std::string shift(static_cast<std::size_t>(depth * indent_step), ' ');
+  std::string_view rest = text;
+  for (auto line_end = rest.find('\n'); line_end != std::string_view::npos;
+       line_end = rest.find('\n')) {
+    out << rest.substr(0, line_end + 1) << shift;
+    rest.remove_prefix(line_end + 1);
+  }
+  out << rest;
+}
+
+// A JSON scalar as nlohmann prints it (string escapes, invalid UTF-8 replaced, shortest
+// round-trip doubles); `scratch` is reused so a row costs no DOM.
+void append_scalar(std::string& out, nlohmann::json& scratch) {
+  out += dump_json(scratch);
+}
+
+// One element of `kernels` at nesting depth 2, the text write_nested(kernel_row_json(row), 2)
+// would print, without building the row's object: keys in the object's (sorted) order. The unit
+// test compares the two byte for byte.
+void append_kernel_row(std::string& out, const kernel_row& row, nlohmann::json& scratch) {
+  out += "{\n      \"collector\": ";
+  scratch = row.collector;
+  append_scalar(out, scratch);
+  out += ",\n      \"launches\": ";
+  if (row.launches) {
+    out += std::to_string(*row.launches);
+  } else {
+    out += "null";
+  }
+  out += ",\n      \"name\": ";
+  scratch = row.name;
+  append_scalar(out, scratch);
+  out += ",\n      \"total_ms\": ";
+  if (std::isfinite(row.total_ms)) {
+    scratch = row.total_ms;
+    append_scalar(out, scratch);
+  } else {
+    out += "null";
+  }
+  out += "\n    }";
+}
+
+// Rows go out in chunks of about this many bytes: few writes, little memory.
+constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
+
+void write_kernels(std::ostream& out, const std::vector<kernel_row>& rows) {
+  if (rows.empty()) {
+    out << "[]";
+    return;
+  }
+  std::string chunk = "[\n";
+  chunk.reserve(chunk_bytes + 1024);
+  nlohmann::json scratch;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i != 0) chunk += ",\n";
+    chunk += "    ";
+    append_kernel_row(chunk, rows[i], scratch);
+    if (chunk.size() >= chunk_bytes) {
+      out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+      chunk.clear();
+    }
+  }
+  chunk += "\n  ]";
+  out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+}
+
+}  // namespace
+
+void write_result_document(std::ostream& out, const trial_record& record) {
+  // Everything but the kernel rows is small: print it through the DOM, in the DOM's key order, and
+  // put the rows in at their key one at a time.
+  const nlohmann::json head = result_json_without_kernels(record);
+  const std::string key_indent(indent_step, ' ');
+  out << "{\n";
+  bool first = true;
+  for (const auto& [key, value] : head.items()) {
+    if (!first) out << ",\n";
+    first = false;
+    out << key_indent << dump_json(nlohmann::json(key)) << ": ";
+    if (key == kernels_key) {
+      write_kernels(out, record.metrics.kernels);
+    } else {
+      write_nested(out, value, 1);
+    }
+  }
+  out << "\n}\n";
+}
+
+std::string result_document_text(const trial_record& record) {
+  std::ostringstream text;
+  write_result_document(text, record);
+  return std::move(text).str();
+}
+
+}  // namespace aorta::detail
