@@ -5,11 +5,15 @@
 // chunk, so each quote, doubled quote, comma and line break meets a chunk and a 64-byte block
 // boundary.
 #include "captures/csv_block_masks.hpp"
+#include "captures/csv_kernel_table.hpp"
 #include "captures/csv_scanner.hpp"
+#include "captures/rocprof_reader.hpp"
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <random>
 #include <string>
@@ -138,6 +142,48 @@ protected:
   fs::path m_dir;
 };
 
+// A generated kernel trace in rocprofv3's 22 columns, names quoted with commas and doubled
+// quotes, some rows of other kinds, LF and CRLF, read through the kernel-trace reader: per-kernel
+// sums and counts must equal those the test adds up itself while writing the file.
+TEST_F(csv_fast_path_test, kernel_trace_totals_equal_the_sums_written) {
+  std::mt19937_64 rng(300);
+  std::string text =
+      "\"Kind\",\"Agent_Id\",\"Queue_Id\",\"Stream_Id\",\"Thread_Id\",\"Dispatch_Id\","
+      "\"Kernel_Id\",\"Kernel_Name\",\"Correlation_Id\",\"Start_Timestamp\",\"End_Timestamp\","
+      "\"Private_Segment_Size\",\"Group_Segment_Size\",\"Workgroup_Size_X\",\"Workgroup_Size_Y\","
+      "\"Workgroup_Size_Z\",\"Grid_Size_X\",\"Grid_Size_Y\",\"Grid_Size_Z\",\"LDS_Block_Size\","
+      "\"Scratch_Size\",\"SGPR_Count\"\n";
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> expected;  // launches, ns
+  for (int row = 0; row < 20000; ++row) {
+    const std::uint64_t k = rng() % 37;
+    const std::string name = "void gemm<" + std::to_string(k) + ", \"t\">(float*, int)";
+    const bool dispatch = rng() % 10 != 0;
+    const std::uint64_t start = rng() % 4000000000000;
+    const std::uint64_t end = start + rng() % 100000000;
+    std::string quoted;
+    for (const char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    text += std::string(dispatch ? "\"KERNEL_DISPATCH\"" : "\"MEMORY_COPY\"") + ",1,2,0,42," +
+            std::to_string(row) + "," + std::to_string(k) + ",\"" + quoted + "\"," +
+            std::to_string(row) + "," + std::to_string(start) + "," + std::to_string(end) +
+            ",0,0,256,1,1,65536,1,1,0,0,16" + (row % 3 == 0 ? "\r\n" : "\n");
+    if (!dispatch) continue;
+    ++expected[name].first;
+    expected[name].second += end - start;
+  }
+  const fs::path dir = m_dir / "trace";
+  fs::create_directories(dir);
+  std::ofstream(dir / "run_kernel_trace.csv", std::ios::binary) << text;
+  const aorta::capture got = aorta::read_rocprof_capture(dir);
+  ASSERT_EQ(got.kernels.size(), expected.size());
+  for (const aorta::kernel_stat& kernel : got.kernels) {
+    const auto it = expected.find(kernel.name);
+    ASSERT_NE(it, expected.end()) << kernel.name;
+    EXPECT_EQ(kernel.launches, it->second.first) << kernel.name;
+    // Each sum is below 2^53, so the reader's double total is exact.
+    EXPECT_EQ(kernel.total_ns, static_cast<double>(it->second.second)) << kernel.name;
+  }
+}
+
 TEST(csv_block_masks, sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
   std::mt19937 rng(21);
   std::string block(aorta::detail::csv_block_bytes, 'x');
@@ -222,6 +268,38 @@ TEST(csv_columns, wanted_columns_and_the_next_after_each) {
   EXPECT_TRUE(far.wants(1));
   EXPECT_TRUE(far.wants(70));
   EXPECT_EQ(far.kept(), csv_columns::none);
+}
+
+// parse_u64 reads eight digits per step; every length, every position of a non-digit and both
+// sides of 2^64 must give what from_chars gives on the trimmed field.
+TEST(parse_u64, eight_digit_steps_agree_with_from_chars) {
+  std::mt19937_64 rng(64);
+  const auto reference = [](std::string_view text) -> std::optional<std::uint64_t> {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) return std::nullopt;
+    return value;
+  };
+  std::vector<std::string> cases{"",      "0",  "00000000", "000000000000000000001",
+                                 "18446744073709551615", "18446744073709551616",
+                                 "99999999999999999999", " 17 ", "+1", "-1", "1e3", "12345678\t"};
+  for (std::size_t digits = 1; digits <= 21; ++digits) {
+    std::string number;
+    for (std::size_t i = 0; i < digits; ++i) number.push_back(static_cast<char>('0' + rng() % 10));
+    cases.push_back(number);
+    for (std::size_t at = 0; at < digits; ++at) {
+      for (const char bad : {'/', ':', ' ', 'a', '\xB0', '\0'}) {
+        std::string broken = number;
+        broken[at] = bad;
+        cases.push_back(broken);
+      }
+    }
+  }
+  for (const std::string& text : cases) {
+    EXPECT_EQ(aorta::detail::parse_u64(text), reference(text)) << "'" << text << "'";
+  }
 }
 
 }  // namespace
