@@ -9,11 +9,13 @@ For each format it writes one file (deterministic, into --dir), then times, as w
   - anchor:  what is near the machine's limit for the format: pysimdjson's DOM parse plus the
              same Python walk (hatchet, chrome trace), `wc -l` (csv), and the sqlite3 CLI running
              aorta's old query and a GROUP BY on the integer kernel id (rocpd).
+The csv format runs at two sizes (--csv-sizes, MB) in a table of its own, with aorta's GB/s.
 Each command runs --runs times (default 3) after one warm-up; the medians of wall time and the
 largest peak RSS (getrusage of the child) are printed, with aorta's speed relative to each
 (anchor time / aorta time: above 1.0, aorta is faster).
 
 usage: anchors.py --aorta PATH [--dir DIR] [--scale F] [--runs N] [--only FORMATS] [--keep]
+                  [--csv-sizes MB,MB]
 Needs: python3, sqlite3 (CLI), wc, GNU time (/usr/bin/time, for peak RSS); pysimdjson (`pip install pysimdjson`) for the JSON anchor,
 else that column says "n/a".
 """
@@ -37,6 +39,8 @@ parser.add_argument("--scale", type=float, default=1.0,
 parser.add_argument("--runs", type=int, default=3)
 parser.add_argument("--only", default="", help="comma-separated formats to run")
 parser.add_argument("--keep", action="store_true", help="keep the generated files in --dir")
+parser.add_argument("--csv-sizes", default="100,300",
+                    help="csv: sizes in MB (times --scale) of the kernel traces, one row each")
 args = parser.parse_args()
 root = os.path.abspath(args.dir)
 rng = random.Random(21)
@@ -235,7 +239,37 @@ class Timing:
 
 def ratio(anchor, aorta):
     """anchor / aorta by wall and by CPU time: above 1.0, aorta is faster."""
-    return f"{anchor.wall / aorta.wall:.2f}x (CPU {anchor.cpu / aorta.cpu:.2f}x)"
+    # A run shorter than the clock's tick reads as 0 s; count it as one tick.
+    tick = 0.01
+    return (f"{max(anchor.wall, tick) / max(aorta.wall, tick):.2f}x "
+            f"(CPU {max(anchor.cpu, tick) / max(aorta.cpu, tick):.2f}x)")
+
+
+def gbps(size_bytes, seconds):
+    return size_bytes / 1e9 / seconds if seconds > 0 else float("inf")
+
+
+def csv_rows(py, scale):
+    """The rocprofv3 kernel trace at each --csv-sizes size: aorta, Python's csv module and `wc -l`
+    on the same file, with aorta's GB/s by wall and by CPU time and its peak RSS (flat: the
+    scanner holds a 1 MiB chunk and one entry per distinct kernel)."""
+    print()
+    print("| csv file | size | Python csv | wc -l | aorta | aorta GB/s | aorta peak RSS | "
+          "aorta vs Python | aorta vs wc -l |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for mb_target in (float(x) for x in args.csv_sizes.split(",") if x):
+        folder = os.path.join(root, f"csv_{mb_target:g}")
+        path = os.path.join(folder, "run_kernel_trace.csv")
+        if not os.path.exists(path):
+            os.makedirs(folder, exist_ok=True)
+            write_csv(path, int(mb_target * 1e6 * scale))
+        size = os.path.getsize(path)
+        aorta = measure([args.aorta, "check", "--json", "--collector", "rocprof", folder])
+        python = measure([py, "-c", PY_CSV, path])
+        wc = measure(["wc", "-l", path])
+        print(f"| kernel_trace.csv | {size / 1e6:.0f} MB | {python.text()} | {wc.text()} | "
+              f"{aorta.text()} | {gbps(size, aorta.wall):.2f} (CPU {gbps(size, aorta.cpu):.2f}) | "
+              f"{aorta.rss:.1f} MiB | {ratio(python, aorta)} | {ratio(wc, aorta)} |", flush=True)
 
 
 def main():
@@ -254,8 +288,6 @@ def main():
         "chrome_trace": ("proton", "proton.chrome_trace",
                          lambda p: write_chrome(p, int(100e6 * scale)), [py, "-c", PY_CHROME],
                          [py, "-c", SIMD_CHROME] if have_simd else None, "pysimdjson DOM + walk"),
-        "csv": ("rocprof", "run_kernel_trace.csv", lambda p: write_csv(p, int(100e6 * scale)),
-                [py, "-c", PY_CSV], ["wc", "-l"], "wc -l"),
         "rocpd": ("rocprof", "aorta_results.db",
                   lambda p: write_rocpd(p, max(1000, int(1_000_000 * scale))), None,
                   ["sqlite3", "-readonly"], "sqlite3 CLI"),
@@ -297,6 +329,8 @@ def main():
                   f"{tree.text()} / {tree.rss:.1f} MiB | "
                   f"{ratio(py, tree) if py else 'n/a'} | "
                   f"{' / '.join(ratio(t, tree) for _, t in anchors) or 'n/a'} |", flush=True)
+    if not only or "csv" in only:
+        csv_rows(py, scale)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if not args.keep:
         shutil.rmtree(root, ignore_errors=True)

@@ -2,13 +2,12 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/name_table.hpp"
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace aorta::detail {
@@ -42,13 +41,8 @@ private:
     bool launches_known = true;
     bool overflowed = false;
   };
-  struct name_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const noexcept {
-      return std::hash<std::string_view>{}(s);
-    }
-  };
-  std::unordered_map<std::string, entry, name_hash, std::equal_to<>> m_entries;
+  name_table m_names;            // kernel names, interned once each
+  std::vector<entry> m_entries;  // by name id
   std::size_t m_longest_refused_name = 0;  // bytes; 0 when every name was kept
 };
 

@@ -11,19 +11,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 namespace aorta::detail {
 
 namespace {
 
 constexpr std::string_view utf8_bom = "\xEF\xBB\xBF";
-
-// The bytes that end an unquoted field.
-constexpr bool is_field_end(char c) noexcept {
-  return c == ',' || c == '\n' || c == '\r';
-}
 
 }  // namespace
 
@@ -46,8 +43,9 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
                     std::strerror(errno)));
   }
   // A small file gets a buffer of its size, not a whole chunk; refill() doubles it as needed.
-  m_buffer.resize(static_cast<std::size_t>(std::min<std::uintmax_t>(
-      m_chunk_size, std::max<std::uintmax_t>(opened->size() + 1, 64))));
+  m_capacity = static_cast<std::size_t>(
+      std::min<std::uintmax_t>(m_chunk_size, std::max<std::uintmax_t>(opened->size() + 1, 64)));
+  m_buffer.resize(m_capacity + csv_block_bytes);
 }
 
 bool csv_scanner::refill() {
@@ -65,28 +63,40 @@ bool csv_scanner::refill() {
   }
   // A row longer than half the buffer: double it, so memory follows the longest row and an
   // unfinished row is re-scanned O(1) times per byte (growing by a fixed chunk is quadratic).
-  if (tail > m_buffer.size() / 2) m_buffer.resize(m_buffer.size() * 2);
+  if (tail > m_capacity / 2) {
+    m_capacity *= 2;
+    m_buffer.resize(m_capacity + csv_block_bytes);
+  }
   const bool at_start = m_bytes_read == 0;
   const std::size_t got =
-      std::fread(m_buffer.data() + m_end, 1, m_buffer.size() - m_end, m_file.get());
+      std::fread(m_buffer.data() + m_end, 1, m_capacity - m_end, m_file.get());
   if (got == 0) {
     if (std::ferror(m_file.get()) != 0) {
       throw capture_error(fmt::format("error reading {} after {} bytes: {}", m_path.string(),
                                       m_bytes_read, std::strerror(errno)));
     }
     m_eof = true;
+    start_cursor();
     return false;
   }
   m_end += got;
   m_bytes_read += got;
+  start_cursor();
   if (at_start && std::string_view(m_buffer.data(), m_end).starts_with(utf8_bom)) m_pos = 3;
   return true;
 }
 
-bool csv_scanner::next_row(std::vector<std::string_view>& fields) {
+void csv_scanner::start_cursor() noexcept {
+  // The bytes after the data may be those of an earlier fill; a block read past the end must
+  // not find a delimiter or quote in them.
+  std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
+  m_cursor = csv_block_cursor(m_buffer.data(), m_end);
+}
+
+bool csv_scanner::next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
   for (;;) {
     if (m_pos == m_end && m_eof) return false;
-    if (m_pos < m_end && parse_row(fields, m_eof)) {
+    if (m_pos < m_end && parse_row(fields, wanted, m_eof)) {
       ++m_row_number;
       return true;
     }
@@ -94,80 +104,124 @@ bool csv_scanner::next_row(std::vector<std::string_view>& fields) {
   }
 }
 
-bool csv_scanner::parse_row(std::vector<std::string_view>& fields, bool at_eof) {
+namespace {
+
+// Where a quoted field's closing quote is (`end` when the file ends first), and whether it holds
+// doubled quotes; nullopt when the buffered bytes end before that is known.
+struct closing_quote {
+  std::size_t at;
+  bool doubled;
+};
+
+std::optional<closing_quote> find_closing_quote(csv_block_cursor& cursor, const char* buf,
+                                                std::size_t open, std::size_t end, bool at_eof) {
+  closing_quote found{end, false};
+  std::size_t scan = open + 1;
+  for (;;) {
+    const std::size_t r = cursor.next<true>(scan);
+    if (r == end) break;
+    if (r + 1 == end && !at_eof) return std::nullopt;  // the next byte decides; wait for it
+    if (r + 1 < end && buf[r + 1] == '"') {
+      found.doubled = true;
+      scan = r + 2;
+      continue;
+    }
+    found.at = r;
+    break;
+  }
+  if (found.at == end && !at_eof) return std::nullopt;
+  return found;
+}
+
+}  // namespace
+
+std::string_view csv_scanner::unescape(std::string_view quoted, std::size_t& unescaped_used) {
+  if (unescaped_used == m_unescaped.size()) m_unescaped.emplace_back();
+  std::string& out = m_unescaped[unescaped_used++];
+  out.clear();
+  for (std::size_t i = 0; i < quoted.size(); ++i) {
+    out.push_back(quoted[i]);
+    if (quoted[i] == '"' && i + 1 < quoted.size() && quoted[i + 1] == '"') ++i;
+  }
+  return out;
+}
+
+bool csv_scanner::parse_row(std::vector<std::string_view>& fields, const csv_columns& wanted,
+                            bool at_eof) {
   const char* const buf = m_buffer.data();
   std::size_t p = m_pos;
   const std::size_t end = m_end;
+  const std::size_t kept = wanted.kept();
+  const bool every_column = kept == csv_columns::none;
   std::size_t unescaped_used = 0;
-  fields.clear();
-  m_row_unterminated = false;
+  // A local copy the stores into `fields` cannot alias; written back once the row is whole.
+  csv_block_cursor cursor = m_cursor;
+  std::size_t count = 0;  // fields of this row so far
+  bool unterminated = false;
+  if (every_column) {
+    fields.clear();
+  } else if (fields.size() != kept) {
+    fields.assign(kept, std::string_view{});
+  }
   for (;;) {
+    bool keep = wanted.wants(count);
+    if (!keep && (p == end || buf[p] != '"')) {
+      const std::size_t next = wanted.next_after(count);
+      const csv_block_cursor::skipped_fields skipped =
+          cursor.skip_unquoted(p, next == csv_columns::none ? next : next - count);
+      p = skipped.field_start;
+      count += skipped.commas;
+      keep = wanted.wants(count);
+    }
     std::string_view field;
     std::size_t q = p;
     if (q < end && buf[q] == '"') {
-      const std::size_t start = q + 1;
-      std::size_t scan = start;
-      bool doubled = false;
-      std::size_t close = end;
-      for (;;) {
-        const void* hit = std::memchr(buf + scan, '"', end - scan);
-        if (hit == nullptr) break;
-        const std::size_t r = static_cast<std::size_t>(static_cast<const char*>(hit) - buf);
-        if (r + 1 == end && !at_eof) return false;  // the next byte decides; wait for it
-        if (r + 1 < end && buf[r + 1] == '"') {
-          doubled = true;
-          scan = r + 2;
-          continue;
-        }
-        close = r;
-        break;
-      }
-      if (close == end) {
-        if (!at_eof) return false;
-        m_row_unterminated = true;  // an open quote at end of file
-      }
-      field = std::string_view(buf + start, close - start);
-      if (doubled) {
-        if (unescaped_used == m_unescaped.size()) m_unescaped.emplace_back();
-        std::string& out = m_unescaped[unescaped_used++];
-        out.clear();
-        for (std::size_t i = 0; i < field.size(); ++i) {
-          out.push_back(field[i]);
-          if (field[i] == '"' && i + 1 < field.size() && field[i + 1] == '"') ++i;
-        }
-        field = out;
-      }
-      q = close == end ? end : close + 1;
+      const std::optional<closing_quote> close = find_closing_quote(cursor, buf, q, end, at_eof);
+      if (!close) return false;
+      unterminated = close->at == end;  // an open quote at end of file
+      field = std::string_view(buf + q + 1, close->at - q - 1);
+      if (close->doubled && keep) field = unescape(field, unescaped_used);
       // Stray bytes between a closing quote and the delimiter are dropped, as spreadsheets do.
-      while (q < end && !is_field_end(buf[q])) ++q;
+      q = cursor.next<false>(close->at == end ? end : close->at + 1);
     } else {
-      while (q < end && !is_field_end(buf[q])) ++q;
+      q = cursor.next<false>(q);
       field = std::string_view(buf + p, q - p);
     }
     if (q == end && !at_eof) return false;
-    fields.push_back(field);
+    if (every_column) {
+      fields.push_back(field);
+    } else if (keep && count < kept) {
+      fields[count] = field;
+    }
+    ++count;
+    std::size_t next_row = end;
     if (q == end) {
-      m_row_unterminated = true;
-      m_pos = end;
-      return true;
-    }
-    const char delimiter = buf[q];
-    if (delimiter == ',') {
+      unterminated = true;
+    } else if (buf[q] == ',') {
       p = q + 1;
-      if (p == end && at_eof) {
+      if (p != end || !at_eof) continue;
+      // A trailing comma at end of file: an empty last field.
+      if (every_column) {
         fields.emplace_back();
-        m_row_unterminated = true;
-        m_pos = end;
-        return true;
+      } else if (count < kept) {
+        fields[count] = std::string_view{};
       }
-      continue;
-    }
-    if (delimiter == '\r') {
+      ++count;
+      unterminated = true;
+    } else if (buf[q] == '\r') {
       if (q + 1 == end && !at_eof) return false;
-      m_pos = (q + 1 < end && buf[q + 1] == '\n') ? q + 2 : q + 1;
-      return true;
+      next_row = (q + 1 < end && buf[q + 1] == '\n') ? q + 2 : q + 1;
+    } else {
+      next_row = q + 1;  // '\n'
     }
-    m_pos = q + 1;  // '\n'
+    // A short row: the wanted fields it lacks must not keep the last row's text.
+    for (std::size_t missing = count; !every_column && missing < kept; ++missing) {
+      fields[missing] = std::string_view{};
+    }
+    m_cursor = cursor;
+    m_field_count = count;
+    m_row_unterminated = unterminated;
+    m_pos = next_row;
     return true;
   }
 }

@@ -3,6 +3,9 @@
 // a kernel trace grows.
 #pragma once
 
+#include "captures/csv_block_masks.hpp"
+#include "captures/csv_columns.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -33,7 +36,12 @@ public:
   // their quotes and doubled quotes inside become one; CRLF and LF both end a row; a field may
   // hold commas and line breaks when quoted. Throws capture_error on a read error and on a row
   // longer than `max_row_bytes` (file, row, limit). Time is linear in the row's length.
-  bool next_row(std::vector<std::string_view>& fields);
+  bool next_row(std::vector<std::string_view>& fields) { return next_row(fields, csv_columns{}); }
+  // The same, parsing only the `wanted` columns: `fields` holds wanted.kept() entries, the
+  // wanted ones those of the row, the others (and those past the row's end) empty, and
+  // field_count() tells how many fields the row had. The columns not wanted are counted, not
+  // parsed, which is most of a kernel trace.
+  bool next_row(std::vector<std::string_view>& fields, const csv_columns& wanted);
 
   // Skips raw lines (no quote handling) until one satisfies `is_header`, and leaves the scanner
   // positioned at that line. False when no line does. Used to skip the chatter a tool prints
@@ -44,6 +52,8 @@ public:
   // Rows, not lines: a quoted field may span lines, and counting line breaks inside kernel names
   // would cost a second pass over most of the bytes.
   [[nodiscard]] std::size_t row_number() const noexcept { return m_row_number; }
+  // Fields of the last returned row, those kept and those only counted.
+  [[nodiscard]] std::size_t field_count() const noexcept { return m_field_count; }
   // Whether the last returned row ended at end of file without a line break, or inside an open
   // quote: the mark of a file cut off while it was written.
   [[nodiscard]] bool row_unterminated() const noexcept { return m_row_unterminated; }
@@ -53,8 +63,13 @@ public:
 private:
   // Reads more bytes after the unparsed tail; false at end of file.
   bool refill();
+  // A cursor over the buffered bytes, after zeroing the slack behind them.
+  void start_cursor() noexcept;
   // Parses one row starting at m_pos; false (nothing consumed) when the buffered bytes end first.
-  bool parse_row(std::vector<std::string_view>& fields, bool at_eof);
+  bool parse_row(std::vector<std::string_view>& fields, const csv_columns& wanted, bool at_eof);
+  // A quoted field's bytes with each doubled quote made one, in storage that lives until the
+  // next row.
+  std::string_view unescape(std::string_view quoted, std::size_t& unescaped_used);
 
   struct file_closer {
     void operator()(std::FILE* f) const noexcept { std::fclose(f); }
@@ -64,13 +79,19 @@ private:
   std::unique_ptr<std::FILE, file_closer> m_file;
   std::size_t m_chunk_size;
   std::size_t m_max_row_bytes;
+  // m_capacity bytes of data, then csv_block_bytes of slack so a block load never leaves it.
   std::vector<char> m_buffer;
+  std::size_t m_capacity = 0;
   std::size_t m_pos = 0;  // first unparsed byte
   std::size_t m_end = 0;  // one past the last buffered byte
   bool m_eof = false;
   std::size_t m_row_number = 0;
+  std::size_t m_field_count = 0;
   bool m_row_unterminated = false;
   std::uint64_t m_bytes_read = 0;
+  // The masks of the block last looked at, kept from row to row; a refill, which moves the
+  // bytes, starts a new cursor.
+  csv_block_cursor m_cursor;
   // Unescaped copies of quoted fields that held doubled quotes; rare, so kept out of the fast path.
   std::deque<std::string> m_unescaped;  // deque: growing never moves the strings
 };

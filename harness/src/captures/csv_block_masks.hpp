@@ -1,0 +1,154 @@
+// Where the bytes that matter to a CSV parser lie in a 64-byte block, as bit masks: one compare
+// per 16 bytes instead of one branch per byte. The parser then jumps from one such byte to the
+// next with a count of trailing zeros, which is what lets a kernel trace read at memory speed.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace aorta::detail {
+
+inline constexpr std::size_t csv_block_bytes = 64;
+
+struct csv_block_masks {
+  std::uint64_t quotes = 0;      // bit i: byte i is '"'
+  std::uint64_t delimiters = 0;  // bit i: byte i is ',', '\n' or '\r' (ends an unquoted field)
+  std::uint64_t line_ends = 0;   // bit i: byte i is '\n' or '\r'
+};
+
+// The portable definition, and the path on targets without SSE2. `block` must hold 64 bytes.
+inline csv_block_masks csv_block_masks_scalar(const char* block) noexcept {
+  csv_block_masks m;
+  for (std::size_t i = 0; i < csv_block_bytes; ++i) {
+    const char c = block[i];
+    m.quotes |= static_cast<std::uint64_t>(c == '"') << i;
+    m.delimiters |= static_cast<std::uint64_t>(c == ',' || c == '\n' || c == '\r') << i;
+    m.line_ends |= static_cast<std::uint64_t>(c == '\n' || c == '\r') << i;
+  }
+  return m;
+}
+
+#if defined(__SSE2__)
+inline csv_block_masks csv_block_masks_sse2(const char* block) noexcept {
+  const __m128i quote = _mm_set1_epi8('"');
+  const __m128i comma = _mm_set1_epi8(',');
+  const __m128i newline = _mm_set1_epi8('\n');
+  const __m128i carriage_return = _mm_set1_epi8('\r');
+  // movemask yields 16 bits; the cast keeps them from sign-extending into the other lanes.
+  const auto bits = [](__m128i v) {
+    return static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(v)));
+  };
+  csv_block_masks m;
+  for (unsigned shift = 0; shift < csv_block_bytes; shift += 16) {
+    const __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + shift));  // NOLINT
+    const __m128i line_ends =
+        _mm_or_si128(_mm_cmpeq_epi8(bytes, newline), _mm_cmpeq_epi8(bytes, carriage_return));
+    const __m128i ends = _mm_or_si128(_mm_cmpeq_epi8(bytes, comma), line_ends);
+    m.quotes |= bits(_mm_cmpeq_epi8(bytes, quote)) << shift;
+    m.delimiters |= bits(ends) << shift;
+    m.line_ends |= bits(line_ends) << shift;
+  }
+  return m;
+}
+#endif
+
+inline csv_block_masks csv_block_masks_of(const char* block) noexcept {
+#if defined(__SSE2__)
+  return csv_block_masks_sse2(block);
+#else
+  return csv_block_masks_scalar(block);
+#endif
+}
+
+// std::popcount without -mpopcnt is a call into libgcc; x86-64's baseline has no popcnt, and
+// this runs once or twice per row.
+constexpr std::size_t count_bits(std::uint64_t bits) noexcept {
+  bits -= (bits >> 1) & 0x5555555555555555;
+  bits = (bits & 0x3333333333333333) + ((bits >> 2) & 0x3333333333333333);
+  bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F;
+  return static_cast<std::size_t>((bits * 0x0101010101010101) >> 56);
+}
+
+// Finds the next quote or field end in a buffer, one block's masks at a time. Blocks start at
+// multiples of 64 from the buffer's start; the 64 bytes past `end` must be readable and hold no
+// quote, comma or line end (the scanner zeroes them), so a block that ends past the data finds
+// nothing there.
+// A value type, so a parser keeps it in registers and stores it back once per row.
+class csv_block_cursor {
+public:
+  csv_block_cursor() = default;
+  csv_block_cursor(const char* buffer, std::size_t end) noexcept : m_buffer(buffer), m_end(end) {}
+
+  // The first '"' (Quotes) or ',', '\n', '\r' (otherwise) at or after `from` (<= end); `end` if
+  // none.
+  template <bool Quotes>
+  [[nodiscard]] std::size_t next(std::size_t from) noexcept {
+    std::size_t base = from & ~(csv_block_bytes - 1);
+    std::uint64_t from_here = ~std::uint64_t{0} << (from - base);
+    while (base < m_end) {
+      if (base != m_base) load(base);
+      const std::uint64_t hits = (Quotes ? m_masks.quotes : m_masks.delimiters) & from_here;
+      if (hits != 0) return base + static_cast<std::size_t>(std::countr_zero(hits));
+      base += csv_block_bytes;
+      from_here = ~std::uint64_t{0};
+    }
+    return m_end;
+  }
+
+  struct skipped_fields {
+    std::size_t field_start;  // where the field after the last comma passed begins
+    std::size_t commas;       // the fields passed over
+  };
+  // Passes over at most `most` commas from `from`, stopping before the first quote or line end:
+  // the fields passed are unquoted, and a caller that does not need them need not visit each.
+  [[nodiscard]] skipped_fields skip_unquoted(std::size_t from, std::size_t most) noexcept {
+    skipped_fields skipped{from, 0};
+    std::size_t base = from & ~(csv_block_bytes - 1);
+    std::uint64_t from_here = ~std::uint64_t{0} << (from - base);
+    while (base < m_end) {
+      if (base != m_base) load(base);
+      const std::uint64_t stops = (m_masks.quotes | m_masks.line_ends) & from_here;
+      std::uint64_t commas = m_masks.delimiters & ~m_masks.line_ends & from_here;
+      if (stops != 0) commas &= (stops & (~stops + 1)) - 1;  // only those before the first stop
+      const std::size_t found = count_bits(commas);
+      if (found >= most - skipped.commas) {
+        for (std::size_t passed = skipped.commas + 1; passed < most; ++passed) {
+          commas &= commas - 1;
+        }
+        skipped.field_start = base + static_cast<std::size_t>(std::countr_zero(commas)) + 1;
+        skipped.commas = most;
+        return skipped;
+      }
+      if (commas != 0) {
+        skipped.commas += found;
+        skipped.field_start =
+            base + csv_block_bytes - static_cast<std::size_t>(std::countl_zero(commas));
+      }
+      if (stops != 0) break;
+      base += csv_block_bytes;
+      from_here = ~std::uint64_t{0};
+    }
+    return skipped;
+  }
+
+private:
+  static constexpr std::size_t no_block = static_cast<std::size_t>(-1);
+
+  void load(std::size_t base) noexcept {
+    m_masks = csv_block_masks_of(m_buffer + base);
+    m_base = base;
+  }
+
+  const char* m_buffer = nullptr;
+  std::size_t m_end = 0;
+  std::size_t m_base = no_block;
+  csv_block_masks m_masks;
+};
+
+}  // namespace aorta::detail
