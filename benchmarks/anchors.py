@@ -39,6 +39,9 @@ parser.add_argument("--scale", type=float, default=1.0,
 parser.add_argument("--runs", type=int, default=3)
 parser.add_argument("--only", default="", help="comma-separated formats to run")
 parser.add_argument("--keep", action="store_true", help="keep the generated files in --dir")
+parser.add_argument("--generate-only", action="store_true",
+                    help="write the files into --dir and time nothing (several formats can be "
+                         "written at once by separate runs; a later run with --keep times them)")
 parser.add_argument("--csv-sizes", default="100,300",
                     help="csv: sizes in MB (times --scale) of the kernel traces, one row each")
 args = parser.parse_args()
@@ -263,6 +266,8 @@ def csv_rows(py, scale):
         if not os.path.exists(path):
             os.makedirs(folder, exist_ok=True)
             write_csv(path, int(mb_target * 1e6 * scale))
+        if args.generate_only:
+            continue
         size = os.path.getsize(path)
         aorta = measure([args.aorta, "check", "--json", "--collector", "rocprof", folder])
         python = measure([py, "-c", PY_CSV, path])
@@ -305,8 +310,10 @@ def main():
         if not os.path.exists(path):
             os.makedirs(folder, exist_ok=True)
             generate(path)
+        if args.generate_only:
+            continue
         aorta = measure([args.aorta, "check", "--json", "--collector", collector, folder])
-        py = measure(python_way + [path]) if python_way else None
+        python = measure(python_way + [path]) if python_way else None
         anchors = []
         if anchor and name == "rocpd":
             for label, sql in (("aorta's old query", OLD_ROCPD_QUERY), ("by kernel id", BY_ID_QUERY)):
@@ -315,8 +322,9 @@ def main():
             anchors.append((anchor_name, measure(anchor + [path])))
         anchor_text = "; ".join(f"{label} {t.text()}" for label, t in anchors) or "n/a"
         ratio_text = " / ".join(ratio(t, aorta) for _, t in anchors) or "n/a"
-        print(f"| {name} | {mb(path):.0f} MB | {py.text() if py else 'n/a'} | {anchor_text} | "
-              f"{aorta.text()} / {aorta.rss:.1f} MiB | {ratio(py, aorta) if py else 'n/a'} | "
+        print(f"| {name} | {mb(path):.0f} MB | {python.text() if python else 'n/a'} | "
+              f"{anchor_text} | {aorta.text()} / {aorta.rss:.1f} MiB | "
+              f"{ratio(python, aorta) if python else 'n/a'} | "
               f"{ratio_text} |", flush=True)
         if collector == "proton" or name == "rocpd":
             # The same file read for a scope-addressed check, so the call tree is built (rocpd:
@@ -327,12 +335,12 @@ def main():
                             "--check", f"count(under({scope})) >= 0"])
             print(f"| {name}, with an under() check | {mb(path):.0f} MB | | | "
                   f"{tree.text()} / {tree.rss:.1f} MiB | "
-                  f"{ratio(py, tree) if py else 'n/a'} | "
+                  f"{ratio(python, tree) if python else 'n/a'} | "
                   f"{' / '.join(ratio(t, tree) for _, t in anchors) or 'n/a'} |", flush=True)
     if not only or "csv" in only:
         csv_rows(py, scale)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
-    if not args.keep:
+    if not args.keep and not args.generate_only:
         shutil.rmtree(root, ignore_errors=True)
 
 
