@@ -180,6 +180,22 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
   EXPECT_EQ(names.name(count), "");
 }
 
+// One kernel under each of 100,000 agents (rocpd) is 100,000 pairs that differ only in their
+// parent: the first hash mixed only low key bits, so they shared one cluster and 50,000 agents
+// took 720 M instructions of lookups. Each lookup must visit a few slots, whatever the pairs.
+TEST(FrameTreeTables, PairsDifferingInOneHalfStillSpreadOverTheTable) {
+  detail::pair_index by_parent;
+  detail::pair_index by_name;
+  constexpr std::uint32_t count = 100'000;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    bool added = false;
+    by_parent.find_or_add(i, 7, i, added);
+    by_name.find_or_add(7, i, i, added);
+  }
+  EXPECT_LT(by_parent.longest_probe(), 64u);
+  EXPECT_LT(by_name.longest_probe(), 64u);
+}
+
 long peak_rss_kib() {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);

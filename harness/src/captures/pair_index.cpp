@@ -1,12 +1,21 @@
 #include "captures/pair_index.hpp"
 
+#include <algorithm>
+
 namespace aorta::detail {
 
 namespace {
 
 std::size_t spread(std::uint64_t key) noexcept {
-  // A 64-bit multiplicative hash: ids are dense and small, so their bits need mixing.
-  return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20U);
+  // Every bit of the key must reach the low bits the table masks: a multiply alone carries a
+  // bit only upwards, so pairs that differ in `high` alone (one kernel under 50,000 agents)
+  // all fell into one cluster and each lookup walked it. MurmurHash3's 64-bit finalizer.
+  key ^= key >> 33U;
+  key *= 0xFF51AFD7ED558CCDULL;
+  key ^= key >> 33U;
+  key *= 0xC4CEB9FE1A85EC53ULL;
+  key ^= key >> 33U;
+  return static_cast<std::size_t>(key);
 }
 
 }  // namespace
@@ -29,12 +38,15 @@ std::uint32_t pair_index::find_or_add(std::uint32_t high, std::uint32_t low, std
   const std::uint64_t key = (static_cast<std::uint64_t>(high) << 32U) | low;
   const std::size_t mask = m_slots.size() - 1;
   std::size_t at = spread(key) & mask;
-  for (; m_slots[at].key != empty; at = (at + 1) & mask) {
+  std::size_t probe = 1;
+  for (; m_slots[at].key != empty; at = (at + 1) & mask, ++probe) {
     if (m_slots[at].key == key) {
+      m_longest_probe = std::max(m_longest_probe, probe);
       added = false;
       return m_slots[at].value;
     }
   }
+  m_longest_probe = std::max(m_longest_probe, probe);
   m_slots[at] = {key, fresh};
   ++m_size;
   added = true;

@@ -15,6 +15,10 @@ public:
   std::uint32_t find_or_add(std::uint32_t high, std::uint32_t low, std::uint32_t fresh,
                             bool& added);
 
+  // The most slots one lookup has visited: stays small (tens) whatever the pairs, or every
+  // lookup walks a cluster and the reader turns quadratic.
+  [[nodiscard]] std::size_t longest_probe() const noexcept { return m_longest_probe; }
+
 private:
   struct slot {
     std::uint64_t key = empty;
@@ -26,6 +30,7 @@ private:
 
   std::vector<slot> m_slots;
   std::size_t m_size = 0;
+  std::size_t m_longest_probe = 0;
 };
 
 }  // namespace aorta::detail
