@@ -129,7 +129,9 @@ std::string one_line(std::string_view text) {
 
 // Everything one line needs besides the node; print() recurses through the tree with it. The tree
 // rules and both forms of the scope path grow and shrink with the recursion instead of being
-// copied per level (a 3,000-deep call stack made the copies quadratic).
+// copied per level (a 3,000-deep call stack made the copies quadratic). Below
+// view_folded_depth a line's rules and its scope path would still grow with its depth, making
+// the text quadratic (38 MB for 3,000 levels), so there the depth is printed as a number.
 struct printer {
   const view_tree& tree;
   const std::vector<column>& columns;
@@ -142,20 +144,33 @@ struct printer {
   std::string plain_path{};     // escaped names joined by '/', as frame_check_path writes
   std::string anchored_path{};  // the same anchored: /^name$ per level
 
-  // The blank columns, then the tree rules, for a line that is not a node's own.
-  void indent(std::string_view rules) const {
+  // The tree rules above a line at `depth`, or past the fold its depth.
+  void write_rules(std::size_t depth) const {
+    if (depth <= view_folded_depth)
+      out << prefix;
+    else
+      out << "[depth " << depth << "] ";
+  }
+
+  // The blank columns, then the tree rules, for a line of the node at `depth` that is not its
+  // own (its prefix already holds the node's own rule while that is printed).
+  void indent(std::size_t depth, std::string_view rules) const {
     if (columns.size() > 1)
       for (std::size_t width : widths) out << std::string(width + 1, ' ');
-    out << prefix << rules;
+    if (depth < view_folded_depth)
+      out << prefix;
+    else
+      out << "[depth " << depth << "] ";
+    out << rules;
   }
 
   // One line per user metric kept as text, with the metric name a report or check shows it as.
-  void print_texts(std::uint32_t index, std::string_view rules) const {
+  void print_texts(std::uint32_t index, std::size_t depth, std::string_view rules) const {
     const view_node& node = tree.nodes[index];
     if (node.texts.empty()) return;
     const std::vector<std::string> owner = detail::text_owner_path(tree, index);
     for (const auto& [key, text] : node.texts) {
-      indent(rules);
+      indent(depth, rules);
       out << fmt::format("  {} = {}   [{}]\n", key, one_line(text),
                          text_metric_name("proton", text_metric{owner, key, text}));
     }
@@ -178,7 +193,7 @@ struct printer {
       for (std::size_t c = 0; c < columns.size(); ++c)
         out << fmt::format("{:>{}} ", cell(columns[c], index), widths[c]);
     }
-    out << prefix;
+    write_rules(depth);
     if (!is_root) out << (is_last ? "└─ " : "├─ ");
     if (columns.size() == 1) out << cell(columns.front(), index) << ' ';
     out << (display_name ? display_name(node.name) : node.name);
@@ -188,11 +203,11 @@ struct printer {
     const std::size_t plain_size = plain_path.size();
     const std::size_t anchored_size = anchored_path.size();
     const std::size_t prefix_size = prefix.size();
-    print_scope_path(index);
+    if (depth <= view_folded_depth) print_scope_path(index);
     out << '\n';
-    if (!is_root) prefix += is_last ? "   " : "│  ";
+    if (!is_root && depth < view_folded_depth) prefix += is_last ? "   " : "│  ";
     const bool children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
-    print_texts(index, children_shown ? "│" : " ");
+    print_texts(index, depth, children_shown ? "│" : " ");
     if (children_shown)
       for (std::size_t i = 0; i < node.children.size(); ++i)
         print(node.children[i], false, i + 1 == node.children.size(), depth + 1);

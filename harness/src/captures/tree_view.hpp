@@ -14,9 +14,15 @@
 
 namespace aorta {
 
+// Deepest level printed with tree rules and an [under(PATH)] path; deeper lines start with
+// "[depth N] " instead (each level would add its rule and a path element to every line below it,
+// so the text grew with depth squared).
+inline constexpr std::size_t view_folded_depth = 64;
+
 // Prints a first line "<metric> of <file>" (e.g. "time/ms of run/proton.hatchet"), then one line
 // per node, "<inclusive value> <name>" (a frame above kernels adds "[under(PATH)]", the scope
-// path a check writes to select it, aorta/scope_path.hpp), indented with tree rules by depth;
+// path a check writes to select it, aorta/scope_path.hpp), indented with tree rules by depth
+// (to view_folded_depth);
 // children sorted by value, largest first (ties by name). Inclusive = the node's own value plus its children's, as
 // hatchet computes it. User metrics kept as text (aorta/capture.hpp text_metric) print on lines
 // of their own under their node, "key = text   [proton_text.<path>:<key>]". `metric` is one of time/ns, time/us, time/ms, time/s,
