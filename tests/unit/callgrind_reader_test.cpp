@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -323,6 +324,36 @@ TEST_F(callgrind_reader_test, hostile_call_counts_are_errors_naming_the_line) {
   expect_capture_error(m_dir / "callgrind.out.word", "call count 'many' is not a whole number");
   write("callgrind.out.orphan", "events: Ir\nfn=(1) main\n1 5\ncalls=2 1\n1 1\n");
   expect_capture_error(m_dir / "callgrind.out.orphan", "calls= before any cfn=");
+}
+
+// Issue 18: the table of functions grew with every distinct name, without a bound. One function
+// (or one compressed name of a kind) past max_callgrind_functions fails the read naming the file,
+// the line and the bound; the line shows that the bound itself was read.
+TEST_F(callgrind_reader_test, more_functions_or_names_than_the_bound_are_refused_naming_it) {
+  const std::size_t bound = aorta::detail::max_callgrind_functions;
+  const auto write_lines = [&](const std::string& name, std::size_t count, const char* pattern) {
+    std::ofstream out(m_dir / name, std::ios::binary);
+    out << "events: Ir\n";
+    for (std::size_t i = 1; i <= count; ++i) out << fmt::format(fmt::runtime(pattern), i);
+  };
+  // Names written out, not compressed: the table of compressed names is not what stops them.
+  write_lines("callgrind.out.functions", bound + 1, "fn=f{0}\n0 1\n");
+  try {
+    (void)aorta::read_callgrind_capture(m_dir / "callgrind.out.functions");
+    ADD_FAILURE() << "a capture past max_callgrind_functions was read";
+  } catch (const aorta::capture_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(fmt::format("callgrind.out.functions:{}: more than {} distinct functions "
+                                    "(max_callgrind_functions)",
+                                    2 * bound + 3, bound)),
+              std::string::npos)
+        << what;
+    EXPECT_NE(what.find("--toggle-collect"), std::string::npos) << what;
+  }
+  write_lines("callgrind.out.files", bound + 1, "fl=({0}) file{0}.c\n");
+  expect_capture_error(m_dir / "callgrind.out.files",
+                       fmt::format("callgrind.out.files:{}: more than {} distinct compressed names",
+                                   bound + 2, bound));
 }
 
 }  // namespace

@@ -64,6 +64,8 @@ private:
   }
   std::string resolve(std::unordered_map<std::uint64_t, std::string>& names,
                       std::string_view value);
+  function_sums& function(const std::string& key);
+  [[noreturn]] void fail_past_limit(std::string_view what) const;
   void header_line(std::string_view key, std::string_view value);
   void cost_line(std::string_view line);
   std::uint64_t ir_of(std::string_view line);
@@ -98,6 +100,22 @@ void callgrind_file::add(std::uint64_t& sum, std::uint64_t value, const fs::path
   }
 }
 
+void callgrind_file::fail_past_limit(std::string_view what) const {
+  fail(fmt::format(
+      "more than {} distinct {} (max_callgrind_functions), aorta's limit on one callgrind "
+      "capture; the file is damaged, or the profile covers far more code than a check needs: "
+      "limit it to the code under test with callgrind's --toggle-collect=<function>",
+      detail::max_callgrind_functions, what));
+}
+
+// The sums of the function `key`, added (checked against the bound) when it is new.
+function_sums& callgrind_file::function(const std::string& key) {
+  const auto found = m_table.find(key);
+  if (found != m_table.end()) return found->second;
+  if (m_table.size() >= detail::max_callgrind_functions) fail_past_limit("functions");
+  return m_table.emplace(key, function_sums{}).first->second;
+}
+
 std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::string>& names,
                                     std::string_view value) {
   value = detail::trim_line(value);
@@ -110,7 +128,11 @@ std::string callgrind_file::resolve(std::unordered_map<std::uint64_t, std::strin
     return std::string(value);  // not compressed, e.g. "(below main)" with --compress-strings=no
   }
   const std::string_view name = detail::trim_line(value.substr(close + 1));
-  if (!name.empty()) return names[id] = std::string(name);
+  if (!name.empty()) {
+    if (names.size() >= detail::max_callgrind_functions && !names.contains(id))
+      fail_past_limit("compressed names of one kind");
+    return names[id] = std::string(name);
+  }
   const auto it = names.find(id);
   if (it == names.end()) fail(fmt::format("name id ({}) used before it was defined", id));
   return it->second;
@@ -180,7 +202,7 @@ void callgrind_file::cost_line(std::string_view line) {
   const std::uint64_t ir = ir_of(line);
   ++m_cost_lines;
   if (m_fn.empty()) fail("a cost line before any fn= line");
-  function_sums& sums = m_table[m_fn];
+  function_sums& sums = function(m_fn);
   if (sums.name.empty()) {
     sums.name = m_fn_name;
     sums.file = m_source;
@@ -207,7 +229,7 @@ void callgrind_file::call_line(std::string_view value) {
                      detail::max_count));
   }
   const std::string where = fmt::format("{}:{}", m_file.string(), m_line);
-  function_sums& callee = m_table[m_cfn];
+  function_sums& callee = function(m_cfn);
   if (callee.name.empty()) {
     callee.name = m_callee.name;
     callee.file = m_callee.file;

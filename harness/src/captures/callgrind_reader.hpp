@@ -3,9 +3,20 @@
 
 #include "aorta/capture.hpp"
 
+#include <cstddef>
 #include <filesystem>
 
 namespace aorta {
+
+namespace detail {
+
+// Most distinct functions (object, file, name) one capture sums, and most compressed names one
+// file may define per kind (fn/cfn, fl/fi/fe/cfi/cfl, ob/cob): a large program's profile holds
+// tens of thousands; each entry costs a few hundred bytes, so millions would be a damaged or
+// hostile file growing memory. Call sites need no bound: calls are summed into their callee.
+inline constexpr std::size_t max_callgrind_functions = 1'000'000;
+
+}  // namespace detail
 
 // `dir_or_file`: one callgrind output file, or a directory whose `callgrind.out*` files
 // (recursively; one per pid or thread) are all read and summed per function name. For each
@@ -14,7 +25,8 @@ namespace aorta {
 // the cost line after it; calls of a function to itself are not added again). Names are kept as
 // written, C++ argument lists included. capture.functions is sorted by inclusive Ir, descending.
 // Throws capture_error when a file cannot be read, has no Ir event, uses an undefined compressed
-// name, has a malformed cost or call line, or a sum passes detail::max_count.
+// name, has a malformed cost or call line, a sum passes detail::max_count, or it holds more than
+// detail::max_callgrind_functions functions or names of one kind.
 [[nodiscard]] capture read_callgrind_capture(const std::filesystem::path& dir_or_file);
 
 }  // namespace aorta
