@@ -1,0 +1,91 @@
+"""Proton's formats: hatchet JSON, hatchet_msgpack (MessagePack spec) and the chrome trace."""
+import struct
+
+from structured_seeds.common import DEEP, REPEATED, RUN, U64_MAX, dumps, leaf, tree
+
+
+def hatchet_seeds():
+    yield "deep_arrays.hatchet", "[" * DEEP + "]" * DEEP
+    frames = 700  # past the JSON depth limit, as frames nested in children
+    opening = "".join(f'{{"frame":{{"name":"f{i}"}},"metrics":{{}},"children":['
+                      for i in range(frames))
+    yield "deep_frames.hatchet", ('[{"frame":{"name":"ROOT"},"metrics":{},"children":[' + opening
+                                  + dumps(leaf()) + "]}" * frames + "]},{}]")
+    yield "repeated_kernels.hatchet", dumps(tree([leaf() for _ in range(REPEATED)]))
+    yield "distinct_paths.hatchet", dumps(tree(
+        [{"frame": {"name": f"p{i}"}, "metrics": {}, "children": [leaf()]}
+         for i in range(REPEATED)]))
+    yield "count_u64_max.hatchet", dumps(tree([leaf(count=U64_MAX), leaf("j", 1)]))
+    yield "count_sum_past_int64.hatchet", dumps(tree([leaf("a", 2**63 - 1), leaf("b", 1)]))
+    yield "time_overflow.hatchet", dumps(tree([leaf(ns=1.7e308), leaf(ns=1.7e308)]))
+    yield "long_name.hatchet", dumps(tree([leaf("a" * RUN)]))
+    yield "long_number.hatchet", '[{"frame":{"name":"ROOT"},"metrics":{"count":' + "9" * RUN + "}}]"
+    yield "run_of_quotes.hatchet", '"' * RUN
+    yield "run_of_spaces.hatchet", " " * RUN + "[]"
+
+
+def msgpack(value, out=None):
+    """MessagePack of a JSON-like value (the subset Proton writes), per the spec's formats."""
+    top = out is None
+    out = [] if top else out
+    if value is None:
+        out.append(b"\xc0")
+    elif value is True or value is False:
+        out.append(b"\xc3" if value else b"\xc2")
+    elif isinstance(value, int):
+        if 0 <= value < 128:
+            out.append(bytes([value]))
+        elif value >= 0:
+            out.append(b"\xcf" + struct.pack(">Q", value))
+        else:
+            out.append(b"\xd3" + struct.pack(">q", value))
+    elif isinstance(value, float):
+        out.append(b"\xcb" + struct.pack(">d", value))
+    elif isinstance(value, str):
+        data = value.encode("utf-8", "surrogatepass")
+        out.append(b"\xdb" + struct.pack(">I", len(data)) + data)
+    elif isinstance(value, list):
+        out.append(b"\xdd" + struct.pack(">I", len(value)))
+        for item in value:
+            msgpack(item, out)
+    else:
+        out.append(b"\xdf" + struct.pack(">I", len(value)))
+        for key, item in value.items():
+            msgpack(key, out)
+            msgpack(item, out)
+    return b"".join(out) if top else None
+
+
+def hatchet_msgpack_seeds():
+    yield "deep.hatchet_msgpack", b"\x91" * DEEP + b"\x90"
+    yield "deep_maps.hatchet_msgpack", b"\x91" + b"\x81\xa1k" * DEEP + b"\xc0"
+    yield "huge_array.hatchet_msgpack", b"\x92\x81\xa1k\xdd\xff\xff\xff\xff\x00"
+    yield "huge_map.hatchet_msgpack", b"\x92\xdf\xff\xff\xff\xff\xa1k"
+    yield "huge_string.hatchet_msgpack", b"\xdb\xff\xff\xff\xff{"
+    yield "repeated_kernels.hatchet_msgpack", msgpack(tree([leaf() for _ in range(REPEATED)]))
+    yield "count_u64_max.hatchet_msgpack", msgpack(tree([leaf(count=U64_MAX)]))
+    yield "nan_time.hatchet_msgpack", msgpack(tree([leaf(ns=float("nan"))]))
+    yield "long_string.hatchet_msgpack", msgpack(tree([leaf("\xff" * 1000 + "a" * RUN)]))
+    trace = {"traceEvents": [{"ph": "X", "cat": "kernel", "name": "k", "dur": 1e306}] * 3}
+    yield "trace_overflow.hatchet_msgpack", msgpack(dumps(trace))
+    yield "trace_deep.hatchet_msgpack", msgpack("[" * DEEP)
+
+
+def chrome_trace_seeds():
+    def event(name="k", dur=1.0, stack=None):
+        e = {"ph": "X", "cat": "kernel", "name": name, "dur": dur}
+        if stack is not None:
+            e["args"] = {"call_stack": stack}
+        return e
+    yield "distinct_paths.chrome_trace", dumps(
+        {"traceEvents": [event(stack=["ROOT", f"f{i}", "k"]) for i in range(REPEATED)]})
+    yield "repeated_events.chrome_trace", dumps(
+        {"traceEvents": [event()] * REPEATED})
+    yield "dur_overflow.chrome_trace", dumps({"traceEvents": [event(dur=1e306)] * 2})
+    yield "dur_sum_overflow.chrome_trace", dumps({"traceEvents": [event(dur=1.7e305)] * 2})
+    yield "dur_negative.chrome_trace", dumps({"traceEvents": [event(dur=-1)]})
+    yield "deep_args.chrome_trace", ('{"traceEvents":[{"ph":"X","cat":"kernel","name":"k",'
+                                     '"dur":1,"args":' + "[" * DEEP + "]" * DEEP + "}]}")
+    yield "long_stack.chrome_trace", dumps(
+        {"traceEvents": [event(stack=["ROOT"] + ["f"] * REPEATED + ["k"])]})
+    yield "run_of_brackets.chrome_trace", "{" * RUN
