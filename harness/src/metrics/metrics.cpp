@@ -288,9 +288,14 @@ metric_set compute_metrics(const capture& source) {
 }
 
 void merge_metrics(metric_set& into, const metric_set& from) {
+  // `from` is in key order: each key goes right after the one before, so the hint makes an
+  // insert constant time instead of a walk of string compares (100,000 scope metrics).
+  auto hint = into.values.begin();
   for (const auto& [name, value] : from.values) {
-    auto [where, inserted] = into.values.try_emplace(name, value);
-    if (!inserted) {
+    const std::size_t size_before = into.values.size();
+    const auto where = into.values.try_emplace(hint, name, value);
+    hint = std::next(where);
+    if (into.values.size() == size_before) {
       into.notes.push_back(
           fmt::format("metric {} was produced twice; the later value {} replaced {}", name,
                       format_metric_value(value), format_metric_value(where->second)));
