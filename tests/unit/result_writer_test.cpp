@@ -37,7 +37,7 @@ const std::vector<std::string>& awkward_names() {
       "gemm_kernel",
       "void at::native::elementwise<\"quoted\">(float*, int)",
       "back\\slash\\",
-      std::string("ctl\x01\x1f\x7f tab\t nl\n cr\r", 22),
+      "ctl\x01\x1f\x7f tab\t nl\n cr\r",
       "\xc3\xa9t\xc3\xa9 \xe6\xbc\xa2\xe5\xad\x97 \xf0\x9f\x9a\x80",
       "bad \xff\xfe utf8 \xc3",
       "looks like \": [\n    {\n\",\n  \"kernels\": []",
