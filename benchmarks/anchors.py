@@ -7,14 +7,16 @@ For each format it writes one file (deterministic, into --dir), then times, as w
              the tree;
   - python:  the plain Python way (json.load / csv.reader / nothing for rocpd) summing per kernel;
   - anchor:  what is near the machine's limit for the format: pysimdjson's DOM parse plus the
-             same Python walk (hatchet, chrome trace), `wc -l` (csv), and the sqlite3 CLI running
-             aorta's old query and a GROUP BY on the integer kernel id (rocpd).
+             same Python walk (hatchet, chrome trace) and, with --simdjson-walk, simdjson's C++
+             On-Demand API doing that walk; `wc -l` (csv); the sqlite3 CLI running aorta's old
+             query and a GROUP BY on the integer kernel id (rocpd).
 The csv format runs at two sizes (--csv-sizes, MB) in a table of its own, with aorta's GB/s.
 Each command runs --runs times (default 3) after one warm-up; the medians of wall time and the
 largest peak RSS (getrusage of the child) are printed, with aorta's speed relative to each
 (anchor time / aorta time: above 1.0, aorta is faster).
 
 usage: anchors.py --aorta PATH [--dir DIR] [--scale F] [--runs N] [--only FORMATS] [--keep]
+                  [--simdjson-walk PATH]
                   [--csv-sizes MB,MB]
 Needs: python3, sqlite3 (CLI), wc, GNU time (/usr/bin/time, for peak RSS); pysimdjson (`pip install pysimdjson`) for the JSON anchor,
 else that column says "n/a".
@@ -42,6 +44,10 @@ parser.add_argument("--keep", action="store_true", help="keep the generated file
 parser.add_argument("--generate-only", action="store_true",
                     help="write the files into --dir and time nothing (several formats can be "
                          "written at once by separate runs; a later run with --keep times them)")
+parser.add_argument("--simdjson-walk", default="",
+                    help="path of aorta.anchor.simdjson_walk (benchmarks/simdjson_walk.cpp): simdjson's "
+                         "C++ On-Demand API doing the same walk, a second anchor for the Proton "
+                         "formats")
 parser.add_argument("--csv-sizes", default="100,300",
                     help="csv: sizes in MB (times --scale) of the kernel traces, one row each")
 args = parser.parse_args()
@@ -320,6 +326,10 @@ def main():
                 anchors.append((f"{anchor_name}, {label}", measure(anchor + [path, sql])))
         elif anchor:
             anchors.append((anchor_name, measure(anchor + [path])))
+        if args.simdjson_walk and collector == "proton":
+            walk_kind = "hatchet" if name == "hatchet" else "chrome"
+            anchors.append(("simdjson On-Demand (C++)",
+                            measure([args.simdjson_walk, walk_kind, path])))
         anchor_text = "; ".join(f"{label} {t.text()}" for label, t in anchors) or "n/a"
         ratio_text = " / ".join(ratio(t, aorta) for _, t in anchors) or "n/a"
         print(f"| {name} | {mb(path):.0f} MB | {python.text() if python else 'n/a'} | "
