@@ -185,6 +185,24 @@ TEST(Metrics, MergeAppendsKernelsAndNotesAClash) {
   EXPECT_NE(into.notes[0].find("later value 7 replaced 60"), std::string::npos);
 }
 
+// A check's 80,000 kernel rows were copied once more by the merge: moved, the merged set holds
+// the very rows compute_metrics made, and the copying merge still leaves `from` whole.
+TEST(Metrics, MergeOfATemporaryMovesTheKernelRows) {
+  metric_set made = compute_metrics(proton_capture());
+  const kernel_row* rows = made.kernels.data();
+  const std::size_t count = made.kernels.size();
+  metric_set into;
+  merge_metrics(into, std::move(made));
+  ASSERT_EQ(into.kernels.size(), count);
+  EXPECT_EQ(into.kernels.data(), rows);
+
+  const metric_set kept = compute_metrics(proton_capture());
+  merge_metrics(into, kept);
+  ASSERT_EQ(into.kernels.size(), 2 * count);
+  EXPECT_EQ(kept.kernels.size(), count);
+  EXPECT_EQ(into.kernels[count].name, kept.kernels[0].name);
+}
+
 TEST(Metrics, TableIsAligned) {
   metric_set metrics;
   metrics.values["a_x"] = std::int64_t{5};

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 #include <set>
+#include <utility>
 
 namespace aorta {
 namespace {
@@ -36,6 +38,7 @@ std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
 
 void add_kernel_metrics(const capture& source, const std::string& prefix, metric_set& out) {
   const auto ordered = kernels_by_time(source);
+  out.kernels.reserve(ordered.size());
   for (const kernel_stat* kernel : ordered) {
     out.kernels.push_back(
         {kernel->name, kernel->launches, kernel->total_ns / ns_per_ms, source.collector});
@@ -287,7 +290,9 @@ metric_set compute_metrics(const capture& source) {
   return out;
 }
 
-void merge_metrics(metric_set& into, const metric_set& from) {
+namespace {
+
+void merge_values(metric_set& into, const metric_set& from) {
   // `from` is in key order: each key goes right after the one before, so the hint makes an
   // insert constant time instead of a walk of string compares (100,000 scope metrics).
   auto hint = into.values.begin();
@@ -302,7 +307,23 @@ void merge_metrics(metric_set& into, const metric_set& from) {
       where->second = value;
     }
   }
+}
+
+}  // namespace
+
+void merge_metrics(metric_set& into, const metric_set& from) {
+  merge_values(into, from);
   into.kernels.insert(into.kernels.end(), from.kernels.begin(), from.kernels.end());
+  into.notes.insert(into.notes.end(), from.notes.begin(), from.notes.end());
+}
+
+void merge_metrics(metric_set& into, metric_set&& from) {
+  merge_values(into, from);
+  if (into.kernels.empty())
+    into.kernels = std::move(from.kernels);
+  else
+    into.kernels.insert(into.kernels.end(), std::make_move_iterator(from.kernels.begin()),
+                        std::make_move_iterator(from.kernels.end()));
   into.notes.insert(into.notes.end(), from.notes.begin(), from.notes.end());
 }
 
