@@ -5,6 +5,8 @@
 // writes them.
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
+#include "aorta/error.hpp"
+#include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/name_table.hpp"
 #include "captures/pair_index.hpp"
@@ -183,6 +185,32 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
 // One kernel under each of 100,000 agents (rocpd) is 100,000 pairs that differ only in their
 // parent: the first hash mixed only low key bits, so they shared one cluster and 50,000 agents
 // took 720 M instructions of lookups. Each lookup must visit a few slots, whatever the pairs.
+// The kernels are interned names while reading: the bound on distinct names still holds at
+// exactly max_distinct_kernels, a known name is still summed there, and the totals come out
+// hottest first under their own names.
+TEST(FrameTreeTables, DistinctKernelNamesStopAtTheirBound) {
+  detail::frame_tree_builder tree(detail::frame_tree_mode::totals_only);
+  tree.set_source("src.json");
+  for (std::size_t i = 0; i < detail::max_distinct_kernels; ++i)
+    tree.add_kernel(context_frame::no_parent, "k" + std::to_string(i), 1, 1.0);
+  tree.add_kernel(context_frame::no_parent, "k7", 2, 5.0);
+  try {
+    tree.add_kernel(context_frame::no_parent, "one_more", 1, 1.0);
+    FAIL() << "no error past max_distinct_kernels";
+  } catch (const capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find("src.json: more than 1000000 distinct kernel names"),
+              std::string::npos)
+        << e.what();
+  }
+  capture out;
+  tree.take_kernels(out);
+  ASSERT_EQ(out.kernels.size(), detail::max_distinct_kernels);
+  EXPECT_EQ(out.kernels[0].name, "k7");
+  EXPECT_EQ(out.kernels[0].launches, 3U);
+  EXPECT_EQ(out.kernels[0].total_ns, 6.0);
+  EXPECT_EQ(out.kernels[1].name, "k0");
+}
+
 TEST(FrameTreeTables, PairsDifferingInOneHalfStillSpreadOverTheTable) {
   detail::pair_index by_parent;
   detail::pair_index by_name;

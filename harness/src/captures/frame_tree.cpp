@@ -27,13 +27,19 @@ std::uint64_t add_launches(std::uint64_t total, std::uint64_t more, std::string_
 
 }  // namespace
 
+void add_to_kernel(std::optional<std::uint64_t>& total_launches, double& total_ns,
+                   std::optional<std::uint64_t> launches, double more_ns, std::string_view where,
+                   std::string_view kernel) {
+  total_ns = add_time(total_ns, more_ns, where, kernel);
+  if (!launches || !total_launches)
+    total_launches.reset();
+  else
+    total_launches = add_launches(*total_launches, *launches, where, kernel);
+}
+
 void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
                    std::string_view where) {
-  stat.total_ns = add_time(stat.total_ns, total_ns, where, stat.name);
-  if (!launches || !stat.launches)
-    stat.launches.reset();
-  else
-    stat.launches = add_launches(*stat.launches, *launches, where, stat.name);
+  add_to_kernel(stat.launches, stat.total_ns, launches, total_ns, where, stat.name);
 }
 
 void frame_tree_builder::drop_if_full() {
@@ -70,27 +76,25 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
 }
 
 std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
-  const auto known = m_kernel_index.find(name);
-  if (known != m_kernel_index.end()) return known->second;
-  if (m_kernels.size() >= max_distinct_kernels)
+  const std::size_t known = m_kernel_totals.size();
+  const std::uint32_t id = m_kernel_names.intern(name);
+  if (id < known) return id;
+  // A name past the bound was interned, but the read ends here: the builder is not used again.
+  if (known >= max_distinct_kernels)
     throw capture_error(fmt::format(
         "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
         "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
         "profile fewer distinct kernels per run",
         m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
-  const auto id = static_cast<std::uint32_t>(m_kernels.size());
-  m_kernel_index.emplace(std::string(name), id);
-  kernel_stat fresh;
-  fresh.name = std::string(name);
-  fresh.launches = 0;
-  m_kernels.push_back(std::move(fresh));
+  m_kernel_totals.emplace_back();
   return id;
 }
 
 void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
   const std::uint32_t kernel = kernel_id(name);
-  add_to_kernel(m_kernels[kernel], launches, total_ns, m_source);
+  kernel_total& sum = m_kernel_totals[kernel];
+  add_to_kernel(sum.launches, sum.total_ns, launches, total_ns, m_source, name);
   if (m_mode == frame_tree_mode::totals_only || m_dropped) return;
   drop_if_full();
   if (m_dropped) return;
@@ -116,7 +120,7 @@ std::vector<placed_kernel> frame_tree_builder::placed_kernels() const {
   for (const placement_entry& entry : m_placements) {
     placed_kernel placed;
     placed.frame = entry.frame == none ? context_frame::no_parent : entry.frame;
-    placed.kernel.name = m_kernels[entry.kernel].name;
+    placed.kernel.name = std::string(m_kernel_names.name(entry.kernel));
     placed.kernel.total_ns = entry.total_ns;
     if (entry.launches_known) placed.kernel.launches = entry.launches;
     out.push_back(std::move(placed));
@@ -144,9 +148,14 @@ void frame_tree_builder::take_kernels(capture& out) {
   // The placements name their kernels: made now, before the names move out.
   m_placed = placed_kernels();
   m_placed_taken = true;
-  out.kernels = std::move(m_kernels);
-  m_kernels.clear();
-  m_kernel_index.clear();
+  out.kernels.clear();
+  out.kernels.reserve(m_kernel_totals.size());
+  for (std::uint32_t id = 0; id < m_kernel_totals.size(); ++id) {
+    const kernel_total& sum = m_kernel_totals[id];
+    out.kernels.push_back({std::string(m_kernel_names.name(id)), sum.launches, sum.total_ns});
+  }
+  m_kernel_totals = {};
+  m_kernel_names = {};
   std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
     if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
     return a.name < b.name;

@@ -7,7 +7,6 @@
 #include "aorta/capture.hpp"
 #include "captures/name_table.hpp"
 #include "captures/pair_index.hpp"
-#include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -67,9 +66,16 @@ private:
     std::uint32_t name;    // index into m_names
     std::uint32_t parent;  // `none` for a top-level frame
   };
+  // A kernel's sums while reading; its name is m_kernel_names' entry of the same id, made a
+  // kernel_stat string only at take_kernels (80,000 kernels as a string-keyed map and strings
+  // were a quarter of a rocpd read's peak memory).
+  struct kernel_total {
+    std::optional<std::uint64_t> launches = 0;  // nullopt once a launch count was unknown
+    double total_ns = 0.0;
+  };
   struct placement_entry {
     std::uint32_t frame;   // `none` for the root
-    std::uint32_t kernel;  // index into m_kernels
+    std::uint32_t kernel;  // index into m_kernel_totals
     bool launches_known = true;
     std::uint64_t launches = 0;
     double total_ns = 0.0;
@@ -85,8 +91,8 @@ private:
   pair_index m_children;  // (parent, name) -> frame
   std::vector<placement_entry> m_placements;
   pair_index m_placement_index;  // (frame, kernel) -> placement
-  std::vector<kernel_stat> m_kernels;
-  string_keyed_map<std::uint32_t> m_kernel_index;
+  name_table m_kernel_names;  // id = index into m_kernel_totals
+  std::vector<kernel_total> m_kernel_totals;
   std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish
   bool m_placed_taken = false;
   std::string m_source;
@@ -97,5 +103,9 @@ private:
 // error text is only composed when a value is refused, so summing costs no formatting.
 void add_to_kernel(kernel_stat& stat, std::optional<std::uint64_t> launches, double total_ns,
                    std::string_view where);
+// The same sums, with the kernel's name given apart (for the messages).
+void add_to_kernel(std::optional<std::uint64_t>& total_launches, double& total_ns,
+                   std::optional<std::uint64_t> launches, double more_ns, std::string_view where,
+                   std::string_view kernel);
 
 }  // namespace aorta::detail
