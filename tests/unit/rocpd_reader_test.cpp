@@ -290,6 +290,36 @@ TEST_F(rocpd_db, a_kernel_id_without_a_symbol_row_is_an_error_naming_it) {
       << error;
 }
 
+// Bad dispatches are counted apart from the groups: the error names the first refused group in
+// agent order with its own counts, whatever order the groups' problems were met in. Kernel ids
+// far apart and negative are found by their symbol rows.
+TEST_F(rocpd_db, each_group_reports_its_own_bad_dispatches) {
+  make_direct();
+  exec("INSERT INTO rocpd_info_agent VALUES (3, 'g', 'GPU', 1, 1, 'b', 'gfx942', 'MI300X');"
+       "INSERT INTO rocpd_info_kernel_symbol VALUES (-9, 'g', 'far.kd', 'far'), "
+       "(9000000000000, 'g', 'wide.kd', 'wide');"
+       "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 7, 1, 50, 40), ('g', 7, 1, 60, 40), ('g', 3, -9, 5, 6), "
+       "('g', 3, 9000000000000, 9, 8), ('g', 3, 9000000000000, 9, 8), "
+       "('g', 3, 9000000000000, 9, 8);");
+  const std::string error = error_of(m_dir);
+  EXPECT_NE(error.find("kernel 'wide': 3 dispatches end before they start"), std::string::npos)
+      << error;
+}
+
+TEST_F(rocpd_db, far_apart_and_negative_kernel_ids_are_named) {
+  make_direct();
+  exec("INSERT INTO rocpd_info_kernel_symbol VALUES (-9, 'g', 'far.kd', 'far'), "
+       "(9000000000000, 'g', 'wide.kd', NULL);"
+       "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
+       "('g', 7, -9, 0, 1000), ('g', 7, 9000000000000, 0, 500);");
+  const aorta::capture c = aorta::read_rocprof_capture(m_dir);
+  ASSERT_EQ(c.kernels.size(), 4u);
+  EXPECT_EQ(c.kernels[0].name, "far");
+  EXPECT_EQ(c.kernels[1].name, "wide.kd");
+  EXPECT_EQ(c.kernels[1].total_ns, 500.0);
+}
+
 // The same dispatches under two kernel ids with one display name, on two agents, in any row
 // order: totals per name, one frame per agent in agent id order, exact to the nanosecond.
 TEST_F(rocpd_db, sums_per_name_over_ids_and_agents_are_exact) {

@@ -11,9 +11,25 @@ namespace aorta::detail {
 
 namespace {
 
-std::optional<std::int64_t> integer_or_null(sqlite3_stmt* row, int column) {
-  if (sqlite3_column_type(row, column) == SQLITE_NULL) return std::nullopt;
-  return sqlite3_column_int64(row, column);
+struct group_key {
+  std::int64_t kernel = 0;
+  std::int64_t agent = 0;
+  bool kernel_null = false;
+  bool agent_null = false;
+};
+
+group_key key_of(sqlite3_stmt* row) {
+  group_key key;
+  key.kernel_null = sqlite3_column_type(row, 0) == SQLITE_NULL;
+  if (!key.kernel_null) key.kernel = sqlite3_column_int64(row, 0);
+  key.agent_null = sqlite3_column_type(row, 1) == SQLITE_NULL;
+  if (!key.agent_null) key.agent = sqlite3_column_int64(row, 1);
+  return key;
+}
+
+bool same_group(const dispatch_sum& sum, const group_key& key) {
+  return sum.kernel_value == key.kernel && sum.agent_value == key.agent &&
+         sum.kernel_null == key.kernel_null && sum.agent_null == key.agent_null;
 }
 
 // Open addressing over the sums themselves: one 4-byte slot per place, the sums in one vector
@@ -23,19 +39,21 @@ class group_table {
 public:
   explicit group_table(std::size_t max_groups) : m_max_groups(max_groups) { grow(1024); }
 
-  // The sum of (kernel, agent), added when new; nullptr past max_groups.
-  dispatch_sum* find_or_add(std::optional<std::int64_t> kernel, std::optional<std::int64_t> agent) {
-    std::size_t at = hash(kernel, agent) & m_mask;
+  // The sum of the key's group, added when new; nullptr past max_groups.
+  dispatch_sum* find_or_add(const group_key& key) {
+    std::size_t at = hash(key.kernel_null, key.kernel, key.agent_null, key.agent) & m_mask;
     while (m_slots[at] != empty) {
       dispatch_sum& sum = m_sums[m_slots[at]];
-      if (sum.kernel_id == kernel && sum.agent_key == agent) return &sum;
+      if (same_group(sum, key)) return &sum;
       at = (at + 1) & m_mask;
     }
     if (m_sums.size() >= m_max_groups) return nullptr;
     m_slots[at] = static_cast<std::uint32_t>(m_sums.size());
     dispatch_sum& added = m_sums.emplace_back();
-    added.kernel_id = kernel;
-    added.agent_key = agent;
+    added.kernel_value = key.kernel;
+    added.agent_value = key.agent;
+    added.kernel_null = key.kernel_null;
+    added.agent_null = key.agent_null;
     // At most half full, so a probe ends soon; pointers into m_sums stay valid until the next add.
     if (m_sums.size() * 2 > m_slots.size()) {
       grow(m_slots.size() * 2);
@@ -44,17 +62,24 @@ public:
     return &added;
   }
 
-  std::vector<dispatch_sum> take() { return std::move(m_sums); }
+  // The sums, in a vector of their exact size (the doubling one held up to twice as many).
+  std::vector<dispatch_sum> take() {
+    m_slots = {};
+    std::vector<dispatch_sum> out(m_sums.begin(), m_sums.end());
+    m_sums = {};
+    return out;
+  }
 
 private:
   static constexpr std::uint32_t empty = UINT32_MAX;
 
-  static std::size_t hash(std::optional<std::int64_t> kernel, std::optional<std::int64_t> agent) {
-    const auto part = [](const std::optional<std::int64_t>& v) {
-      return v ? static_cast<std::uint64_t>(*v) : std::uint64_t{0x9e3779b97f4a7c15};
+  static std::size_t hash(bool kernel_null, std::int64_t kernel, bool agent_null,
+                          std::int64_t agent) {
+    const auto part = [](bool null, std::int64_t v) {
+      return null ? std::uint64_t{0x9e3779b97f4a7c15} : static_cast<std::uint64_t>(v);
     };
     // A multiplicative mix: kernel ids are often dense integers, which would cluster unmixed.
-    std::uint64_t h = part(kernel) * 0x9e3779b97f4a7c15ULL ^ part(agent);
+    std::uint64_t h = part(kernel_null, kernel) * 0x9e3779b97f4a7c15ULL ^ part(agent_null, agent);
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ULL;
     return static_cast<std::size_t>(h ^ (h >> 32));
@@ -64,7 +89,9 @@ private:
     m_slots.assign(capacity, empty);
     m_mask = capacity - 1;
     for (std::size_t i = 0; i < m_sums.size(); ++i) {
-      std::size_t at = hash(m_sums[i].kernel_id, m_sums[i].agent_key) & m_mask;
+      const dispatch_sum& sum = m_sums[i];
+      std::size_t at =
+          hash(sum.kernel_null, sum.kernel_value, sum.agent_null, sum.agent_value) & m_mask;
       while (m_slots[at] != empty) at = (at + 1) & m_mask;
       m_slots[at] = static_cast<std::uint32_t>(i);
     }
@@ -76,11 +103,19 @@ private:
   std::vector<dispatch_sum> m_sums;
 };
 
-void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row) {
+dispatch_problems& problems_of(dispatch_sum& sum, std::vector<dispatch_problems>& problems) {
+  if (sum.problems == dispatch_sum::no_problems) {
+    sum.problems = static_cast<std::uint32_t>(problems.size());
+    problems.emplace_back();
+  }
+  return problems[sum.problems];
+}
+
+void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row, std::vector<dispatch_problems>& problems) {
   ++sum.launches;
   if (sqlite3_column_type(row, 2) != SQLITE_INTEGER ||
       sqlite3_column_type(row, 3) != SQLITE_INTEGER) {
-    ++sum.non_integer;
+    ++problems_of(sum, problems).non_integer;
     return;
   }
   const std::int64_t start = sqlite3_column_int64(row, 2);
@@ -89,21 +124,20 @@ void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row) {
   if (__builtin_sub_overflow(end, start, &duration) ||
       __builtin_add_overflow(sum.total_ns, duration, &sum.total_ns))
     sum.overflowed = true;
-  if (end < start) ++sum.negative;
+  if (end < start) ++problems_of(sum, problems).negative;
 }
 
 }  // namespace
 
-std::vector<dispatch_sum> sum_dispatches(rocpd_database& db, sqlite3_stmt* rows,
-                                         std::size_t max_groups) {
+dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows, std::size_t max_groups) {
   group_table groups(max_groups);
+  dispatch_sums out;
   // Consecutive dispatches often share their group: remember the last one (valid until an add).
   dispatch_sum* last = nullptr;
   while (db.step(rows)) {
-    const std::optional<std::int64_t> kernel = integer_or_null(rows, 0);
-    const std::optional<std::int64_t> agent = integer_or_null(rows, 1);
-    if (last == nullptr || last->kernel_id != kernel || last->agent_key != agent) {
-      last = groups.find_or_add(kernel, agent);
+    const group_key key = key_of(rows);
+    if (last == nullptr || !same_group(*last, key)) {
+      last = groups.find_or_add(key);
       if (last == nullptr)
         throw capture_error(fmt::format(
             "{}: rocpd database: more than {} distinct (kernel, agent) pairs "
@@ -111,12 +145,15 @@ std::vector<dispatch_sum> sum_dispatches(rocpd_database& db, sqlite3_stmt* rows,
             "distinct kernels per run, or ask rocprofv3 for output_format: csv",
             db.file().string(), max_groups));
     }
-    add_dispatch(*last, rows);
+    add_dispatch(*last, rows, out.problems);
   }
-  std::vector<dispatch_sum> out = groups.take();
-  std::sort(out.begin(), out.end(), [](const dispatch_sum& a, const dispatch_sum& b) {
-    return std::tie(a.agent_key, a.kernel_id) < std::tie(b.agent_key, b.kernel_id);
-  });
+  out.groups = groups.take();
+  // Agent, then kernel, NULLs first (a NULL's value is 0, so its flag decides).
+  const auto order = [](const dispatch_sum& s) {
+    return std::make_tuple(!s.agent_null, s.agent_value, !s.kernel_null, s.kernel_value);
+  };
+  std::sort(out.groups.begin(), out.groups.end(),
+            [&order](const dispatch_sum& a, const dispatch_sum& b) { return order(a) < order(b); });
   return out;
 }
 

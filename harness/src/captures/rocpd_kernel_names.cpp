@@ -1,32 +1,53 @@
 #include "captures/rocpd_kernel_names.hpp"
 
+#include <algorithm>
+
 namespace aorta::detail {
 
 rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums) {
-  m_by_id.reserve(sums.size());
+  m_ids.reserve(sums.size());
   for (const dispatch_sum& sum : sums)
-    if (sum.kernel_id) m_by_id.try_emplace(*sum.kernel_id);
-  if (m_by_id.empty()) return;
+    if (!sum.kernel_null) m_ids.push_back(sum.kernel_value);
+  std::sort(m_ids.begin(), m_ids.end());
+  m_ids.erase(std::unique(m_ids.begin(), m_ids.end()), m_ids.end());
+  m_ids.shrink_to_fit();
+  if (m_ids.empty()) return;
+  m_places.resize(m_ids.size());
   rocpd_stmt rows = db.prepare("SELECT id, COALESCE(NULLIF(display_name, ''), kernel_name) FROM "
                                "rocpd_info_kernel_symbol");
   std::size_t found = 0;
-  while (found < m_by_id.size() && db.step(rows.get())) {
+  while (found < m_ids.size() && db.step(rows.get())) {
     // Symbol ids are the table's integer primary key; a text or real one names no kernel_id.
     if (sqlite3_column_type(rows.get(), 0) != SQLITE_INTEGER) continue;
-    const auto known = m_by_id.find(sqlite3_column_int64(rows.get(), 0));
-    if (known == m_by_id.end() || known->second.seen) continue;
-    known->second.seen = true;
+    const std::size_t at = index_of(sqlite3_column_int64(rows.get(), 0));
+    if (at == m_ids.size() || m_places[at].start != unseen) continue;
     ++found;
-    if (sqlite3_column_type(rows.get(), 1) != SQLITE_NULL)
-      known->second.name = rocpd_database::text(rows.get(), 1);
+    if (sqlite3_column_type(rows.get(), 1) == SQLITE_NULL) {
+      m_places[at].start = null_name;
+      continue;
+    }
+    const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows.get(), 1));
+    // As rocpd_database::text: the name up to its first NUL.
+    const std::string_view name = text == nullptr ? std::string_view() : std::string_view(text);
+    m_places[at] = {m_bytes.size(), name.size()};
+    m_bytes.append(name);
   }
+  m_bytes.shrink_to_fit();
 }
 
-const std::string* rocpd_kernel_names::find(std::optional<std::int64_t> id) const {
-  if (!id) return nullptr;
-  const auto known = m_by_id.find(*id);
-  if (known == m_by_id.end() || !known->second.name) return nullptr;
-  return &*known->second.name;
+std::size_t rocpd_kernel_names::index_of(std::int64_t id) const {
+  const auto at = std::lower_bound(m_ids.begin(), m_ids.end(), id);
+  if (at == m_ids.end() || *at != id) return m_ids.size();
+  return static_cast<std::size_t>(at - m_ids.begin());
+}
+
+std::optional<std::string_view> rocpd_kernel_names::find(std::optional<std::int64_t> id) const {
+  if (!id) return std::nullopt;
+  const std::size_t at = index_of(*id);
+  if (at == m_ids.size()) return std::nullopt;
+  const name_place& place = m_places[at];
+  if (place.start == unseen || place.start == null_name) return std::nullopt;
+  return std::string_view(m_bytes).substr(place.start, place.size);
 }
 
 }  // namespace aorta::detail

@@ -9,27 +9,38 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 namespace aorta::detail {
 
 class rocpd_kernel_names {
 public:
-  // Scans the symbol table once (under the database's budget); memory is one entry per distinct
-  // kernel id of `sums`, whatever the table holds.
+  // Scans the symbol table once (under the database's budget); memory is a sorted id, a place
+  // and the name's bytes per distinct kernel id of `sums` (no string or map node per kernel),
+  // whatever the table holds.
   rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums);
 
-  // The kernel's name (display_name, else kernel_name); nullptr for a NULL id, an id without a
-  // symbol row, or a row whose names are both NULL. The first row of an id wins.
-  [[nodiscard]] const std::string* find(std::optional<std::int64_t> id) const;
+  // The kernel's name (display_name, else kernel_name); nullopt for a NULL id, an id without a
+  // symbol row, or a row whose names are both NULL. The first row of an id wins. Valid while
+  // this object lives.
+  [[nodiscard]] std::optional<std::string_view> find(std::optional<std::int64_t> id) const;
 
 private:
-  struct entry {
-    bool seen = false;
-    std::optional<std::string> name;
+  // Where id i's name lies in m_bytes; `unseen` until its symbol row is read, `null_name` when
+  // the row's names are both NULL.
+  struct name_place {
+    std::size_t start = unseen;
+    std::size_t size = 0;
   };
-  std::unordered_map<std::int64_t, entry> m_by_id;
+  static constexpr std::size_t unseen = SIZE_MAX;
+  static constexpr std::size_t null_name = SIZE_MAX - 1;
+
+  [[nodiscard]] std::size_t index_of(std::int64_t id) const;
+
+  std::vector<std::int64_t> m_ids;  // sorted, distinct
+  std::vector<name_place> m_places;  // parallel to m_ids
+  std::string m_bytes;               // every name, back to back
 };
 
 }  // namespace aorta::detail

@@ -137,27 +137,27 @@ private:
 // the kernel a name; anything else is an error naming the kernel, since a NULL or text timestamp
 // read as 0, or a negative duration, would lower a total a check compares. Returns the name; the
 // messages are only composed for a refused group.
-const std::string& checked_name(const dispatch_sum& sum, const rocpd_kernel_names& names,
-                                const std::string& where) {
-  const std::string* name = names.find(sum.kernel_id);
-  if (name == nullptr)
+std::string_view checked_name(const dispatch_sum& sum, const dispatch_problems& problems,
+                              const rocpd_kernel_names& names, const std::string& where) {
+  const std::optional<std::string_view> name = names.find(sum.kernel_id());
+  if (!name)
     throw capture_error(fmt::format(
         "{}: rocpd database: {} dispatches have a kernel without a name (kernel id {}: no "
         "rocpd_info_kernel_symbol row, or NULL kernel_name and display_name); they cannot be "
         "told apart from other kernels. Fix: re-run the capture",
         where, sum.launches,
-        sum.kernel_id ? std::to_string(*sum.kernel_id) : std::string("NULL")));
-  if (sum.non_integer != 0)
+        sum.kernel_null ? std::string("NULL") : std::to_string(sum.kernel_value)));
+  if (problems.non_integer != 0)
     throw capture_error(fmt::format(
         "{}: rocpd database: kernel '{}': {} dispatches have a start or end that is not an "
         "integer timestamp (NULL, text or real); their durations are unknown. Fix: re-run the "
         "capture",
-        where, *name, sum.non_integer));
-  if (sum.negative != 0)
+        where, *name, problems.non_integer));
+  if (problems.negative != 0)
     throw capture_error(fmt::format("{}: rocpd database: kernel '{}': {} dispatches end before "
                                     "they start; their durations are negative. Fix: re-run the "
                                     "capture",
-                                    where, *name, sum.negative));
+                                    where, *name, problems.negative));
   if (sum.overflowed)
     throw capture_error(fmt::format("{}: rocpd database: kernel '{}': the summed duration is past "
                                     "the largest integer number of ns (2^63-1). Fix: re-run the "
@@ -181,8 +181,8 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   (void)schema_version(db, file);
   const layout_queries queries = dispatch_queries(db, file);
   rocpd_stmt stmt = db.prepare(queries.dispatches);
-  const std::vector<dispatch_sum> sums = sum_dispatches(db, stmt.get(), limits.max_groups);
-  const rocpd_kernel_names names(db, sums);
+  const dispatch_sums sums = sum_dispatches(db, stmt.get(), limits.max_groups);
+  const rocpd_kernel_names names(db, sums.groups);
   agent_lookup agents(db, queries.agent);
   const std::string where = file.string();
   tree.set_source(where);
@@ -193,14 +193,14 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   // Sums come by agent, so agents become frames in id order, as when SQLite grouped by name.
   std::optional<std::int64_t> frame_agent;
   std::size_t frame = context_frame::no_parent;
-  for (std::size_t i = 0; i < sums.size(); ++i) {
-    const dispatch_sum& sum = sums[i];
-    const std::string& name = checked_name(sum, names, where);
-    const std::optional<agent_row>& agent = agents.agent(sum.agent_key);
+  for (std::size_t i = 0; i < sums.groups.size(); ++i) {
+    const dispatch_sum& sum = sums.groups[i];
+    const std::string_view name = checked_name(sum, sums.problems_of(sum), names, where);
+    const std::optional<agent_row>& agent = agents.agent(sum.agent_key());
     if (!agent) {
       notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row", where, name));
       frame = context_frame::no_parent;
-    } else if (i == 0 || frame_agent != sum.agent_key) {
+    } else if (i == 0 || frame_agent != sum.agent_key()) {
       frame = tree.child(context_frame::no_parent, agent->frame);
       if (seen_agents.insert(agent->absolute_index).second) {
         device_info device{"HIP", agent->absolute_index, {}};
@@ -209,7 +209,7 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
         devices.push_back(std::move(device));
       }
     }
-    frame_agent = sum.agent_key;
+    frame_agent = sum.agent_key();
     // Exact below 2^53 ns (104 days of GPU time per kernel), as every reader's double total.
     tree.add_kernel(frame, name, sum.launches, static_cast<double>(sum.total_ns));
   }
