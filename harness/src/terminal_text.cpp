@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace aorta::detail {
 namespace {
 
@@ -14,14 +16,17 @@ bool is_control(unsigned char byte) noexcept {
 std::string terminal_safe(std::string_view text) {
   std::string safe;
   safe.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (is_control(byte)) {
-      safe += fmt::format("\\x{:02x}", byte);
-    } else {
-      safe += c;
-    }
+  // Runs between control bytes are appended whole: every byte of stdout passes here, and a
+  // byte-wise append was a seventh of `check --json` on 80,000 kernels.
+  std::size_t run = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (!is_control(byte)) continue;
+    safe.append(text.substr(run, i - run));
+    safe += fmt::format("\\x{:02x}", byte);
+    run = i + 1;
   }
+  safe.append(text.substr(run));
   return safe;
 }
 
@@ -32,6 +37,9 @@ terminal_safe_buffer::int_type terminal_safe_buffer::overflow(int_type byte) {
 }
 
 std::streamsize terminal_safe_buffer::xsputn(const char* text, std::streamsize count) {
+  const auto* end = text + count;
+  if (std::none_of(text, end, [](char c) { return is_control(static_cast<unsigned char>(c)); }))
+    return m_target->sputn(text, count) == count ? count : 0;
   const std::string safe = terminal_safe(std::string_view(text, static_cast<std::size_t>(count)));
   const auto size = static_cast<std::streamsize>(safe.size());
   return m_target->sputn(safe.data(), size) == size ? count : 0;

@@ -44,6 +44,11 @@ TEST(TerminalSafe, EscapesControlBytesKeepsTextAndUtf8) {
   using aorta::detail::terminal_safe;
   EXPECT_EQ(terminal_safe(std::string("\x1b[31mRED\0k", 10)), "\\x1b[31mRED\\x00k");
   EXPECT_EQ(terminal_safe("line\n\ttab \xc3\xa9\x7f\r"), "line\n\ttab \xc3\xa9\\x7f\\x0d");
+  // Runs of plain text are copied whole: control bytes back to back, at both ends, none at all.
+  EXPECT_EQ(terminal_safe("\x01\x02"), "\\x01\\x02");
+  EXPECT_EQ(terminal_safe(""), "");
+  const std::string plain(100'000, 'k');
+  EXPECT_EQ(terminal_safe(plain), plain);
 }
 
 TEST(TerminalSafe, ScopeFiltersAStream) {
