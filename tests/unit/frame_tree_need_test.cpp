@@ -182,9 +182,6 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
   EXPECT_EQ(names.name(count), "");
 }
 
-// One kernel under each of 100,000 agents (rocpd) is 100,000 pairs that differ only in their
-// parent: the first hash mixed only low key bits, so they shared one cluster and 50,000 agents
-// took 720 M instructions of lookups. Each lookup must visit a few slots, whatever the pairs.
 // The kernels are interned names while reading: the bound on distinct names still holds at
 // exactly max_distinct_kernels, a known name is still summed there, and the totals come out
 // hottest first under their own names.
@@ -211,6 +208,27 @@ TEST(FrameTreeTables, DistinctKernelNamesStopAtTheirBound) {
   EXPECT_EQ(out.kernels[1].name, "k0");
 }
 
+// A reader that knows its names up front reserves them: the same ids and names come back, and
+// interning past the reservation still grows the table.
+TEST(FrameTreeTables, ReservedNamesGetTheSameIdsAndStillGrow) {
+  detail::name_table reserved;
+  detail::name_table plain;
+  reserved.reserve(3'000, 3'000 * 10);
+  for (std::uint32_t i = 0; i < 5'000; ++i) {
+    const std::string name = "kernel_" + std::to_string(i);
+    EXPECT_EQ(reserved.intern(name), plain.intern(name));
+  }
+  reserved.reserve(0, 0);
+  for (std::uint32_t i = 0; i < 5'000; i += 499) {
+    EXPECT_EQ(reserved.intern("kernel_" + std::to_string(i)), i);
+    EXPECT_EQ(reserved.name(i), plain.name(i));
+  }
+  EXPECT_EQ(reserved.size(), 5'000U);
+}
+
+// One kernel under each of 100,000 agents (rocpd) is 100,000 pairs that differ only in their
+// parent: the first hash mixed only low key bits, so they shared one cluster and 50,000 agents
+// took 720 M instructions of lookups. Each lookup must visit a few slots, whatever the pairs.
 TEST(FrameTreeTables, PairsDifferingInOneHalfStillSpreadOverTheTable) {
   detail::pair_index by_parent;
   detail::pair_index by_name;

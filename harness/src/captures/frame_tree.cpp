@@ -90,6 +90,13 @@ std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
   return id;
 }
 
+void frame_tree_builder::reserve_kernels(std::size_t names, std::size_t bytes) {
+  const std::size_t known = std::min(max_distinct_kernels, m_kernel_totals.size());
+  names = std::min(names, max_distinct_kernels - known);
+  m_kernel_totals.reserve(m_kernel_totals.size() + names);
+  m_kernel_names.reserve(names, bytes);
+}
+
 void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
   const std::uint32_t kernel = kernel_id(name);

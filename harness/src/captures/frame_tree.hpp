@@ -52,6 +52,9 @@ public:
   // time, and more than max_distinct_kernels names are capture errors naming the source.
   void add_kernel(std::size_t frame, std::string_view name, std::optional<std::uint64_t> launches,
                   double total_ns);
+  // Room for `names` more kernels of `bytes` name bytes in all (a reader that knows them up
+  // front: no doubling copy at the read's peak); at most max_distinct_kernels names.
+  void reserve_kernels(std::size_t names, std::size_t bytes);
   // Follows `path` from the root, creating frames as needed; returns the last frame's id.
   std::size_t path(const std::vector<std::string_view>& names);
   // Moves the kernel totals, hottest first, into out.kernels (before finish).

@@ -35,7 +35,21 @@ std::uint32_t hash_of(std::string_view name) noexcept {
 
 void name_table::grow() {
   // Kept at most half full, so a probe ends after a step or two.
-  std::vector<std::uint32_t> slots(m_slots.empty() ? 1024 : m_slots.size() * 2, 0);
+  rehash(m_slots.empty() ? 1024 : m_slots.size() * 2);
+}
+
+void name_table::reserve(std::size_t names, std::size_t bytes) {
+  const std::size_t total = size() + names;
+  m_bytes.reserve(m_bytes.size() + bytes);
+  m_starts.reserve(total + 1);
+  m_hashes.reserve(total);
+  std::size_t slot_count = m_slots.empty() ? 1024 : m_slots.size();
+  while ((total + 1) * 2 > slot_count) slot_count *= 2;
+  if (slot_count != m_slots.size()) rehash(slot_count);
+}
+
+void name_table::rehash(std::size_t slot_count) {
+  std::vector<std::uint32_t> slots(slot_count, 0);
   const std::size_t mask = slots.size() - 1;
   for (std::uint32_t id = 0; id < m_hashes.size(); ++id) {
     std::size_t at = m_hashes[id] & mask;

@@ -19,9 +19,13 @@ public:
     return std::string_view(m_bytes).substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
   }
   [[nodiscard]] std::size_t size() const noexcept { return m_starts.size() - 1; }
+  // Room for `names` more names of `bytes` bytes in all, so a reader that knows them up front
+  // makes no doubling copy (which held old and new arrays at once).
+  void reserve(std::size_t names, std::size_t bytes);
 
 private:
   void grow();
+  void rehash(std::size_t slot_count);
 
   std::string m_bytes;                   // every name, back to back
   std::vector<std::size_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])

@@ -26,6 +26,10 @@ public:
   // this object lives.
   [[nodiscard]] std::optional<std::string_view> find(std::optional<std::int64_t> id) const;
 
+  // How many ids were asked for, and the bytes of the names found.
+  [[nodiscard]] std::size_t size() const noexcept { return m_ids.size(); }
+  [[nodiscard]] std::size_t name_bytes() const noexcept { return m_bytes.size(); }
+
 private:
   // Where id i's name lies in m_bytes; `unseen` until its symbol row is read, `null_name` when
   // the row's names are both NULL.
