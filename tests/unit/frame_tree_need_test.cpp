@@ -199,12 +199,15 @@ TEST(FrameTreeTables, DistinctKernelNamesStopAtTheirBound) {
               std::string::npos)
         << e.what();
   }
+  // Refused, not stored: it is refused again, and the known names still sum.
+  EXPECT_THROW(tree.add_kernel(context_frame::no_parent, "one_more", 1, 1.0), capture_error);
+  tree.add_kernel(context_frame::no_parent, "k7", 1, 1.0);
   capture out;
   tree.take_kernels(out);
   ASSERT_EQ(out.kernels.size(), detail::max_distinct_kernels);
   EXPECT_EQ(out.kernels[0].name, "k7");
-  EXPECT_EQ(out.kernels[0].launches, 3U);
-  EXPECT_EQ(out.kernels[0].total_ns, 6.0);
+  EXPECT_EQ(out.kernels[0].launches, 4U);
+  EXPECT_EQ(out.kernels[0].total_ns, 7.0);
   EXPECT_EQ(out.kernels[1].name, "k0");
 }
 
@@ -223,6 +226,10 @@ TEST(FrameTreeTables, ReservedNamesGetTheSameIdsAndStillGrow) {
     EXPECT_EQ(reserved.intern("kernel_" + std::to_string(i)), i);
     EXPECT_EQ(reserved.name(i), plain.name(i));
   }
+  EXPECT_EQ(reserved.size(), 5'000U);
+  EXPECT_EQ(reserved.find("kernel_4321"), 4321U);
+  EXPECT_FALSE(reserved.find("kernel_5000").has_value());
+  EXPECT_FALSE(detail::name_table{}.find("").has_value());
   EXPECT_EQ(reserved.size(), 5'000U);
 }
 

@@ -76,18 +76,18 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
 }
 
 std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
-  const std::size_t known = m_kernel_totals.size();
-  const std::uint32_t id = m_kernel_names.intern(name);
-  if (id < known) return id;
-  // A name past the bound was interned, but the read ends here: the builder is not used again.
-  if (known >= max_distinct_kernels)
-    throw capture_error(fmt::format(
-        "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
-        "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
-        "profile fewer distinct kernels per run",
-        m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
-  m_kernel_totals.emplace_back();
-  return id;
+  if (m_kernel_totals.size() < max_distinct_kernels) {
+    const std::uint32_t id = m_kernel_names.intern(name);
+    if (id == m_kernel_totals.size()) m_kernel_totals.emplace_back();
+    return id;
+  }
+  // At the bound only a known name is summed; a new one is refused before it is stored.
+  if (const std::optional<std::uint32_t> known = m_kernel_names.find(name)) return *known;
+  throw capture_error(fmt::format(
+      "{}: more than {} distinct kernel names (max_distinct_kernels); aorta does not sum "
+      "part of a capture, since checks on the kernels left out would pass unseen. Fix: "
+      "profile fewer distinct kernels per run",
+      m_source.empty() ? std::string("capture") : m_source, max_distinct_kernels));
 }
 
 void frame_tree_builder::reserve_kernels(std::size_t names, std::size_t bytes) {

@@ -59,15 +59,28 @@ void name_table::rehash(std::size_t slot_count) {
   m_slots = std::move(slots);
 }
 
-std::uint32_t name_table::intern(std::string_view name) {
-  if ((size() + 1) * 2 > m_slots.size()) grow();
-  const std::uint32_t hash = hash_of(name);
+std::size_t name_table::slot_of(std::string_view name, std::uint32_t hash) const {
   const std::size_t mask = m_slots.size() - 1;
   std::size_t at = hash & mask;
   for (; m_slots[at] != 0; at = (at + 1) & mask) {
     const std::uint32_t id = m_slots[at] - 1;
-    if (m_hashes[id] == hash && this->name(id) == name) return id;
+    if (m_hashes[id] == hash && this->name(id) == name) return at;
   }
+  return at;
+}
+
+std::optional<std::uint32_t> name_table::find(std::string_view name) const {
+  if (m_slots.empty()) return std::nullopt;
+  const std::size_t at = slot_of(name, hash_of(name));
+  if (m_slots[at] == 0) return std::nullopt;
+  return m_slots[at] - 1;
+}
+
+std::uint32_t name_table::intern(std::string_view name) {
+  if ((size() + 1) * 2 > m_slots.size()) grow();
+  const std::uint32_t hash = hash_of(name);
+  const std::size_t at = slot_of(name, hash);
+  if (m_slots[at] != 0) return m_slots[at] - 1;
   const auto id = static_cast<std::uint32_t>(size());
   m_bytes.append(name);
   m_starts.push_back(m_bytes.size());

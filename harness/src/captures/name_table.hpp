@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,8 @@ class name_table {
 public:
   // The id of `name`, adding it when new; ids are 0, 1, 2, ... in first-seen order.
   std::uint32_t intern(std::string_view name);
+  // The id of `name` if it was interned; adds nothing.
+  [[nodiscard]] std::optional<std::uint32_t> find(std::string_view name) const;
   [[nodiscard]] std::string_view name(std::uint32_t id) const noexcept {
     return std::string_view(m_bytes).substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
   }
@@ -26,6 +29,8 @@ public:
 private:
   void grow();
   void rehash(std::size_t slot_count);
+  // The slot holding `name`, or the empty slot where it would go.
+  [[nodiscard]] std::size_t slot_of(std::string_view name, std::uint32_t hash) const;
 
   std::string m_bytes;                   // every name, back to back
   std::vector<std::size_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
