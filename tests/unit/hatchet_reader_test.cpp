@@ -212,6 +212,23 @@ TEST(hatchet_reader, device_table_keeps_every_property_as_text) {
   EXPECT_EQ(c.backend, "cupti");
 }
 
+// A device named again (a repeated key, here after 40 others made the index grow) is one
+// device: its first values stay, a new property joins them, and it keeps its first place.
+TEST(hatchet_reader, a_device_named_again_keeps_its_place_and_first_values) {
+  std::string cuda = R"j("7":{"arch":"80"})j";
+  for (int id = 100; id < 140; ++id) cuda += ",\"" + std::to_string(id) + R"j(":{"arch":"90"})j";
+  cuda += R"j(,"7":{"arch":"70","num_sms":108})j";
+  const capture c = parse(document(leaf("k", R"j("time (ns)":1,"count":1)j"),
+                                   "{\"CUDA\":{" + cuda + R"j(},"HIP":{"7":{"arch":"gfx90a"}}})j"));
+  ASSERT_EQ(c.devices.size(), 42U);
+  EXPECT_EQ(c.devices[0].id, "7");
+  const std::map<std::string, std::string> first{{"arch", "80"}, {"num_sms", "108"}};
+  EXPECT_EQ(c.devices[0].properties, first);
+  EXPECT_EQ(c.devices[40].id, "139");
+  EXPECT_EQ(c.devices[41].type, "HIP");
+  EXPECT_EQ(c.devices[41].properties.at("arch"), "gfx90a");
+}
+
 TEST(hatchet_reader, hip_backend_follows_request_then_triton_version) {
   const std::string hip = document(leaf("k", R"j("time (ns)":1,"count":1,"device_type":"HIP")j"));
   EXPECT_EQ(parse(hip).backend, "roctracer or rocprofiler (Triton version unknown)");

@@ -222,26 +222,36 @@ void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
 }
 
 void hatchet_accumulator::add_scope(std::string_view kernel, const pending_scope& scope) {
-  m_key.assign(kernel);
-  m_key.push_back('\0');
-  m_key.append(scope.scope);
-  auto it = m_scope_index.find(std::string_view(m_key));
-  if (it == m_scope_index.end()) {
-    it = m_scope_index.emplace(m_key, m_scopes.size()).first;
+  const std::size_t hash = hash_of_pair(kernel, scope.scope);
+  std::size_t at = m_scope_index.find(hash, [&](std::size_t i) {
+    return m_scopes[i].scope == scope.scope && m_scopes[i].kernel == kernel;
+  });
+  if (at == position_index::absent) {
+    at = m_scopes.size();
+    m_scope_index.add(hash, at);
     m_scopes.push_back({std::string(kernel), scope.scope, 0.0, 0.0});
   }
-  m_scopes[it->second].cycles += scope.cycles;
-  m_scopes[it->second].normalized_cycles += scope.normalized_cycles;
+  m_scopes[at].cycles += scope.cycles;
+  m_scopes[at].normalized_cycles += scope.normalized_cycles;
 }
 
 device_info& hatchet_accumulator::device(std::string_view type, std::string_view id) {
+  // Each property of a device names it again: the device just used is the likely one.
+  if (m_last_device < m_devices.size()) {
+    const device_info& last = m_devices[m_last_device];
+    if (last.id == id && last.type == type) return m_devices[m_last_device];
+  }
   // Indexed: a walk over the devices seen before made a 200,000-GPU table quadratic.
-  m_key.assign(type);
-  m_key.push_back('\0');
-  m_key.append(id);
-  const auto [found, added] = m_device_index.try_emplace(m_key, m_devices.size());
-  if (added) m_devices.push_back({std::string(type), std::string(id), {}});
-  return m_devices[found->second];
+  const std::size_t hash = hash_of_pair(type, id);
+  m_last_device = m_device_index.find(hash, [&](std::size_t at) {
+    return m_devices[at].id == id && m_devices[at].type == type;
+  });
+  if (m_last_device == position_index::absent) {
+    m_last_device = m_devices.size();
+    m_device_index.add(hash, m_last_device);
+    m_devices.push_back({std::string(type), std::string(id), {}});
+  }
+  return m_devices[m_last_device];
 }
 
 void hatchet_accumulator::device_seen(std::string_view type, std::string_view id) {
@@ -251,7 +261,7 @@ void hatchet_accumulator::device_seen(std::string_view type, std::string_view id
 void hatchet_accumulator::device_property(std::string_view type, std::string_view id,
                                           std::string_view key, std::string_view value) {
   // First file wins: the same GPU described twice (per-part files) must not flip its values.
-  device(type, id).properties.emplace(std::string(key), std::string(value));
+  device(type, id).properties.try_emplace(std::string(key), value);
 }
 
 void hatchet_accumulator::finish(const hatchet_read_options& options, capture& out) {

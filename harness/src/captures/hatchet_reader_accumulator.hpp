@@ -6,6 +6,7 @@
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/hatchet_reader_sax.hpp"
+#include "captures/position_index.hpp"
 #include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
@@ -77,10 +78,11 @@ private:
 
   string_keyed_map<kernel_total> m_kernels;
   std::vector<scope_stat> m_scopes;
-  string_keyed_map<std::size_t> m_scope_index;
+  position_index m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
   std::vector<device_info> m_devices;
-  string_keyed_map<std::size_t> m_device_index;
+  position_index m_device_index;
+  std::size_t m_last_device = position_index::absent;
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
   std::vector<provisional_kernel> m_provisional_kernels;
