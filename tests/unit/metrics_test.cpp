@@ -1,5 +1,6 @@
 #include "aorta/metrics.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -134,6 +135,34 @@ TEST(Metrics, AScopeNameInTwoKernelsIsKeyedByKernelOnly) {
   EXPECT_NE(metrics.notes[0].find("'loop' occurs in 2 kernels (k1, k2)"), std::string::npos);
 }
 
+// Sums, keys and notes as the scope pairs (scope, kernel) give them in name order, whatever the
+// order of the entries: a scope literally named "k1/loop" and the ambiguous "loop" of kernel k1
+// share a key, the later pair's finite value replacing the earlier one and a non-finite one
+// leaving it, with a note.
+TEST(Metrics, ScopeKeysSharedByTwoPairsKeepTheLaterFiniteValue) {
+  capture source;
+  source.collector = "proton";
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  source.scopes = {{"k2", "loop", 30.0, 3.0},
+                   {"k3", "k1/loop", 7.0, 0.75},
+                   {"k1", "loop", 10.0, 1.0},
+                   {"k2", "tail", inf, 0.5},
+                   {"k1", "loop", 5.0, nan}};
+  const metric_set metrics = compute_metrics(source);
+  EXPECT_DOUBLE_EQ(double_of(metrics, "proton_scope_cycles.k1/loop"), 15.0);
+  EXPECT_DOUBLE_EQ(double_of(metrics, "proton_scope_normalized_cycles.k1/loop"), 0.75);
+  EXPECT_DOUBLE_EQ(double_of(metrics, "proton_scope_cycles.k2/loop"), 30.0);
+  EXPECT_DOUBLE_EQ(double_of(metrics, "proton_scope_normalized_cycles.k2/loop"), 3.0);
+  EXPECT_EQ(metrics.values.count("proton_scope_cycles.tail"), 0U);
+  EXPECT_DOUBLE_EQ(double_of(metrics, "proton_scope_normalized_cycles.tail"), 0.5);
+  EXPECT_EQ(metrics.values.count("proton_scope_cycles.loop"), 0U);
+  ASSERT_EQ(metrics.notes.size(), 3U);
+  EXPECT_EQ(metrics.notes[0].find("proton_scope_normalized_cycles.k1/loop omitted"), 0U);
+  EXPECT_EQ(metrics.notes[1].find("proton_scope_cycles.tail omitted"), 0U);
+  EXPECT_NE(metrics.notes[2].find("'loop' occurs in 2 kernels (k1, k2)"), std::string::npos);
+}
+
 TEST(Metrics, CallgrindInstructionCounts) {
   capture source;
   source.collector = "callgrind";
@@ -225,6 +254,14 @@ TEST(Metrics, ValueFormatting) {
   EXPECT_EQ(format_metric_value(std::int64_t{-3}), "-3");
   EXPECT_EQ(format_metric_value(std::vector<std::string>{"a", "b"}), "a, b");
   EXPECT_EQ(numeric_value(std::string("x")), std::nullopt);
+}
+
+// Whole numbers are printed without fmt's arbitrary-precision path; the text must stay "{:.0f}"'s.
+TEST(Metrics, WholeNumbersReadAsFixedNotationWithoutDecimals) {
+  for (const double whole : {0.0, -0.0, 1.0, -1.0, 1000.0, 101999.0, 9007199254.0,
+                             123456789012345.0, 999999999999999.0, -999999999999999.0}) {
+    EXPECT_EQ(format_metric_value(whole), fmt::format("{:.0f}", whole)) << whole;
+  }
   EXPECT_EQ(numeric_value(std::int64_t{4}), 4.0);
 }
 

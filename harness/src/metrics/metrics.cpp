@@ -1,6 +1,7 @@
 #include "aorta/metrics.hpp"
 
 #include "metrics/number_format.hpp"
+#include "metrics/scope_metrics.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -89,42 +90,11 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, metric
   out.values[prefix + "_top_kernels"] = std::move(top);
 }
 
-struct scope_total {
-  double cycles = 0.0;
-  double normalized_cycles = 0.0;
-};
-
 void put_finite(metric_set& out, const std::string& key, double value) {
   if (std::isfinite(value)) {
     out.values[key] = value;
   } else {
     out.notes.push_back(fmt::format("{} omitted: the summed value is not finite", key));
-  }
-}
-
-void add_scope_metrics(const capture& source, metric_set& out) {
-  // (scope, kernel) -> totals, and scope -> the kernels it occurs under.
-  std::map<std::pair<std::string, std::string>, scope_total> totals;
-  std::map<std::string, std::set<std::string>> kernels_of_scope;
-  for (const auto& entry : source.scopes) {
-    auto& total = totals[{entry.scope, entry.kernel}];
-    total.cycles += entry.cycles;
-    total.normalized_cycles += entry.normalized_cycles;
-    kernels_of_scope[entry.scope].insert(entry.kernel);
-  }
-  for (const auto& [key, total] : totals) {
-    const auto& [scope, kernel] = key;
-    const bool ambiguous = kernels_of_scope[scope].size() > 1;
-    const std::string name = ambiguous ? kernel + "/" + scope : scope;
-    put_finite(out, "proton_scope_cycles." + name, total.cycles);
-    put_finite(out, "proton_scope_normalized_cycles." + name, total.normalized_cycles);
-  }
-  for (const auto& [scope, kernels] : kernels_of_scope) {
-    if (kernels.size() < 2) continue;
-    std::vector<std::string> names(kernels.begin(), kernels.end());
-    out.notes.push_back(fmt::format(
-        "scope '{}' occurs in {} kernels ({}); its metrics are keyed <kernel>/{} instead of {}",
-        scope, kernels.size(), fmt::join(names, ", "), scope, scope));
   }
 }
 
@@ -280,7 +250,7 @@ metric_set compute_metrics(const capture& source) {
   out.values[prefix + "_artifact_dir"] = source.artifact_dir.string();
   if (!source.backend.empty()) out.values[prefix + "_backend"] = source.backend;
   if (!source.kernels.empty()) add_kernel_metrics(source, prefix, out);
-  if (!source.scopes.empty()) add_scope_metrics(source, out);
+  if (!source.scopes.empty()) detail::add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (!source.counters.empty()) add_counter_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
@@ -290,41 +260,33 @@ metric_set compute_metrics(const capture& source) {
   return out;
 }
 
-namespace {
-
-void merge_values(metric_set& into, const metric_set& from) {
-  // `from` is in key order: each key goes right after the one before, so the hint makes an
-  // insert constant time instead of a walk of string compares (100,000 scope metrics).
+void merge_metrics(metric_set& into, metric_set&& from) {
+  // `from` is in key order: each node goes right after the one before, so the hint makes an
+  // insert constant time instead of a walk of string compares (100,000 scope metrics), and the
+  // node moves over whole instead of being copied key and value.
   auto hint = into.values.begin();
-  for (const auto& [name, value] : from.values) {
-    const std::size_t size_before = into.values.size();
-    const auto where = into.values.try_emplace(hint, name, value);
+  while (!from.values.empty()) {
+    auto node = from.values.extract(from.values.begin());
+    const auto where = into.values.insert(hint, std::move(node));
     hint = std::next(where);
-    if (into.values.size() == size_before) {
+    if (!node.empty()) {
       into.notes.push_back(
-          fmt::format("metric {} was produced twice; the later value {} replaced {}", name,
-                      format_metric_value(value), format_metric_value(where->second)));
-      where->second = value;
+          fmt::format("metric {} was produced twice; the later value {} replaced {}", node.key(),
+                      format_metric_value(node.mapped()), format_metric_value(where->second)));
+      where->second = std::move(node.mapped());
     }
   }
-}
-
-}  // namespace
-
-void merge_metrics(metric_set& into, const metric_set& from) {
-  merge_values(into, from);
-  into.kernels.insert(into.kernels.end(), from.kernels.begin(), from.kernels.end());
-  into.notes.insert(into.notes.end(), from.notes.begin(), from.notes.end());
-}
-
-void merge_metrics(metric_set& into, metric_set&& from) {
-  merge_values(into, from);
   if (into.kernels.empty())
     into.kernels = std::move(from.kernels);
   else
     into.kernels.insert(into.kernels.end(), std::make_move_iterator(from.kernels.begin()),
                         std::make_move_iterator(from.kernels.end()));
-  into.notes.insert(into.notes.end(), from.notes.begin(), from.notes.end());
+  into.notes.insert(into.notes.end(), std::make_move_iterator(from.notes.begin()),
+                    std::make_move_iterator(from.notes.end()));
+}
+
+void merge_metrics(metric_set& into, const metric_set& from) {
+  merge_metrics(into, metric_set(from));
 }
 
 std::optional<double> numeric_value(const metric_value& value) {

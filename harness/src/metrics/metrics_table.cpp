@@ -55,12 +55,18 @@ void render_values(const metric_set& metrics, std::string& out) {
     shown_names.push_back(detail::ellipsized(name, name_budget));
     name_width = std::max(name_width, columns_of(shown_names.back()));
   }
+  // The names are in the map's order but for the few callgrind ones: a cursor finds each in
+  // constant time, where a lookup per name walked the tree (200,000 scope metrics).
+  auto cursor = metrics.values.begin();
   for (std::size_t i = 0; i < names.size(); ++i) {
-    const metric_value& value = metrics.values.at(names[i]);
+    if (cursor == metrics.values.end() || cursor->first != names[i])
+      cursor = metrics.values.find(names[i]);
+    const metric_value& value = (cursor++)->second;
     const auto* list = std::get_if<std::vector<std::string>>(&value);
-    const std::string shown =
-        list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
-    out += fmt::format("{}  {}\n", pad_right(shown_names[i], name_width), shown);
+    out += shown_names[i];
+    out.append(name_width - std::min(name_width, columns_of(shown_names[i])) + 2, ' ');
+    out += list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
+    out += '\n';
   }
   if (!folded.empty()) {
     std::string list;

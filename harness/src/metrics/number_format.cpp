@@ -3,13 +3,19 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 
 namespace aorta::detail {
 
 std::string format_number(double value) {
   if (!std::isfinite(value)) return fmt::format("{}", value);
   const double magnitude = std::fabs(value);
-  if (magnitude < 1e15 && value == std::trunc(value)) return fmt::format("{:.0f}", value);
+  if (magnitude < 1e15 && value == std::trunc(value)) {
+    // A whole number below 2^53 is an int64 exactly, whose digits are "{:.0f}"'s: printed so,
+    // without fmt's arbitrary-precision path (most of a 200,000-metric table's time).
+    if (value == 0.0 && std::signbit(value)) return "-0";
+    return std::to_string(static_cast<std::int64_t>(value));
+  }
   if (magnitude < 1e-3 || magnitude >= 1e15) return fmt::format("{:.6g}", value);
   std::string text = fmt::format("{:.4f}", value);
   while (text.back() == '0') text.pop_back();
