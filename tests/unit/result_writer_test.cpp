@@ -6,8 +6,12 @@
 #include "record/result_writer.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <string>
@@ -128,6 +132,24 @@ TEST(ResultWriter, WrittenResultJsonReadsBackWithEveryKernel) {
       aorta::trial_record_from_json(nlohmann::json::parse(aorta::detail::result_document_text(record)));
   ASSERT_EQ(read_back.metrics.kernels.size(), record.metrics.kernels.size());
   EXPECT_EQ(read_back.metrics.kernels[299].collector, record.metrics.kernels[299].collector);
+}
+
+// result.json is streamed into the atomic write's temporary file: its bytes must be the
+// document's text, here of 5,000 kernels (about 1.5 MB, many times the write buffer).
+TEST(ResultWriter, StreamedResultJsonFileHoldsTheDocumentText) {
+  const auto record = generated_record(5000, 9);
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("aorta-result-writer-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  aorta::write_result_json(dir / "result.json", record);
+  std::ifstream in(dir / "result.json", std::ios::binary);
+  const std::string written{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  EXPECT_EQ(written, aorta::detail::result_document_text(record));
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir),
+                          std::filesystem::directory_iterator()),
+            1);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

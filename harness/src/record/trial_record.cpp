@@ -274,7 +274,8 @@ trial_record trial_record_from_json(const json& object) {
 }
 
 void write_result_json(const std::filesystem::path& path, const trial_record& record) {
-  detail::write_file_atomically(path, detail::result_document_text(record));
+  detail::write_file_atomically(
+      path, [&](std::ostream& out) { detail::write_result_document(out, record); });
 }
 
 }  // namespace aorta
