@@ -264,6 +264,22 @@ TEST(CheckEvaluate, ScopeCyclesAndRatios) {
   EXPECT_NE(unknown.message.find("scopes with the most cycles (proton)"), std::string::npos);
 }
 
+// The scopes a missing one is compared with are listed by name, each name once however many
+// (kernel, scope) entries spell it: "k/s" is scope s of kernel k and scope "k/s" under no kernel.
+TEST(CheckEvaluate, AMissingScopeListsEachKnownNameOnceInFirstSeenOrder) {
+  capture scopes;
+  scopes.collector = "proton";
+  scopes.scopes = {{"k", "s", 1.0, 1.0}, {"", "k/s", 1.0, 1.0}, {"a/b", "c", 1.0, 1.0},
+                   {"a", "b/c", 1.0, 1.0}};
+  for (int i = 0; i < 10; ++i) scopes.scopes.push_back({"k", "x" + std::to_string(i), 1.0, 1.0});
+  const check_result unknown = run("cycles(missing) > 0", {scopes});
+  EXPECT_FALSE(unknown.passed);
+  EXPECT_NE(unknown.message.find("its scopes: k/s, a/b/c, k/x0, k/x1, k/x2, k/x3, k/x4, k/x5, "
+                                 "k/x6, k/x7, ... (2 more)"),
+            std::string::npos)
+      << unknown.message;
+}
+
 TEST(CheckEvaluate, ZeroDenominatorFails) {
   const std::vector<capture> captures{kernel_capture(), scope_capture()};
   const check_result scope = run("cycles(cheap) / cycles(zero) > 1", captures);

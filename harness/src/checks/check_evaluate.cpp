@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <set>
-#include <unordered_set>
 
 namespace aorta {
 namespace {
@@ -50,10 +49,15 @@ std::string none_with(const std::vector<capture>& captures, std::string_view wha
   return fmt::format("no capture has {} (captures: {})", what, fmt::join(collectors, ", "));
 }
 
-std::string joined_names(const std::vector<std::string>& names) {
-  if (names.size() <= listed_names) return fmt::format("{}", fmt::join(names, ", "));
+// The first listed_names of `total` names, and how many more there are.
+std::string joined_names(const std::vector<std::string>& names, std::size_t total) {
+  if (total <= listed_names) return fmt::format("{}", fmt::join(names, ", "));
   const std::vector<std::string> shown(names.begin(), names.begin() + listed_names);
-  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "), names.size() - listed_names);
+  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "), total - listed_names);
+}
+
+std::string joined_names(const std::vector<std::string>& names) {
+  return joined_names(names, names.size());
 }
 
 measured kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
@@ -120,14 +124,9 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
   }
   // In first-seen order, without a walk over the names before each one (100,000 scopes made
   // this message quadratic).
-  std::vector<std::string> known;
-  std::unordered_set<std::string> seen;
-  for (const auto& entry : source->scopes) {
-    std::string name = entry.kernel.empty() ? entry.scope : entry.kernel + "/" + entry.scope;
-    if (seen.insert(name).second) known.push_back(std::move(name));
-  }
+  const detail::scope_names known = detail::known_scope_names(*source, listed_names);
   return unmeasured(fmt::format("no scope '{}' in the {} capture; its scopes: {}", argument,
-                                source->collector, joined_names(known)));
+                                source->collector, joined_names(known.first, known.total)));
 }
 
 // Errors of every checker's report whose kind or kernel matches; warnings do not count.

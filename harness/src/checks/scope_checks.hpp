@@ -41,4 +41,12 @@ struct scoped_top {
 [[nodiscard]] scoped_top scoped_top_kernel(const std::vector<capture>& captures,
                                            const scope_path& path);
 
+// The distinct names of `source`'s scopes (`kernel/scope`, or `scope` under no kernel) in first-seen
+// order: the first `listed` of them and how many there are.
+struct scope_names {
+  std::vector<std::string> first;
+  std::size_t total = 0;
+};
+[[nodiscard]] scope_names known_scope_names(const capture& source, std::size_t listed);
+
 }  // namespace aorta::detail
