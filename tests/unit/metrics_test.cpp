@@ -246,6 +246,18 @@ TEST(Metrics, TableIsAligned) {
                                            "long_kernel_name   unknown        12\n");
 }
 
+// A name past half the table's 120 columns is shown as its first 40 bytes, "…" and its last 19
+// (60 columns), and the values line up after it.
+TEST(Metrics, TableShortensLongNamesAndAlignsAfterThem) {
+  const std::string long_name = "proton_scope_cycles." + std::string(30, 'x') + std::string(30, 'y');
+  metric_set metrics;
+  metrics.values["a"] = std::int64_t{1};
+  metrics.values[long_name] = std::int64_t{2};
+  EXPECT_EQ(format_metrics_table(metrics), "a" + std::string(59, ' ') + "  1\n" +
+                                               long_name.substr(0, 40) + "…" +
+                                               std::string(19, 'y') + "  2\n");
+}
+
 TEST(Metrics, ValueFormatting) {
   EXPECT_EQ(format_metric_value(0.398), "0.398");
   EXPECT_EQ(format_metric_value(8608876.0), "8608876");

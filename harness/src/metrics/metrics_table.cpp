@@ -49,22 +49,26 @@ void render_values(const metric_set& metrics, std::string& out) {
   std::vector<std::string> folded;
   const std::vector<std::string> names = detail::ordered_metric_names(metrics, folded);
   constexpr std::size_t name_budget = table_columns / 2;
-  std::vector<std::string> shown_names;
+  // A name within the budget is shown as it is, so only the longer ones are copied (shortened).
+  std::string scratch;
+  const auto shown = [&scratch](const std::string& name) -> std::string_view {
+    if (name.size() <= name_budget) return name;
+    scratch = detail::ellipsized(name, name_budget);
+    return scratch;
+  };
   std::size_t name_width = 0;
-  for (const auto& name : names) {
-    shown_names.push_back(detail::ellipsized(name, name_budget));
-    name_width = std::max(name_width, columns_of(shown_names.back()));
-  }
+  for (const auto& name : names) name_width = std::max(name_width, columns_of(shown(name)));
   // The names are in the map's order but for the few callgrind ones: a cursor finds each in
   // constant time, where a lookup per name walked the tree (200,000 scope metrics).
   auto cursor = metrics.values.begin();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (cursor == metrics.values.end() || cursor->first != names[i])
-      cursor = metrics.values.find(names[i]);
+  for (const auto& name : names) {
+    if (cursor == metrics.values.end() || cursor->first != name)
+      cursor = metrics.values.find(name);
     const metric_value& value = (cursor++)->second;
     const auto* list = std::get_if<std::vector<std::string>>(&value);
-    out += shown_names[i];
-    out.append(name_width - std::min(name_width, columns_of(shown_names[i])) + 2, ' ');
+    const std::string_view shown_name = shown(name);
+    out += shown_name;
+    out.append(name_width - std::min(name_width, columns_of(shown_name)) + 2, ' ');
     out += list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
     out += '\n';
   }
