@@ -7,6 +7,7 @@
 #include "terminal_text.hpp"
 
 #include <gmock/gmock.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -60,6 +61,30 @@ TEST(TerminalSafe, ScopeFiltersAStream) {
   EXPECT_EQ(target.str(), "kernel \\x1b]0;title\\x07\\x1b\n");
   target << '\x1b';  // the scope is gone: the stream is its own again
   EXPECT_EQ(target.str().back(), '\x1b');
+}
+
+// Every byte value, twice over and ending in a control byte, through the string and the stream:
+// C0 but newline and tab, and DEL, become \xHH; every other byte passes as it is.
+TEST(TerminalSafe, EveryByteValueByTheRuleThroughStringAndStream) {
+  std::string text;
+  std::string expected;
+  for (int round = 0; round < 2; ++round) {
+    for (int value = 0; value < 256; ++value) {
+      const char byte = static_cast<char>(value);
+      text += byte;
+      const bool control = (value < 0x20 && byte != '\n' && byte != '\t') || value == 0x7f;
+      expected += control ? fmt::format("\\x{:02x}", value) : std::string(1, byte);
+    }
+  }
+  text += '\x1b';
+  expected += "\\x1b";
+  EXPECT_EQ(aorta::detail::terminal_safe(text), expected);
+  std::ostringstream target;
+  {
+    const aorta::detail::terminal_safe_scope scope(target);
+    target << text;
+  }
+  EXPECT_EQ(target.str(), expected);
 }
 
 class CsvLimits : public ::testing::Test {
