@@ -40,6 +40,8 @@ def commands(d):
             [a, "check", "--collector", "proton", f"{d}/many_scopes",
              "--check", "cycles(no_such_scope) > 0"],
         "rocpd, 50,000 agents": [a, "check", "--collector", "rocprof", f"{d}/many_agents"],
+        "rocprofv3 agent_info.csv, 200,000 GPU rows":
+            [a, "check", "--collector", "rocprof", f"{d}/many_agent_rows"],
     }
 
 

@@ -69,3 +69,12 @@ subprocess.run([sys.executable,
                 os.path.join(os.path.dirname(__file__), "..", "fixtures", "rocpd", "make_rocpd.py"),
                 os.path.join(out, "many_agents", "aorta_results.db"), "--agents", str(agents)],
                check=True)
+
+# A rocprofv3 agent_info.csv of 200,000 GPU rows (the columns of tests/fixtures/rocprof/README.md): each agent was compared with every one kept before it.
+agent_rows = size(200_000)
+rows = ["Node_Id,Logical_Node_Id,Agent_Type,Name,Product_Name,Cu_Count"]
+rows += [f"{i},{i},GPU,gfx942,MI300X,304" for i in range(agent_rows)]
+write("many_agent_rows/run_agent_info.csv", "\n".join(rows) + "\n")
+write("many_agent_rows/run_kernel_stats.csv",
+      "Name,Calls,TotalDurationNs,AverageNs,Percentage,MinNs,MaxNs,StdDev\n"
+      "agent_kernel,1,100,100,100,100,100,0\n")

@@ -31,3 +31,9 @@ aorta_cli_test(scaling.scopes_100k_cycles_check RC 1 TIMEOUT 20 FIXTURES_REQUIRE
 aorta_cli_test(scaling.rocpd_50k_agents RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
   COMMAND "${aorta}" check --collector rocprof "${scaling}/many_agents"
           --check "count(agent_probe) == 49998" --check "count(under(gpu49999)) == 1")
+
+# A rocprofv3 agent_info.csv of 200,000 GPU rows: each agent was compared with every one kept
+# before it (5.8 s at 50,000 rows, about 90 s here).
+aorta_cli_test(scaling.rocprof_200k_agent_rows RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
+  COMMAND "${aorta}" check --collector rocprof "${scaling}/many_agent_rows"
+          --check "count(agent_kernel) == 1")

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -63,6 +65,26 @@ TEST(rocprof_reader, agent_info_gpu_rows_become_hip_devices) {
   EXPECT_EQ(c.devices[0].properties.at("cu_count"), "304");
   EXPECT_EQ(c.devices[1].id, "1");
   EXPECT_EQ(c.devices[1].properties.at("node_id"), "3");
+}
+
+// Two processes' agent tables list the same node's GPUs: each device once, in first-seen order,
+// and a GPU whose properties differ is its own device.
+TEST(rocprof_reader, agents_listed_by_two_files_are_one_device_each) {
+  const fs::path dir = fs::temp_directory_path() / ("aorta-agents-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string header = "Node_Id,Agent_Type,Name\n";
+  std::ofstream(dir / "100_agent_info.csv") << header << "1,CPU,x86\n2,GPU,gfx942\n3,GPU,gfx942\n";
+  std::ofstream(dir / "200_agent_info.csv") << header << "2,GPU,gfx942\n3,GPU,gfx90a\n";
+  std::ofstream(dir / "100_kernel_stats.csv") << "Name,Calls,TotalDurationNs\nk,1,10\n";
+  const capture c = aorta::read_rocprof_capture(dir);
+  fs::remove_all(dir);
+  ASSERT_EQ(c.devices.size(), 3u);
+  EXPECT_EQ(c.devices[0].properties.at("node_id"), "2");
+  EXPECT_EQ(c.devices[1].properties.at("node_id"), "3");
+  EXPECT_EQ(c.devices[1].properties.at("arch"), "gfx942");
+  EXPECT_EQ(c.devices[2].id, "1");
+  EXPECT_EQ(c.devices[2].properties.at("arch"), "gfx90a");
 }
 
 TEST(rocprof_reader, nested_22_column_trace_with_crlf) {

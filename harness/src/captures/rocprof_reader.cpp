@@ -8,7 +8,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 #include <system_error>
+#include <tuple>
 
 namespace aorta {
 
@@ -76,9 +78,12 @@ void read_all(const std::vector<fs::path>& files, reader read, detail::kernel_ta
   }
 }
 
-bool same_device(const device_info& a, const device_info& b) {
-  return a.type == b.type && a.id == b.id && a.properties == b.properties;
-}
+// Devices equal in type, id and every property are one device, listed by more than one file.
+struct device_order {
+  bool operator()(const device_info& a, const device_info& b) const {
+    return std::tie(a.type, a.id, a.properties) < std::tie(b.type, b.id, b.properties);
+  }
+};
 
 }  // namespace
 
@@ -120,11 +125,14 @@ capture read_rocprof_capture(const fs::path& dir, bool keep_frame_tree) {
         out.artifact_dir.string()));
   }
   out.kernels = table.sorted(out.artifact_dir.string());
+  // An ordered set, not a search of the list: an agent table of n rows would cost n^2 compares.
+  std::set<device_info, device_order> seen;
   for (const fs::path& file : files.agent_info) {
     for (device_info& device : detail::read_rocprof_agent_info(file, out.notes)) {
-      const bool seen = std::any_of(out.devices.begin(), out.devices.end(),
-                                    [&](const device_info& d) { return same_device(d, device); });
-      if (!seen) out.devices.push_back(std::move(device));
+      if (seen.count(device) == 0) {
+        seen.insert(device);
+        out.devices.push_back(std::move(device));
+      }
     }
   }
   return out;

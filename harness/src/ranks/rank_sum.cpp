@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -27,12 +28,14 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::map<std::pair<std::vector<std::string>, std::string>, std::size_t> text_at;
   std::map<std::string, std::size_t> number_at;
   std::map<std::pair<std::string, std::string>, std::size_t> counter_at;
+  // (type, id) of the devices kept: a set, not a search of the list per device.
+  std::set<std::pair<std::string, std::string>> device_seen;
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
     const std::string where = fmt::format("{} (sum over ranks)", total.artifact_dir.string());
     if (rank->reported_errors) {
-      reported_errors = detail::add_count(reported_errors, *rank->reported_errors, where,
-                                          "error total");
+      reported_errors =
+          detail::add_count(reported_errors, *rank->reported_errors, where, "error total");
     } else {
       every_report_read = false;
     }
@@ -41,10 +44,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
     if (total.backend.empty()) total.backend = rank->backend;
     for (const auto& note : rank->notes) total.notes.push_back(label + note);
     for (const auto& device : rank->devices) {
-      const bool seen = std::any_of(total.devices.begin(), total.devices.end(), [&](const auto& d) {
-        return d.type == device.type && d.id == device.id;
-      });
-      if (!seen) total.devices.push_back(device);
+      if (device_seen.emplace(device.type, device.id).second) total.devices.push_back(device);
     }
     for (const auto& kernel : rank->kernels) {
       const auto [at, added] = kernel_at.try_emplace(kernel.name, total.kernels.size());
@@ -76,7 +76,8 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
     }
     // Text cannot be summed: the lowest rank's value stands, a differing one is noted.
     for (const auto& text : rank->text_metrics) {
-      const auto [at, added] = text_at.try_emplace({text.path, text.key}, total.text_metrics.size());
+      const auto [at, added] =
+          text_at.try_emplace({text.path, text.key}, total.text_metrics.size());
       if (added) {
         total.text_metrics.push_back(text);
       } else if (total.text_metrics[at->second].text != text.text) {
