@@ -252,6 +252,40 @@ TEST_F(csv_fast_path_test, random_bytes_match_the_reference_parser) {
   }
 }
 
+// Rows of the kind a kernel trace holds, which the scanner reads from the block masks alone
+// (quotes only around whole fields), mixed with rows it must leave to the byte-wise path (a
+// doubled quote, a quote inside a field, stray bytes after a closing quote), every line ending,
+// shifted through two blocks: each wanted field and each field count must be the reference's.
+TEST_F(csv_fast_path_test, plain_rows_and_their_neighbours_at_every_offset) {
+  std::mt19937 rng(2122);
+  const std::vector<std::string> plain_fields{"", "17", "KERNEL_DISPATCH", "\"KERNEL_DISPATCH\"",
+                                              "\"\"", "\"a,b\"", "\"line\nbreak\"", "\"cr\r\"",
+                                              "\"" + std::string(70, 'n') + "\""};
+  const std::vector<std::string> other_fields{"\"x\"\"y\"", "a\"b", "a\"", "\"q\"stray",
+                                              "\"\"\"\""};
+  const std::vector<std::string> endings{"\n", "\r\n", "\r"};
+  // Two quotes inside unquoted fields pair up like a quoted field's: `a",b"` is two fields.
+  std::string rows = "a\",b\",c\n";
+  for (int r = 0; r < 40; ++r) {
+    const std::size_t count = 1 + rng() % 14;
+    for (std::size_t f = 0; f < count; ++f) {
+      if (f > 0) rows += ',';
+      rows += rng() % 12 == 0 ? other_fields[rng() % other_fields.size()]
+                              : plain_fields[rng() % plain_fields.size()];
+    }
+    rows += endings[rng() % endings.size()];
+  }
+  for (std::size_t shift = 0; shift < 2 * 64 + 2; ++shift) {
+    const std::string text = std::string(shift, 'p') + "\n" + rows;
+    const fs::path file = write(text);
+    const std::vector<row> reference = reference_parse(text);
+    for (std::size_t chunk : {64, 65, 127, 1 << 20}) {
+      expect_columns(file, chunk, csv_columns::of({0, 7, 9, 10}), reference);
+      expect_columns(file, chunk, csv_columns::of({1, 2}), reference);
+    }
+  }
+}
+
 TEST(csv_columns, wanted_columns_and_the_next_after_each) {
   const csv_columns wanted = csv_columns::of({7, 9, 10, csv_columns::none});
   EXPECT_TRUE(wanted.wants(0));  // always: a blank row is told by its first field

@@ -44,7 +44,7 @@ inline csv_block_masks csv_block_masks_sse2(const char* block) noexcept {
     return static_cast<std::uint64_t>(static_cast<std::uint16_t>(_mm_movemask_epi8(v)));
   };
   csv_block_masks m;
-  for (unsigned shift = 0; shift < csv_block_bytes; shift += 16) {
+  const auto add_sixteen = [&](unsigned shift) {
     const __m128i bytes =
         _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + shift));  // NOLINT
     const __m128i line_ends =
@@ -53,7 +53,12 @@ inline csv_block_masks csv_block_masks_sse2(const char* block) noexcept {
     m.quotes |= bits(_mm_cmpeq_epi8(bytes, quote)) << shift;
     m.delimiters |= bits(ends) << shift;
     m.line_ends |= bits(line_ends) << shift;
-  }
+  };
+  // Four calls, not a loop: -O2 keeps a loop rolled, with a variable shift per step.
+  add_sixteen(0);
+  add_sixteen(16);
+  add_sixteen(32);
+  add_sixteen(48);
   return m;
 }
 #endif
@@ -73,6 +78,19 @@ constexpr std::size_t count_bits(std::uint64_t bits) noexcept {
   bits = (bits & 0x3333333333333333) + ((bits >> 2) & 0x3333333333333333);
   bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0F;
   return static_cast<std::size_t>((bits * 0x0101010101010101) >> 56);
+}
+
+// Bit i: the parity of the set bits at positions 0..i. Applied to a quote mask it marks the bytes
+// inside quotes (each quote toggles), the way a parser that never looks back would see them.
+constexpr std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
+  // Written out: -O2 does not unroll the loop, and this runs once per block of a row.
+  bits ^= bits << 1;
+  bits ^= bits << 2;
+  bits ^= bits << 4;
+  bits ^= bits << 8;
+  bits ^= bits << 16;
+  bits ^= bits << 32;
+  return bits;
 }
 
 // Finds the next quote or field end in a buffer, one block's masks at a time. Blocks start at
@@ -135,6 +153,12 @@ public:
       from_here = ~std::uint64_t{0};
     }
     return skipped;
+  }
+
+  // The masks of the block at `base` (a multiple of 64 below the end).
+  [[nodiscard]] const csv_block_masks& masks_at(std::size_t base) noexcept {
+    if (base != m_base) load(base);
+    return m_masks;
   }
 
 private:

@@ -94,9 +94,14 @@ void csv_scanner::start_cursor() noexcept {
 }
 
 bool csv_scanner::next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+  const bool plain_rows_possible = wanted.kept() != csv_columns::none;
+  if (plain_rows_possible && fields.size() != wanted.kept()) {
+    fields.assign(wanted.kept(), std::string_view{});
+  }
   for (;;) {
     if (m_pos == m_end && m_eof) return false;
-    if (m_pos < m_end && parse_row(fields, wanted, m_eof)) {
+    if (m_pos < m_end && ((plain_rows_possible && parse_plain_row(fields, wanted)) ||
+                          parse_row(fields, wanted, m_eof))) {
       ++m_row_number;
       return true;
     }
@@ -224,6 +229,94 @@ bool csv_scanner::parse_row(std::vector<std::string_view>& fields, const csv_col
     m_pos = next_row;
     return true;
   }
+}
+
+namespace {
+
+// A plain row's field [start, end): a quoted one's quotes are its first and last bytes.
+std::string_view plain_field(const char* buf, std::size_t start, std::size_t end) noexcept {
+  if (start < end && buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);
+  return std::string_view(buf + start, end - start);
+}
+
+bool wanted_column(std::uint64_t wanted_bits, std::size_t column) noexcept {
+  return column < 64 && ((wanted_bits >> column) & 1) != 0;
+}
+
+// One block's fields of a plain row: each comma in `commas` ends the field `count`, which is
+// stored when wanted; once no wanted column is left, the rest are only counted.
+void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t wanted_bits,
+                       const char* buf, std::size_t base, std::uint64_t commas,
+                       std::size_t& count, std::size_t& field_start) noexcept {
+  while (commas != 0) {
+    if (count >= 64 || (wanted_bits >> count) == 0) {
+      count += count_bits(commas);
+      return;
+    }
+    const std::size_t at = base + static_cast<std::size_t>(std::countr_zero(commas));
+    if (((wanted_bits >> count) & 1) != 0) fields[count] = plain_field(buf, field_start, at);
+    field_start = at + 1;
+    ++count;
+    commas &= commas - 1;
+  }
+}
+
+}  // namespace
+
+bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
+                                  const csv_columns& wanted) {
+  const char* const buf = m_buffer.data();
+  const std::uint64_t wanted_bits = wanted.bits();
+  csv_block_cursor cursor = m_cursor;
+  std::size_t base = m_pos & ~(csv_block_bytes - 1);
+  std::uint64_t live = ~std::uint64_t{0} << (m_pos - base);
+  // Carried from the block before: inside a quoted field (all ones), a field starting at bit 0,
+  // a closing quote at bit 63 (bit 0 must then be a delimiter).
+  std::uint64_t inside = 0;
+  std::uint64_t field_starts = std::uint64_t{1} << (m_pos - base);
+  std::uint64_t after_closer = 0;
+  std::size_t count = 0;
+  std::size_t field_start = m_pos;
+  for (; base < m_end; base += csv_block_bytes, live = ~std::uint64_t{0}) {
+    const csv_block_masks& masks = cursor.masks_at(base);
+    const std::uint64_t quotes = masks.quotes & live;
+    const std::uint64_t parity = prefix_xor(quotes) ^ inside;
+    const std::uint64_t outside_ends = masks.delimiters & live & ~parity;
+    const std::uint64_t line_ends = outside_ends & masks.line_ends;
+    // Through the row's line end, or the whole block when the row goes on.
+    const std::uint64_t row = line_ends == 0 ? ~std::uint64_t{0} : line_ends ^ (line_ends - 1);
+    const std::uint64_t openers = quotes & parity & row;
+    const std::uint64_t closers = quotes & ~parity & row;
+    field_starts |= outside_ends << 1;
+    after_closer |= closers << 1;
+    // A quote inside an unquoted field, stray bytes after a closing quote, a doubled quote.
+    if ((openers & ~field_starts) != 0 || (after_closer & ~masks.delimiters) != 0) return false;
+    take_plain_fields(fields, wanted_bits, buf, base, outside_ends & ~masks.line_ends & row, count,
+                      field_start);
+    if (line_ends != 0) {
+      const std::size_t row_end = base + static_cast<std::size_t>(std::countr_zero(line_ends));
+      std::size_t next_row = row_end + 1;
+      if (buf[row_end] == '\r') {
+        if (next_row == m_end) return false;  // a '\n' may follow in the next read
+        if (buf[next_row] == '\n') ++next_row;
+      }
+      if (wanted_column(wanted_bits, count)) fields[count] = plain_field(buf, field_start, row_end);
+      ++count;
+      // A short row: the wanted fields it lacks must not keep the last row's text.
+      for (std::size_t missing = count; missing < fields.size(); ++missing) {
+        fields[missing] = std::string_view{};
+      }
+      m_cursor = cursor;
+      m_field_count = count;
+      m_row_unterminated = false;
+      m_pos = next_row;
+      return true;
+    }
+    inside = std::uint64_t{0} - (parity >> 63);
+    field_starts = outside_ends >> 63;
+    after_closer = closers >> 63;
+  }
+  return false;
 }
 
 bool csv_scanner::skip_lines_until(const std::function<bool(std::string_view line)>& is_header) {
