@@ -184,7 +184,7 @@ TEST_F(csv_fast_path_test, kernel_trace_totals_equal_the_sums_written) {
   }
 }
 
-TEST(csv_block_masks, sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
+TEST(csv_block_masks, avx2_sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
   std::mt19937 rng(21);
   std::string block(aorta::detail::csv_block_bytes, 'x');
   for (int round = 0; round < 2000; ++round) {
@@ -192,10 +192,21 @@ TEST(csv_block_masks, sse2_and_scalar_masks_agree_on_every_byte_value_at_every_p
     // Make the interesting bytes common, so every bit position sees each of them.
     for (int i = 0; i < 24; ++i) block[rng() % block.size()] = ",\n\r\""[rng() % 4];
     const auto scalar = aorta::detail::csv_block_masks_scalar(block.data());
-    const auto chosen = aorta::detail::csv_block_masks_of(block.data());
-    ASSERT_EQ(scalar.quotes, chosen.quotes);
-    ASSERT_EQ(scalar.delimiters, chosen.delimiters);
-    ASSERT_EQ(scalar.line_ends, chosen.line_ends);
+    const auto expect_scalar = [&](const aorta::detail::csv_block_masks& got, const char* path) {
+      ASSERT_EQ(scalar.quotes, got.quotes) << path;
+      ASSERT_EQ(scalar.delimiters, got.delimiters) << path;
+      ASSERT_EQ(scalar.line_ends, got.line_ends) << path;
+    };
+    expect_scalar(aorta::detail::csv_block_masks_of(block.data()), "chosen");
+#if defined(__SSE2__)
+    expect_scalar(aorta::detail::csv_block_masks_sse2(block.data()), "sse2");
+#endif
+#if defined(AORTA_CSV_AVX2)
+    // Every scanner test runs the AVX2 masks where the processor has them; this runs SSE2 too.
+    if (aorta::detail::csv_has_avx2) {
+      expect_scalar(aorta::detail::csv_block_masks_avx2(block.data()), "avx2");
+    }
+#endif
   }
   for (std::size_t at = 0; at < block.size(); ++at) {
     std::string ones(aorta::detail::csv_block_bytes, 'a');

@@ -10,6 +10,12 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+// AVX2 through a target attribute, taken only where the processor has it: the build stays
+// baseline x86-64, and a block's masks cost two compares per byte class instead of four.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define AORTA_CSV_AVX2 1
+#include <immintrin.h>
+#endif
 
 namespace aorta::detail {
 
@@ -63,7 +69,48 @@ inline csv_block_masks csv_block_masks_sse2(const char* block) noexcept {
 }
 #endif
 
+#if defined(AORTA_CSV_AVX2)
+inline bool csv_detect_avx2() noexcept {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}
+inline const bool csv_has_avx2 = csv_detect_avx2();
+
+// Call only where csv_has_avx2. Written without lambdas: a lambda would not inherit the target.
+__attribute__((target("avx2"))) inline csv_block_masks
+csv_block_masks_avx2(const char* block) noexcept {
+  const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));  // NOLINT
+  const __m256i high =
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block + 32));  // NOLINT
+  const __m256i quote = _mm256_set1_epi8('"');
+  const __m256i comma = _mm256_set1_epi8(',');
+  const __m256i newline = _mm256_set1_epi8('\n');
+  const __m256i carriage_return = _mm256_set1_epi8('\r');
+  const __m256i low_line_ends = _mm256_or_si256(_mm256_cmpeq_epi8(low, newline),
+                                                _mm256_cmpeq_epi8(low, carriage_return));
+  const __m256i high_line_ends = _mm256_or_si256(_mm256_cmpeq_epi8(high, newline),
+                                                 _mm256_cmpeq_epi8(high, carriage_return));
+  // movemask yields 32 bits as an int; through uint32 they do not sign-extend.
+  const auto low_bits = [](int mask) { return std::uint64_t{static_cast<std::uint32_t>(mask)}; };
+  const auto high_bits = [](int mask) {
+    return std::uint64_t{static_cast<std::uint32_t>(mask)} << 32;
+  };
+  csv_block_masks m;
+  m.quotes = low_bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, quote))) |
+             high_bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, quote)));
+  m.line_ends = low_bits(_mm256_movemask_epi8(low_line_ends)) |
+                high_bits(_mm256_movemask_epi8(high_line_ends));
+  m.delimiters = m.line_ends |
+                 low_bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, comma))) |
+                 high_bits(_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, comma)));
+  return m;
+}
+#endif
+
 inline csv_block_masks csv_block_masks_of(const char* block) noexcept {
+#if defined(AORTA_CSV_AVX2)
+  if (csv_has_avx2) return csv_block_masks_avx2(block);
+#endif
 #if defined(__SSE2__)
   return csv_block_masks_sse2(block);
 #else

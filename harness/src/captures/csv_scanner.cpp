@@ -248,17 +248,15 @@ bool wanted_column(std::uint64_t wanted_bits, std::size_t column) noexcept {
 void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t wanted_bits,
                        const char* buf, std::size_t base, std::uint64_t commas,
                        std::size_t& count, std::size_t& field_start) noexcept {
-  while (commas != 0) {
-    if (count >= 64 || (wanted_bits >> count) == 0) {
-      count += count_bits(commas);
-      return;
-    }
+  std::uint64_t wanted_from_here = count < 64 ? wanted_bits >> count : 0;
+  for (; commas != 0 && wanted_from_here != 0; commas &= commas - 1) {
     const std::size_t at = base + static_cast<std::size_t>(std::countr_zero(commas));
-    if (((wanted_bits >> count) & 1) != 0) fields[count] = plain_field(buf, field_start, at);
+    if ((wanted_from_here & 1) != 0) fields[count] = plain_field(buf, field_start, at);
     field_start = at + 1;
     ++count;
-    commas &= commas - 1;
+    wanted_from_here >>= 1;
   }
+  if (commas != 0) count += count_bits(commas);
 }
 
 }  // namespace
