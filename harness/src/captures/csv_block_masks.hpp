@@ -118,6 +118,26 @@ inline csv_block_masks csv_block_masks_of(const char* block) noexcept {
 #endif
 }
 
+#if defined(AORTA_CSV_AVX2)
+__attribute__((target("avx2"))) inline void
+csv_block_masks_fill_avx2(const char* data, std::size_t blocks, csv_block_masks* out) noexcept {
+  for (std::size_t i = 0; i < blocks; ++i) out[i] = csv_block_masks_avx2(data + i * csv_block_bytes);
+}
+#endif
+
+// The masks of `blocks` blocks from `data`, one pass per read: the row loop then finds them with
+// a load, not a compare per 16 bytes (or a call per block into the AVX2 code).
+inline void csv_block_masks_fill(const char* data, std::size_t blocks,
+                                 csv_block_masks* out) noexcept {
+#if defined(AORTA_CSV_AVX2)
+  if (csv_has_avx2) {
+    csv_block_masks_fill_avx2(data, blocks, out);
+    return;
+  }
+#endif
+  for (std::size_t i = 0; i < blocks; ++i) out[i] = csv_block_masks_of(data + i * csv_block_bytes);
+}
+
 // std::popcount without -mpopcnt is a call into libgcc; x86-64's baseline has no popcnt, and
 // this runs once or twice per row.
 constexpr std::size_t count_bits(std::uint64_t bits) noexcept {
@@ -141,14 +161,15 @@ constexpr std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
 }
 
 // Finds the next quote or field end in a buffer, one block's masks at a time. Blocks start at
-// multiples of 64 from the buffer's start; the 64 bytes past `end` must be readable and hold no
-// quote, comma or line end (the scanner zeroes them), so a block that ends past the data finds
-// nothing there.
+// multiples of 64 from the buffer's start, and `blocks` holds the masks of each block below
+// `end`, those of the last taken with the bytes past `end` holding no quote, comma or line end
+// (the scanner zeroes them), so a block that ends past the data finds nothing there.
 // A value type, so a parser keeps it in registers and stores it back once per row.
 class csv_block_cursor {
 public:
   csv_block_cursor() = default;
-  csv_block_cursor(const char* buffer, std::size_t end) noexcept : m_buffer(buffer), m_end(end) {}
+  csv_block_cursor(const csv_block_masks* blocks, std::size_t end) noexcept
+      : m_blocks(blocks), m_end(end) {}
 
   // The first '"' (Quotes) or ',', '\n', '\r' (otherwise) at or after `from` (<= end); `end` if
   // none.
@@ -202,21 +223,15 @@ public:
     return skipped;
   }
 
-  // The masks of the block at `base` (a multiple of 64 below the end).
-  [[nodiscard]] const csv_block_masks& masks_at(std::size_t base) noexcept {
-    if (base != m_base) load(base);
-    return m_masks;
-  }
-
 private:
   static constexpr std::size_t no_block = static_cast<std::size_t>(-1);
 
   void load(std::size_t base) noexcept {
-    m_masks = csv_block_masks_of(m_buffer + base);
+    m_masks = m_blocks[base / csv_block_bytes];
     m_base = base;
   }
 
-  const char* m_buffer = nullptr;
+  const csv_block_masks* m_blocks = nullptr;
   std::size_t m_end = 0;
   std::size_t m_base = no_block;
   csv_block_masks m_masks;

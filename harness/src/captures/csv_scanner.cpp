@@ -86,11 +86,14 @@ bool csv_scanner::refill() {
   return true;
 }
 
-void csv_scanner::start_cursor() noexcept {
+void csv_scanner::start_cursor() {
   // The bytes after the data may be those of an earlier fill; a block read past the end must
   // not find a delimiter or quote in them.
   std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
-  m_cursor = csv_block_cursor(m_buffer.data(), m_end);
+  const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
+  if (m_block_masks.size() < blocks) m_block_masks.resize(blocks);
+  csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
+  m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
 bool csv_scanner::next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
@@ -265,7 +268,6 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
                                   const csv_columns& wanted) {
   const char* const buf = m_buffer.data();
   const std::uint64_t wanted_bits = wanted.bits();
-  csv_block_cursor cursor = m_cursor;
   std::size_t base = m_pos & ~(csv_block_bytes - 1);
   std::uint64_t live = ~std::uint64_t{0} << (m_pos - base);
   // Carried from the block before: inside a quoted field (all ones), a field starting at bit 0,
@@ -276,7 +278,7 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
   std::size_t count = 0;
   std::size_t field_start = m_pos;
   for (; base < m_end; base += csv_block_bytes, live = ~std::uint64_t{0}) {
-    const csv_block_masks& masks = cursor.masks_at(base);
+    const csv_block_masks& masks = m_block_masks[base / csv_block_bytes];
     const std::uint64_t quotes = masks.quotes & live;
     const std::uint64_t parity = prefix_xor(quotes) ^ inside;
     const std::uint64_t outside_ends = masks.delimiters & live & ~parity;
@@ -304,7 +306,6 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
       for (std::size_t missing = count; missing < fields.size(); ++missing) {
         fields[missing] = std::string_view{};
       }
-      m_cursor = cursor;
       m_field_count = count;
       m_row_unterminated = false;
       m_pos = next_row;

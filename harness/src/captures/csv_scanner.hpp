@@ -63,8 +63,8 @@ public:
 private:
   // Reads more bytes after the unparsed tail; false at end of file.
   bool refill();
-  // A cursor over the buffered bytes, after zeroing the slack behind them.
-  void start_cursor() noexcept;
+  // The masks of the buffered blocks and a cursor over them, after zeroing the slack behind them.
+  void start_cursor();
   // Parses one row starting at m_pos; false (nothing consumed) when the buffered bytes end first.
   bool parse_row(std::vector<std::string_view>& fields, const csv_columns& wanted, bool at_eof);
   // The same for a plain row, read from the block masks alone: every quote opens a field or
@@ -94,6 +94,8 @@ private:
   std::size_t m_field_count = 0;
   bool m_row_unterminated = false;
   std::uint64_t m_bytes_read = 0;
+  // The masks of every buffered block, taken once per read.
+  std::vector<csv_block_masks> m_block_masks;
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;
