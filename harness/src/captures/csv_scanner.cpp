@@ -96,7 +96,8 @@ void csv_scanner::start_cursor() {
   m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
-bool csv_scanner::next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+bool csv_scanner::next_row_any(std::vector<std::string_view>& fields,
+                               const csv_columns& wanted) {
   const bool plain_rows_possible = wanted.kept() != csv_columns::none;
   if (plain_rows_possible && fields.size() != wanted.kept()) {
     fields.assign(wanted.kept(), std::string_view{});

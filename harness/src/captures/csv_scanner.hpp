@@ -41,7 +41,14 @@ public:
   // wanted ones those of the row, the others (and those past the row's end) empty, and
   // field_count() tells how many fields the row had. The columns not wanted are counted, not
   // parsed, which is most of a kernel trace.
-  bool next_row(std::vector<std::string_view>& fields, const csv_columns& wanted);
+  bool next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+    // Inline for the common row of a kernel trace: a plain row, the fields already sized.
+    if (m_pos < m_end && fields.size() == wanted.kept() && parse_plain_row(fields, wanted)) {
+      ++m_row_number;
+      return true;
+    }
+    return next_row_any(fields, wanted);
+  }
 
   // Skips raw lines (no quote handling) until one satisfies `is_header`, and leaves the scanner
   // positioned at that line. False when no line does. Used to skip the chatter a tool prints
@@ -61,6 +68,8 @@ public:
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return m_path; }
 
 private:
+  // next_row for any row: sizes `fields`, reads more bytes as needed.
+  bool next_row_any(std::vector<std::string_view>& fields, const csv_columns& wanted);
   // Reads more bytes after the unparsed tail; false at end of file.
   bool refill();
   // The masks of the buffered blocks and a cursor over them, after zeroing the slack behind them.
