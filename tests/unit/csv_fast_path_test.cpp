@@ -275,8 +275,9 @@ TEST_F(csv_fast_path_test, plain_rows_and_their_neighbours_at_every_offset) {
   const std::vector<std::string> other_fields{"\"x\"\"y\"", "a\"b", "a\"", "\"q\"stray",
                                               "\"\"\"\""};
   const std::vector<std::string> endings{"\n", "\r\n", "\r"};
-  // Two quotes inside unquoted fields pair up like a quoted field's: `a",b"` is two fields.
-  std::string rows = "a\",b\",c\n";
+  // Two quotes inside unquoted fields pair up like a quoted field's: `a",b"` is two fields. A
+  // lone one leaves a quote-parity reading inside quotes across the next row's line end.
+  std::string rows = "a\",b\",c\na\"b\nx,y\n\",1\n";
   for (int r = 0; r < 40; ++r) {
     const std::size_t count = 1 + rng() % 14;
     for (std::size_t f = 0; f < count; ++f) {

@@ -138,6 +138,17 @@ inline void csv_block_masks_fill(const char* data, std::size_t blocks,
   for (std::size_t i = 0; i < blocks; ++i) out[i] = csv_block_masks_of(data + i * csv_block_bytes);
 }
 
+// A block read as if every row were plain (quotes only around whole fields, no doubled quote),
+// from the start of the buffer on: quotes toggle inside and outside, and `irregular` marks each
+// byte that breaks that reading (a quote opening mid-field, a byte other than a delimiter after
+// a closing quote). A row that starts after an outside line end and holds no irregular byte
+// reads exactly so, whatever came before it.
+struct csv_plain_masks {
+  std::uint64_t commas = 0;     // outside quotes
+  std::uint64_t line_ends = 0;  // outside quotes
+  std::uint64_t irregular = 0;
+};
+
 // std::popcount without -mpopcnt is a call into libgcc; x86-64's baseline has no popcnt, and
 // this runs once or twice per row.
 constexpr std::size_t count_bits(std::uint64_t bits) noexcept {
@@ -158,6 +169,29 @@ constexpr std::uint64_t prefix_xor(std::uint64_t bits) noexcept {
   bits ^= bits << 16;
   bits ^= bits << 32;
   return bits;
+}
+
+// csv_plain_masks of `blocks` blocks from their masks, the buffer's first byte a field's first.
+inline void csv_plain_masks_fill(const csv_block_masks* masks, std::size_t blocks,
+                                 csv_plain_masks* out) noexcept {
+  std::uint64_t inside = 0;           // all ones: the block before ended inside quotes
+  std::uint64_t field_start = 1;      // bit 0 starts a field
+  std::uint64_t after_closer = 0;     // bit 0 follows a closing quote
+  for (std::size_t i = 0; i < blocks; ++i) {
+    const csv_block_masks& m = masks[i];
+    const std::uint64_t parity = prefix_xor(m.quotes) ^ inside;
+    const std::uint64_t outside_ends = m.delimiters & ~parity;
+    const std::uint64_t field_starts = (outside_ends << 1) | field_start;
+    const std::uint64_t openers = m.quotes & parity;
+    const std::uint64_t closers = m.quotes & ~parity;
+    out[i].commas = outside_ends & ~m.line_ends;
+    out[i].line_ends = outside_ends & m.line_ends;
+    out[i].irregular =
+        (openers & ~field_starts) | (((closers << 1) | after_closer) & ~m.delimiters);
+    inside = std::uint64_t{0} - (parity >> 63);
+    field_start = outside_ends >> 63;
+    after_closer = closers >> 63;
+  }
 }
 
 // Finds the next quote or field end in a buffer, one block's masks at a time. Blocks start at

@@ -91,8 +91,12 @@ void csv_scanner::start_cursor() {
   // not find a delimiter or quote in them.
   std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
   const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-  if (m_block_masks.size() < blocks) m_block_masks.resize(blocks);
+  if (m_block_masks.size() < blocks) {
+    m_block_masks.resize(blocks);
+    m_plain_masks.resize(blocks);
+  }
   csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
+  csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
   m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
@@ -267,33 +271,25 @@ void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t want
 
 bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
                                   const csv_columns& wanted) {
+  // The plain reading holds from an outside line end on (or from the buffer's start).
+  const auto ends_outside_line = [this](std::size_t at) {
+    return ((m_plain_masks[at / csv_block_bytes].line_ends >> (at % csv_block_bytes)) & 1) != 0;
+  };
+  if (m_pos != 0 && !ends_outside_line(m_pos - 1)) return false;
   const char* const buf = m_buffer.data();
   const std::uint64_t wanted_bits = wanted.bits();
   std::size_t base = m_pos & ~(csv_block_bytes - 1);
   std::uint64_t live = ~std::uint64_t{0} << (m_pos - base);
-  // Carried from the block before: inside a quoted field (all ones), a field starting at bit 0,
-  // a closing quote at bit 63 (bit 0 must then be a delimiter).
-  std::uint64_t inside = 0;
-  std::uint64_t field_starts = std::uint64_t{1} << (m_pos - base);
-  std::uint64_t after_closer = 0;
   std::size_t count = 0;
   std::size_t field_start = m_pos;
   for (; base < m_end; base += csv_block_bytes, live = ~std::uint64_t{0}) {
-    const csv_block_masks& masks = m_block_masks[base / csv_block_bytes];
-    const std::uint64_t quotes = masks.quotes & live;
-    const std::uint64_t parity = prefix_xor(quotes) ^ inside;
-    const std::uint64_t outside_ends = masks.delimiters & live & ~parity;
-    const std::uint64_t line_ends = outside_ends & masks.line_ends;
+    const csv_plain_masks& plain = m_plain_masks[base / csv_block_bytes];
+    const std::uint64_t line_ends = plain.line_ends & live;
     // Through the row's line end, or the whole block when the row goes on.
-    const std::uint64_t row = line_ends == 0 ? ~std::uint64_t{0} : line_ends ^ (line_ends - 1);
-    const std::uint64_t openers = quotes & parity & row;
-    const std::uint64_t closers = quotes & ~parity & row;
-    field_starts |= outside_ends << 1;
-    after_closer |= closers << 1;
-    // A quote inside an unquoted field, stray bytes after a closing quote, a doubled quote.
-    if ((openers & ~field_starts) != 0 || (after_closer & ~masks.delimiters) != 0) return false;
-    take_plain_fields(fields, wanted_bits, buf, base, outside_ends & ~masks.line_ends & row, count,
-                      field_start);
+    const std::uint64_t row =
+        live & (line_ends == 0 ? ~std::uint64_t{0} : line_ends ^ (line_ends - 1));
+    if ((plain.irregular & row) != 0) return false;
+    take_plain_fields(fields, wanted_bits, buf, base, plain.commas & row, count, field_start);
     if (line_ends != 0) {
       const std::size_t row_end = base + static_cast<std::size_t>(std::countr_zero(line_ends));
       std::size_t next_row = row_end + 1;
@@ -312,9 +308,6 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
       m_pos = next_row;
       return true;
     }
-    inside = std::uint64_t{0} - (parity >> 63);
-    field_starts = outside_ends >> 63;
-    after_closer = closers >> 63;
   }
   return false;
 }

@@ -105,6 +105,7 @@ private:
   std::uint64_t m_bytes_read = 0;
   // The masks of every buffered block, taken once per read.
   std::vector<csv_block_masks> m_block_masks;
+  std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;
