@@ -46,6 +46,7 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
   m_capacity = static_cast<std::size_t>(
       std::min<std::uintmax_t>(m_chunk_size, std::max<std::uintmax_t>(opened->size() + 1, 64)));
   m_buffer.resize(m_capacity + csv_block_bytes);
+  size_masks();
 }
 
 bool csv_scanner::refill() {
@@ -66,6 +67,7 @@ bool csv_scanner::refill() {
   if (tail > m_capacity / 2) {
     m_capacity *= 2;
     m_buffer.resize(m_capacity + csv_block_bytes);
+    size_masks();
   }
   const bool at_start = m_bytes_read == 0;
   const std::size_t got =
@@ -86,17 +88,20 @@ bool csv_scanner::refill() {
   return true;
 }
 
+void csv_scanner::size_masks() {
+  // Sized with the buffer, not grown block by block: a vector grown on each read of a long row
+  // went back to the system and faulted its pages in again on every scanner.
+  const std::size_t blocks = (m_capacity + csv_block_bytes - 1) / csv_block_bytes;
+  m_block_masks.resize(blocks);
+}
+
 void csv_scanner::start_cursor() {
   // The bytes after the data may be those of an earlier fill; a block read past the end must
   // not find a delimiter or quote in them.
   std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
   const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-  if (m_block_masks.size() < blocks) {
-    m_block_masks.resize(blocks);
-    m_plain_masks.resize(blocks);
-  }
   csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
-  csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
+  m_plain_masks_taken = false;
   m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
@@ -271,6 +276,13 @@ void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t want
 
 bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
                                   const csv_columns& wanted) {
+  if (!m_plain_masks_taken) {
+    // Taken only by readers that want some columns: a scanner of every column needs none.
+    const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
+    if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
+    csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
+    m_plain_masks_taken = true;
+  }
   // The plain reading holds from an outside line end on (or from the buffer's start).
   const auto ends_outside_line = [this](std::size_t at) {
     return ((m_plain_masks[at / csv_block_bytes].line_ends >> (at % csv_block_bytes)) & 1) != 0;

@@ -72,6 +72,8 @@ private:
   bool next_row_any(std::vector<std::string_view>& fields, const csv_columns& wanted);
   // Reads more bytes after the unparsed tail; false at end of file.
   bool refill();
+  // Room for the block masks of every block the buffer holds.
+  void size_masks();
   // The masks of the buffered blocks and a cursor over them, after zeroing the slack behind them.
   void start_cursor();
   // Parses one row starting at m_pos; false (nothing consumed) when the buffered bytes end first.
@@ -106,6 +108,7 @@ private:
   // The masks of every buffered block, taken once per read.
   std::vector<csv_block_masks> m_block_masks;
   std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows
+  bool m_plain_masks_taken = false;             // for the bytes buffered now
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;
