@@ -1,6 +1,6 @@
 // A chunked RFC 4180 CSV reader shared by the rocprofv3 and ncu parsers. It reads the file in
-// fixed-size chunks, so memory stays bounded by the chunk size plus the longest row, however large
-// a kernel trace grows.
+// fixed-size chunks, so memory stays bounded by the chunk size plus the longest row (and 3/8 of
+// that again for each kind of block mask it takes), however large a kernel trace grows.
 #pragma once
 
 #include "captures/csv_block_masks.hpp"
