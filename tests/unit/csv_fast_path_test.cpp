@@ -184,7 +184,7 @@ TEST_F(csv_fast_path_test, kernel_trace_totals_equal_the_sums_written) {
   }
 }
 
-TEST(csv_block_masks, sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
+TEST(csv_block_masks, avx2_sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
   std::mt19937 rng(21);
   std::string block(aorta::detail::csv_block_bytes, 'x');
   for (int round = 0; round < 2000; ++round) {
@@ -192,10 +192,21 @@ TEST(csv_block_masks, sse2_and_scalar_masks_agree_on_every_byte_value_at_every_p
     // Make the interesting bytes common, so every bit position sees each of them.
     for (int i = 0; i < 24; ++i) block[rng() % block.size()] = ",\n\r\""[rng() % 4];
     const auto scalar = aorta::detail::csv_block_masks_scalar(block.data());
-    const auto chosen = aorta::detail::csv_block_masks_of(block.data());
-    ASSERT_EQ(scalar.quotes, chosen.quotes);
-    ASSERT_EQ(scalar.delimiters, chosen.delimiters);
-    ASSERT_EQ(scalar.line_ends, chosen.line_ends);
+    const auto expect_scalar = [&](const aorta::detail::csv_block_masks& got, const char* path) {
+      ASSERT_EQ(scalar.quotes, got.quotes) << path;
+      ASSERT_EQ(scalar.delimiters, got.delimiters) << path;
+      ASSERT_EQ(scalar.line_ends, got.line_ends) << path;
+    };
+    expect_scalar(aorta::detail::csv_block_masks_of(block.data()), "chosen");
+#if defined(__SSE2__)
+    expect_scalar(aorta::detail::csv_block_masks_sse2(block.data()), "sse2");
+#endif
+#if defined(AORTA_CSV_AVX2)
+    // Every scanner test runs the AVX2 masks where the processor has them; this runs SSE2 too.
+    if (aorta::detail::csv_has_avx2) {
+      expect_scalar(aorta::detail::csv_block_masks_avx2(block.data()), "avx2");
+    }
+#endif
   }
   for (std::size_t at = 0; at < block.size(); ++at) {
     std::string ones(aorta::detail::csv_block_bytes, 'a');
@@ -248,6 +259,41 @@ TEST_F(csv_fast_path_test, random_bytes_match_the_reference_parser) {
       ASSERT_EQ(scan(file, chunk), reference) << "file " << file_number << " chunk " << chunk;
       expect_columns(file, chunk, csv_columns::of({0, 3, 5}), reference);
       expect_columns(file, chunk, csv_columns::of({2, csv_columns::none}), reference);
+    }
+  }
+}
+
+// Rows of the kind a kernel trace holds, which the scanner reads from the block masks alone
+// (quotes only around whole fields), mixed with rows it must leave to the byte-wise path (a
+// doubled quote, a quote inside a field, stray bytes after a closing quote), every line ending,
+// shifted through two blocks: each wanted field and each field count must be the reference's.
+TEST_F(csv_fast_path_test, plain_rows_and_their_neighbours_at_every_offset) {
+  std::mt19937 rng(2122);
+  const std::vector<std::string> plain_fields{"", "17", "KERNEL_DISPATCH", "\"KERNEL_DISPATCH\"",
+                                              "\"\"", "\"a,b\"", "\"line\nbreak\"", "\"cr\r\"",
+                                              "\"" + std::string(70, 'n') + "\""};
+  const std::vector<std::string> other_fields{"\"x\"\"y\"", "a\"b", "a\"", "\"q\"stray",
+                                              "\"\"\"\""};
+  const std::vector<std::string> endings{"\n", "\r\n", "\r"};
+  // Two quotes inside unquoted fields pair up like a quoted field's: `a",b"` is two fields. A
+  // lone one leaves a quote-parity reading inside quotes across the next row's line end.
+  std::string rows = "a\",b\",c\na\"b\nx,y\n\",1\n";
+  for (int r = 0; r < 40; ++r) {
+    const std::size_t count = 1 + rng() % 14;
+    for (std::size_t f = 0; f < count; ++f) {
+      if (f > 0) rows += ',';
+      rows += rng() % 12 == 0 ? other_fields[rng() % other_fields.size()]
+                              : plain_fields[rng() % plain_fields.size()];
+    }
+    rows += endings[rng() % endings.size()];
+  }
+  for (std::size_t shift = 0; shift < 2 * 64 + 2; ++shift) {
+    const std::string text = std::string(shift, 'p') + "\n" + rows;
+    const fs::path file = write(text);
+    const std::vector<row> reference = reference_parse(text);
+    for (std::size_t chunk : {64, 65, 127, 1 << 20}) {
+      expect_columns(file, chunk, csv_columns::of({0, 7, 9, 10}), reference);
+      expect_columns(file, chunk, csv_columns::of({1, 2}), reference);
     }
   }
 }

@@ -38,6 +38,8 @@ public:
   // How many fields of a row the scanner hands over: the last wanted one and those before it,
   // which are empty unless wanted.
   [[nodiscard]] std::size_t kept() const noexcept { return m_kept; }
+  // Bit i set: column i is wanted (all bits set for every column).
+  [[nodiscard]] std::uint64_t bits() const noexcept { return m_mask; }
   // The first wanted column after `column`; none when there is none.
   [[nodiscard]] std::size_t next_after(std::size_t column) const noexcept {
     if (column >= 63) return m_mask == ~std::uint64_t{0} ? column + 1 : none;

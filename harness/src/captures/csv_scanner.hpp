@@ -1,6 +1,6 @@
 // A chunked RFC 4180 CSV reader shared by the rocprofv3 and ncu parsers. It reads the file in
-// fixed-size chunks, so memory stays bounded by the chunk size plus the longest row, however large
-// a kernel trace grows.
+// fixed-size chunks, so memory stays bounded by the chunk size plus the longest row (and 3/8 of
+// that again for each kind of block mask it takes), however large a kernel trace grows.
 #pragma once
 
 #include "captures/csv_block_masks.hpp"
@@ -41,7 +41,14 @@ public:
   // wanted ones those of the row, the others (and those past the row's end) empty, and
   // field_count() tells how many fields the row had. The columns not wanted are counted, not
   // parsed, which is most of a kernel trace.
-  bool next_row(std::vector<std::string_view>& fields, const csv_columns& wanted);
+  bool next_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+    // Inline for the common row of a kernel trace: a plain row, the fields already sized.
+    if (m_pos < m_end && fields.size() == wanted.kept() && parse_plain_row(fields, wanted)) {
+      ++m_row_number;
+      return true;
+    }
+    return next_row_any(fields, wanted);
+  }
 
   // Skips raw lines (no quote handling) until one satisfies `is_header`, and leaves the scanner
   // positioned at that line. False when no line does. Used to skip the chatter a tool prints
@@ -61,12 +68,21 @@ public:
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return m_path; }
 
 private:
+  // next_row for any row: sizes `fields`, reads more bytes as needed.
+  bool next_row_any(std::vector<std::string_view>& fields, const csv_columns& wanted);
   // Reads more bytes after the unparsed tail; false at end of file.
   bool refill();
-  // A cursor over the buffered bytes, after zeroing the slack behind them.
-  void start_cursor() noexcept;
+  // Room for the block masks of every block the buffer holds.
+  void size_masks();
+  // The masks of the buffered blocks and a cursor over them, after zeroing the slack behind them.
+  void start_cursor();
   // Parses one row starting at m_pos; false (nothing consumed) when the buffered bytes end first.
   bool parse_row(std::vector<std::string_view>& fields, const csv_columns& wanted, bool at_eof);
+  // The same for a plain row, read from the block masks alone: every quote opens a field or
+  // closes it just before its delimiter, no doubled quote, and the row's line end is buffered.
+  // False (nothing consumed) for any other row, which parse_row then reads: the common row of a
+  // kernel trace costs a few operations per 64 bytes and per wanted field, not per field.
+  bool parse_plain_row(std::vector<std::string_view>& fields, const csv_columns& wanted);
   // A quoted field's bytes with each doubled quote made one, in storage that lives until the
   // next row.
   std::string_view unescape(std::string_view quoted, std::size_t& unescaped_used);
@@ -89,6 +105,10 @@ private:
   std::size_t m_field_count = 0;
   bool m_row_unterminated = false;
   std::uint64_t m_bytes_read = 0;
+  // The masks of every buffered block, taken once per read.
+  std::vector<csv_block_masks> m_block_masks;
+  std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows
+  bool m_plain_masks_taken = false;             // for the bytes buffered now
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;

@@ -8,6 +8,12 @@ from structured_seeds.common import DEEP, REPEATED, RUN, U64_MAX, dumps
 
 STATS_HEADER = ('"Name","Calls","TotalDurationNs","AverageNs","Percentage","MinNs","MaxNs",'
                 '"StdDev"\n')
+TRACE_HEADER = ('"Kind","Agent_Id","Queue_Id","Stream_Id","Thread_Id","Dispatch_Id","Kernel_Id",'
+                '"Kernel_Name","Correlation_Id","Start_Timestamp","End_Timestamp"\n')
+
+
+def trace_row(name, start, end, ending="\n"):
+    return f'"KERNEL_DISPATCH",1,1,0,42,0,0,{name},0,{start},{end}{ending}'
 
 
 def rocprof_csv_seeds():
@@ -19,6 +25,15 @@ def rocprof_csv_seeds():
     yield "time_overflow_kernel_stats.csv", STATS_HEADER + '"k",1,1e308,1,1,1,1,0\n' * 3
     yield "long_field_kernel_stats.csv", STATS_HEADER + '"' + "a" * RUN + '",1,1,1,1,1,1,0\n'
     yield "run_of_commas_kernel_stats.csv", STATS_HEADER + "," * RUN + "\n"
+    # Kernel traces whose rows the scanner reads from its block masks (quotes only around whole
+    # fields), with the rows that break that reading among them: a lone quote, a doubled quote,
+    # bytes after a closing quote, a quoted line break, CR and CRLF endings.
+    plain = "".join(trace_row(f'"k{i % 7}"', i, i + 5, ("\n", "\r\n", "\r")[i % 3])
+                    for i in range(REPEATED))
+    yield "plain_rows_kernel_trace.csv", TRACE_HEADER + plain
+    yield "irregular_rows_kernel_trace.csv", TRACE_HEADER + "".join(
+        trace_row(name, 1, 2) + plain[:2000]
+        for name in ('a"b', '"x""y"', '"q"stray', '"line\nbreak"', '"open'))
 
 
 def rocprof_json_seeds():
