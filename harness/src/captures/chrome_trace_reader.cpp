@@ -129,7 +129,8 @@ private:
 
   void begin_event() {
     m_name.clear();
-    m_phase.clear();
+    m_complete = false;
+    m_kernel_category = false;
     m_category.clear();
     m_duration.clear();
     m_has_name = m_has_duration = false;
@@ -155,8 +156,12 @@ private:
       m_name.assign(text);
       m_has_name = is_string;
       break;
-    case field::ph: m_phase.assign(text); break;
-    case field::cat: m_category.assign(text); break;
+    case field::ph: m_complete = text == "X"; break;
+    case field::cat:
+      // Only another category's name is ever reported, so "kernel" itself is never copied.
+      m_kernel_category = text == "kernel";
+      if (!m_kernel_category) m_category.assign(text);
+      break;
     case field::dur:
       m_duration.assign(text);
       m_has_duration = true;
@@ -170,8 +175,8 @@ private:
   }
 
   void end_event() {
-    if (m_phase != "X") return;
-    if (m_category != "kernel") {
+    if (!m_complete) return;
+    if (!m_kernel_category) {
       ++m_out.other_complete_events;
       if (m_out.other_category.empty()) m_out.other_category = m_category;
       return;
@@ -203,7 +208,8 @@ private:
   role m_key_role = role::skip;
   field m_field = field::other;
   std::string m_name;
-  std::string m_phase;
+  bool m_complete = false;         // "ph" is "X"
+  bool m_kernel_category = false;  // "cat" is "kernel"; m_category holds any other
   std::string m_category;
   std::string m_duration;
   bool m_has_name = false;

@@ -3,6 +3,7 @@
 #include "captures/checked_sum.hpp"
 #include "text_trim.hpp"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <string>
@@ -23,6 +24,39 @@ std::string_view utf8_prefix(std::string_view text, std::size_t limit) noexcept 
   std::size_t end = limit;
   while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0U) == 0x80U) --end;
   return text.substr(0, end);
+}
+
+// Clinger's fast path: [-]digits[.digits] with at most 15 digits. The digits and 10^k (k <= 15)
+// are exact doubles, so one IEEE division gives the correctly rounded value from_chars gives, at
+// a fraction of its cost (a trace has a duration per event). nullopt: not of that form.
+std::optional<double> short_decimal(std::string_view text) noexcept {
+  static constexpr std::array<double, 16> powers_of_ten{
+      1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  constexpr int max_digits = 15;
+  const char* p = text.data();
+  const char* const end = p + text.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  std::uint64_t digits = 0;
+  int count = 0;
+  const auto take_digits = [&] {
+    const char* const start = p;
+    for (; p != end && *p >= '0' && *p <= '9' && count <= max_digits; ++p, ++count)
+      digits = digits * 10 + static_cast<std::uint64_t>(*p - '0');
+    return p != start;
+  };
+  if (!take_digits()) return std::nullopt;
+  int fraction = 0;
+  if (p != end && *p == '.') {
+    ++p;
+    const int before = count;
+    if (!take_digits()) return std::nullopt;
+    fraction = count - before;
+  }
+  if (p != end || count > max_digits) return std::nullopt;
+  const double value =
+      static_cast<double>(digits) / powers_of_ten[static_cast<std::size_t>(fraction)];
+  return negative ? -value : value;
 }
 
 }  // namespace
@@ -81,6 +115,7 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
 }
 
 std::optional<double> parse_metric_number(std::string_view text) noexcept {
+  if (const std::optional<double> quick = short_decimal(text)) return quick;
   double v = 0.0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <array>
 #include <cstring>
 #include <functional>
 #include <stdexcept>
@@ -104,6 +105,30 @@ inline const char* skip_plain_string(const char* p, const char* const lim) noexc
   while (p < lim && !ends_plain_string(*p)) ++p;
   return p;
 }
+// The end of the JSON number that starts at p, or nullptr when [p, lim) does not start with one.
+// Never reads at or past lim.
+inline const char* match_number(const char* p, const char* const lim) noexcept {
+  const auto digit = [lim](const char* q) { return q < lim && *q >= '0' && *q <= '9'; };
+  if (p < lim && *p == '-') ++p;
+  if (!digit(p)) return nullptr;
+  if (*p == '0') {
+    ++p;
+  } else {
+    while (digit(p)) ++p;
+  }
+  if (p < lim && *p == '.') {
+    ++p;
+    if (!digit(p)) return nullptr;
+    while (digit(p)) ++p;
+  }
+  if (p < lim && (*p == 'e' || *p == 'E')) {
+    ++p;
+    if (p < lim && (*p == '+' || *p == '-')) ++p;
+    if (!digit(p)) return nullptr;
+    while (digit(p)) ++p;
+  }
+  return p;
+}
 }  // namespace json_char
 
 template <class Handler>
@@ -184,7 +209,19 @@ private:
   // m_cur is at the opening quote. Leaves m_cur after the closing quote.
   std::string_view scan_string() {
     m_tok = m_cur;
-    std::size_t scanned = 1;
+    // Most strings are plain and whole in the buffer: one pass finds the closing quote.
+    const char* const body = m_cur + 1;
+    const char* const stop = json_char::skip_plain_string(body, m_lim);
+    if (stop != m_lim && *stop == '"') {
+      m_cur = stop + 1;
+      return {body, static_cast<std::size_t>(stop - body)};
+    }
+    return scan_string_rest(static_cast<std::size_t>(stop - m_tok));
+  }
+
+  // scan_string past its first plain run: `scanned` bytes from m_tok hold no quote, backslash or
+  // control character.
+  std::string_view scan_string_rest(std::size_t scanned) {
     bool escaped = false;
     for (;;) {
       const char* p = m_tok + scanned;
@@ -221,6 +258,13 @@ private:
 
   std::string_view scan_number() {
     m_tok = m_cur;
+    // A valid number followed, inside the buffer, by a byte that cannot continue it is the same
+    // maximal run the loop below would take and validate.
+    const char* const end = json_char::match_number(m_cur, m_lim);
+    if (end != nullptr && end != m_lim && !json_char::in_number(*end)) {
+      m_cur = end;
+      return {m_tok, static_cast<std::size_t>(end - m_tok)};
+    }
     std::size_t scanned = 0;
     for (;;) {
       const char* p = m_tok + scanned;
@@ -268,17 +312,28 @@ private:
   }
 
   void push(char kind) {
-    if (m_stack.size() >= json_max_depth)
+    if (m_depth >= json_max_depth)
       fail(m_cur, "nesting deeper than " + std::to_string(json_max_depth) + " levels");
-    m_stack.push_back(kind);
+    m_stack[m_depth++] = kind;
   }
+  [[nodiscard]] char innermost() const noexcept { return m_stack[m_depth - 1]; }
 
-  void after_value() { m_state = m_stack.empty() ? expect::done : expect::comma_or_end; }
+  // A comma right behind the value is taken here, saving the scan loop a turn per element.
+  void after_value() {
+    if (m_depth == 0) {
+      m_state = expect::done;
+    } else if (m_cur != m_lim && *m_cur == ',') {
+      ++m_cur;
+      m_state = innermost() == '{' ? expect::key : expect::value;
+    } else {
+      m_state = expect::comma_or_end;
+    }
+  }
 
   void close(char kind) {
     m_tok = m_cur;
     ++m_cur;
-    m_stack.pop_back();
+    --m_depth;
     if (kind == '{')
       m_handler.end_object();
     else
@@ -286,7 +341,7 @@ private:
     after_value();
   }
 
-  void scan_value(int c) {
+  [[gnu::always_inline]] void scan_value(int c) {
     m_tok = m_cur;
     switch (c) {
     case '{':
@@ -320,9 +375,22 @@ private:
     after_value();
   }
 
+  // The colon and the value right behind a key, with nothing between (compact JSON), are taken
+  // here, saving the scan loop two turns; anything else is left to the loop's states.
+  void after_key() {
+    if (m_cur == m_lim || *m_cur != ':') {
+      m_state = expect::colon;
+      return;
+    }
+    ++m_cur;
+    m_state = expect::value;
+    if (m_cur != m_lim && !json_char::is_space(*m_cur))
+      scan_value(static_cast<unsigned char>(*m_cur));
+  }
+
   [[nodiscard]] std::string truncated_message() const {
     std::string what = "unexpected end of input";
-    if (!m_stack.empty()) what += m_stack.back() == '{' ? " inside an object" : " inside an array";
+    if (m_depth != 0) what += innermost() == '{' ? " inside an object" : " inside an array";
     switch (m_state) {
     case expect::value:
     case expect::first_value_or_end: what += ": expected a value"; break;
@@ -330,7 +398,7 @@ private:
     case expect::first_key_or_end: what += ": expected a key"; break;
     case expect::colon: what += ": expected ':'"; break;
     case expect::comma_or_end:
-      what += m_stack.back() == '{' ? ": expected ',' or '}'" : ": expected ',' or ']'";
+      what += innermost() == '{' ? ": expected ',' or '}'" : ": expected ',' or ']'";
       break;
     case expect::done: break;
     }
@@ -362,7 +430,7 @@ private:
       case expect::key:
         if (c != '"') fail(m_cur, "expected a string key, found " + json_describe_char(c));
         m_handler.key(scan_string());
-        m_state = expect::colon;
+        after_key();
         break;
       case expect::colon:
         if (c != ':') fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
@@ -370,7 +438,7 @@ private:
         m_state = expect::value;
         break;
       case expect::comma_or_end: {
-        const char kind = m_stack.back();
+        const char kind = innermost();
         if (c == ',') {
           ++m_cur;
           m_state = kind == '{' ? expect::key : expect::value;
@@ -397,7 +465,8 @@ private:
   json_chunk_reader m_reader;
   std::vector<char> m_buf;
   std::string m_scratch;      // unescaped string bodies
-  std::vector<char> m_stack;  // '{' or '[' per open container
+  std::array<char, json_max_depth> m_stack{};  // '{' or '[' per open container
+  std::size_t m_depth = 0;
   const char* m_cur = nullptr;
   const char* m_lim = nullptr;
   const char* m_tok = nullptr;  // start of the token being handled, for error offsets
