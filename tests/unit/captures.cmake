@@ -24,6 +24,8 @@ aorta_add_unit_test(hatchet SOURCES
   unit/hatchet_reader_test.cpp
   unit/hatchet_scanner_test.cpp
   unit/hatchet_tree_view_test.cpp)
+# the json scanner's one-pass paths against its general loop (issue 21)
+aorta_add_unit_test(json_scanner_paths SOURCES unit/json_scanner_paths_test.cpp)
 # data: trace, hatchet_msgpack, part files and newer tree shapes (issue 12)
 aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
 # user metrics Proton writes as strings or arrays, kept as text
