@@ -32,30 +32,29 @@ std::string_view utf8_prefix(std::string_view text, std::size_t limit) noexcept 
 std::optional<double> short_decimal(std::string_view text) noexcept {
   static constexpr std::array<double, 16> powers_of_ten{
       1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-  constexpr int max_digits = 15;
+  constexpr std::size_t max_digits = 15;
   const char* p = text.data();
   const char* const end = p + text.size();
   const bool negative = p != end && *p == '-';
   if (negative) ++p;
+  // Wraps past 2^64 only for inputs the digit count below refuses.
   std::uint64_t digits = 0;
-  int count = 0;
-  const auto take_digits = [&] {
+  const auto take_digits = [&p, end, &digits] {
     const char* const start = p;
-    for (; p != end && *p >= '0' && *p <= '9' && count <= max_digits; ++p, ++count)
+    for (; p != end && static_cast<unsigned char>(*p - '0') < 10; ++p)
       digits = digits * 10 + static_cast<std::uint64_t>(*p - '0');
-    return p != start;
+    return static_cast<std::size_t>(p - start);
   };
-  if (!take_digits()) return std::nullopt;
-  int fraction = 0;
+  const std::size_t whole = take_digits();
+  if (whole == 0) return std::nullopt;
+  std::size_t fraction = 0;
   if (p != end && *p == '.') {
     ++p;
-    const int before = count;
-    if (!take_digits()) return std::nullopt;
-    fraction = count - before;
+    fraction = take_digits();
+    if (fraction == 0) return std::nullopt;
   }
-  if (p != end || count > max_digits) return std::nullopt;
-  const double value =
-      static_cast<double>(digits) / powers_of_ten[static_cast<std::size_t>(fraction)];
+  if (p != end || whole + fraction > max_digits) return std::nullopt;
+  const double value = static_cast<double>(digits) / powers_of_ten[fraction];
   return negative ? -value : value;
 }
 

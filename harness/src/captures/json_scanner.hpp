@@ -105,27 +105,42 @@ inline const char* skip_plain_string(const char* p, const char* const lim) noexc
   while (p < lim && !ends_plain_string(*p)) ++p;
   return p;
 }
+inline bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+// The first byte in [p, lim) that is not an ASCII digit, or lim; 16 bytes at a time where SSE2
+// exists, never reading at or past lim.
+inline const char* skip_digits(const char* p, const char* const lim) noexcept {
+#if defined(__SSE2__)
+  const __m128i zero = _mm_set1_epi8('0');
+  const __m128i nine = _mm_set1_epi8(9);
+  while (lim - p >= 16) {
+    const __m128i offset =
+        _mm_sub_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), zero);
+    // A digit's offset from '0' is 0..9 as an unsigned byte: min(offset, 9) == offset.
+    const __m128i digits = _mm_cmpeq_epi8(_mm_min_epu8(offset, nine), offset);
+    const auto others = static_cast<unsigned>(~_mm_movemask_epi8(digits)) & 0xFFFFU;
+    if (others != 0) return p + __builtin_ctz(others);
+    p += 16;
+  }
+#endif
+  while (p < lim && is_digit(*p)) ++p;
+  return p;
+}
 // The end of the JSON number that starts at p, or nullptr when [p, lim) does not start with one.
 // Never reads at or past lim.
 inline const char* match_number(const char* p, const char* const lim) noexcept {
-  const auto digit = [lim](const char* q) { return q < lim && *q >= '0' && *q <= '9'; };
   if (p < lim && *p == '-') ++p;
-  if (!digit(p)) return nullptr;
-  if (*p == '0') {
-    ++p;
-  } else {
-    while (digit(p)) ++p;
-  }
+  if (p == lim || !is_digit(*p)) return nullptr;
+  p = *p == '0' ? p + 1 : skip_digits(p, lim);
   if (p < lim && *p == '.') {
     ++p;
-    if (!digit(p)) return nullptr;
-    while (digit(p)) ++p;
+    if (p == lim || !is_digit(*p)) return nullptr;
+    p = skip_digits(p, lim);
   }
   if (p < lim && (*p == 'e' || *p == 'E')) {
     ++p;
     if (p < lim && (*p == '+' || *p == '-')) ++p;
-    if (!digit(p)) return nullptr;
-    while (digit(p)) ++p;
+    if (p == lim || !is_digit(*p)) return nullptr;
+    p = skip_digits(p, lim);
   }
   return p;
 }
@@ -318,80 +333,64 @@ private:
   }
   [[nodiscard]] char innermost() const noexcept { return m_stack[m_depth - 1]; }
 
-  // A comma right behind the value is taken here, saving the scan loop a turn per element.
-  void after_value() {
-    if (m_depth == 0) {
-      m_state = expect::done;
-    } else if (m_cur != m_lim && *m_cur == ',') {
-      ++m_cur;
-      m_state = innermost() == '{' ? expect::key : expect::value;
-    } else {
-      m_state = expect::comma_or_end;
-    }
-  }
-
-  void close(char kind) {
+  // m_cur at the '}' or ']' that closes the innermost container.
+  void close() {
     m_tok = m_cur;
     ++m_cur;
-    --m_depth;
-    if (kind == '{')
+    if (m_stack[--m_depth] == '{')
       m_handler.end_object();
     else
       m_handler.end_array();
-    after_value();
   }
 
-  [[gnu::always_inline]] void scan_value(int c) {
+  // Starts the value whose first byte `c` is at m_cur: an object or array is opened (returns its
+  // '{' or '['), anything else is read whole (returns 0).
+  [[gnu::always_inline]] char begin_value(int c) {
     m_tok = m_cur;
     switch (c) {
     case '{':
       ++m_cur;
       push('{');
       m_handler.begin_object();
-      m_state = expect::first_key_or_end;
-      return;
+      return '{';
     case '[':
       ++m_cur;
       push('[');
       m_handler.begin_array();
-      m_state = expect::first_value_or_end;
-      return;
-    case '"': m_handler.string_value(scan_string()); break;
+      return '[';
+    case '"': m_handler.string_value(scan_string()); return 0;
     case 't':
     case 'f':
-    case 'n': scan_literal(); break;
+    case 'n': scan_literal(); return 0;
     case 'N':
     case 'I':
       fail(m_cur, "found NaN or Infinity, which is not JSON (a non-finite value was written)");
     default:
       if (c == '-' || (c >= '0' && c <= '9')) {
         m_handler.number(scan_number());
-        break;
+        return 0;
       }
       fail(m_cur, "expected a value (object, array, string, number, true, false or null), "
                   "found " +
                       json_describe_char(c));
     }
-    after_value();
   }
 
-  // The colon and the value right behind a key, with nothing between (compact JSON), are taken
-  // here, saving the scan loop two turns; anything else is left to the loop's states.
-  void after_key() {
-    if (m_cur == m_lim || *m_cur != ':') {
-      m_state = expect::colon;
-      return;
-    }
-    ++m_cur;
-    m_state = expect::value;
-    if (m_cur != m_lim && !json_char::is_space(*m_cur))
-      scan_value(static_cast<unsigned char>(*m_cur));
+  // The next non-space byte, where `state` says what may come; the end of input there is an error.
+  [[gnu::always_inline]] int next_in(expect state) {
+    if (m_cur != m_lim && !json_char::is_space(*m_cur)) return static_cast<unsigned char>(*m_cur);
+    return next_after_space(state);
+  }
+  int next_after_space(expect state) {
+    const int c = peek_nonspace();
+    if (c < 0) fail(m_lim, truncated_message(state));
+    return c;
   }
 
-  [[nodiscard]] std::string truncated_message() const {
+  [[nodiscard]] std::string truncated_message(expect state) const {
     std::string what = "unexpected end of input";
     if (m_depth != 0) what += innermost() == '{' ? " inside an object" : " inside an array";
-    switch (m_state) {
+    switch (state) {
     case expect::value:
     case expect::first_value_or_end: what += ": expected a value"; break;
     case expect::key:
@@ -405,59 +404,55 @@ private:
     return what + " (the file is truncated, or the writer did not finish)";
   }
 
+  // One label per state of the grammar, so a token leads straight to the code for the next one
+  // with no state variable to store and switch on (a turn of such a loop per token was a third
+  // of the scanner's instructions).
   void scan() {
     if (peek_nonspace() < 0) fail(m_cur, "empty input: expected a JSON document");
-    for (;;) {
-      const int c = peek_nonspace();
-      if (c < 0) {
-        if (m_state == expect::done) return;
-        fail(m_lim, truncated_message());
-      }
-      switch (m_state) {
-      case expect::first_value_or_end:
-        if (c == ']') {
-          close('[');
-          break;
-        }
-        [[fallthrough]];
-      case expect::value: scan_value(c); break;
-      case expect::first_key_or_end:
-        if (c == '}') {
-          close('{');
-          break;
-        }
-        [[fallthrough]];
-      case expect::key:
-        if (c != '"') fail(m_cur, "expected a string key, found " + json_describe_char(c));
-        m_handler.key(scan_string());
-        after_key();
-        break;
-      case expect::colon:
-        if (c != ':') fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
-        ++m_cur;
-        m_state = expect::value;
-        break;
-      case expect::comma_or_end: {
-        const char kind = innermost();
-        if (c == ',') {
-          ++m_cur;
-          m_state = kind == '{' ? expect::key : expect::value;
-        } else if (c == (kind == '{' ? '}' : ']')) {
-          close(kind);
-        } else {
-          fail(m_cur, std::string("expected ',' or '") + (kind == '{' ? '}' : ']') + "', found " +
-                          json_describe_char(c));
-        }
-        break;
-      }
-      case expect::done:
-        if (m_sequence) {
-          m_state = expect::value;
-          break;
-        }
-        fail(m_cur,
-             "unexpected data after the end of the JSON document, found " + json_describe_char(c));
-      }
+  value:
+    switch (begin_value(next_in(expect::value))) {
+    case '{': goto first_key_or_end;
+    case '[': goto first_value_or_end;
+    default: goto after_value;
+    }
+  first_value_or_end:
+    if (next_in(expect::first_value_or_end) != ']') goto value;
+    close();
+    goto after_value;
+  first_key_or_end:
+    if (next_in(expect::first_key_or_end) == '}') {
+      close();
+      goto after_value;
+    }
+  key:
+    if (const int c = next_in(expect::key); c != '"')
+      fail(m_cur, "expected a string key, found " + json_describe_char(c));
+    m_handler.key(scan_string());
+    if (m_cur == m_lim || *m_cur != ':') {  // compact JSON has the colon right behind the key
+      if (const int c = next_in(expect::colon); c != ':')
+        fail(m_cur, "expected ':' after a key, found " + json_describe_char(c));
+    }
+    ++m_cur;
+    goto value;
+  after_value:
+    if (m_depth == 0) goto done;
+    if (const int c = next_in(expect::comma_or_end); c == ',') {
+      ++m_cur;
+      if (innermost() == '{') goto key;
+      goto value;
+    } else if (c == (innermost() == '{' ? '}' : ']')) {
+      close();
+      goto after_value;
+    } else {
+      fail(m_cur, std::string("expected ',' or '") + (innermost() == '{' ? '}' : ']') +
+                      "', found " + json_describe_char(c));
+    }
+  done:
+    if (const int c = peek_nonspace(); c >= 0) {
+      if (!m_sequence)
+        fail(m_cur, "unexpected data after the end of the JSON document, found " +
+                        json_describe_char(c));
+      goto value;
     }
   }
 
@@ -473,7 +468,6 @@ private:
   std::uint64_t m_base = 0;     // input offset of m_buf[0]
   bool m_eof = false;
   bool m_sequence = false;
-  expect m_state = expect::value;
 };
 
 }  // namespace aorta::detail
