@@ -134,20 +134,11 @@ std::optional<std::uint64_t> parse_launch_count(std::string_view text) noexcept 
   return static_cast<std::uint64_t>(*v);
 }
 
-hatchet_sax_base::role hatchet_sax_base::value_role() {
-  if (m_stack.empty()) return role::top;
-  open_container& parent = m_stack.back();
-  switch (parent.what) {
-  case role::top: {
-    const std::uint32_t index = parent.elements++;
-    if (index == 0) return role::node;
-    if (index == 1) return role::devices;
-    throw json_shape_error("a third element in the top-level array (expected exactly "
-                           "[root node, device table])");
-  }
-  case role::children: ++parent.elements; return role::node;
-  default: return m_after_key;
-  }
+hatchet_sax_base::role hatchet_sax_base::top_element_role(std::uint32_t index) {
+  if (index == 0) return role::node;
+  if (index == 1) return role::devices;
+  throw json_shape_error("a third element in the top-level array (expected exactly "
+                         "[root node, device table])");
 }
 
 void hatchet_sax_base::wrong_type(role r, std::string_view found) {

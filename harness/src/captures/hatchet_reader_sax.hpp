@@ -93,8 +93,19 @@ protected:
     std::uint32_t elements;
   };
 
-  // The role of a value about to start, from the enclosing container and the last key.
-  role value_role();
+  // The role of a value about to start, from the enclosing container and the last key. Inline:
+  // it runs once per value of the document.
+  role value_role() {
+    if (m_stack.empty()) return role::top;
+    open_container& parent = m_stack.back();
+    switch (parent.what) {
+    case role::top: return top_element_role(parent.elements++);
+    case role::children: ++parent.elements; return role::node;
+    default: return m_after_key;
+    }
+  }
+  // Element `index` of the top-level array: the root node, then the device table, then an error.
+  static role top_element_role(std::uint32_t index);
   // Shape errors for a value of the wrong JSON type.
   [[noreturn]] static void wrong_type(role r, std::string_view found);
   void on_node_key(std::string_view key);
