@@ -137,8 +137,16 @@ private:
     m_stack_len = 0;
   }
 
-  void scalar(std::string_view text, bool is_string) {
+  // Most scalars are skipped (tid, ts, other keys) or, without a tree, call_stack frame names
+  // already known to be strings: those return here, inline, before the full dispatch's call.
+  [[gnu::always_inline]] void scalar(std::string_view text, bool is_string) {
     const role r = value_role();
+    if (r == role::skip) return;
+    if (r == role::call_stack_entry && is_string && !m_out.tree.keeps_tree()) return;
+    dispatch_scalar(r, text, is_string);
+  }
+
+  void dispatch_scalar(role r, std::string_view text, bool is_string) {
     if (r == role::top)
       throw json_shape_error("the document is a single value, expected a chrome trace object "
                              "{\"traceEvents\": [...]} or an array of events");
