@@ -65,6 +65,20 @@ TEST(ScopePath, CheckPathIsPlainWhenUniqueElseAnchored) {
               std::vector<std::size_t>{id});
 }
 
+// The display path joins the names top-down with '/'; empty names below the deepest named frame
+// add nothing, while an empty name above one keeps its separator.
+TEST(ScopePath, DisplayPathKeepsEmptyNamesOnlyAboveANamedFrame) {
+  capture c;
+  c.frames = {{"a", context_frame::no_parent}, {"", 0}, {"b", 1}, {"", 2},
+              {"", context_frame::no_parent},  {"c", 4}};
+  EXPECT_EQ(aorta::frame_display_path(c, 0), "a");
+  EXPECT_EQ(aorta::frame_display_path(c, 1), "a");
+  EXPECT_EQ(aorta::frame_display_path(c, 2), "a//b");
+  EXPECT_EQ(aorta::frame_display_path(c, 3), "a//b");
+  EXPECT_EQ(aorta::frame_display_path(c, 4), "");
+  EXPECT_EQ(aorta::frame_display_path(c, 5), "/c");
+}
+
 aorta::check_result run(const char* text) {
   return aorta::evaluate_check(aorta::check_expression::parse(text), {tree()}, {});
 }

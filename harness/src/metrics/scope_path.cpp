@@ -87,9 +87,23 @@ std::string escape_scope_element(std::string_view name) {
 }
 
 std::string frame_display_path(const capture& source, std::size_t frame) {
+  // Names gathered upwards, then joined once: prepending each one copied the growing path per
+  // level (a 100,000-deep call stack took a second for one under() check).
+  std::vector<std::string_view> names;
+  std::size_t bytes = 0;
+  for (; frame != context_frame::no_parent; frame = source.frames[frame].parent) {
+    names.push_back(source.frames[frame].name);
+    bytes += names.back().size() + 1;
+  }
+  // Empty names at the bottom leave no trace; above the first named one each adds its '/'.
+  std::size_t deepest_named = 0;
+  while (deepest_named < names.size() && names[deepest_named].empty()) ++deepest_named;
   std::string out;
-  for (; frame != context_frame::no_parent; frame = source.frames[frame].parent)
-    out = out.empty() ? source.frames[frame].name : source.frames[frame].name + "/" + out;
+  out.reserve(bytes);
+  for (std::size_t i = names.size(); i > deepest_named; --i) {
+    if (i != names.size()) out += '/';
+    out += names[i - 1];
+  }
   return out;
 }
 
