@@ -2,6 +2,7 @@
 // on hostile input"), as baselines and captures are read: the files below are hand-made.
 #include "aorta/error.hpp"
 #include "aorta/report.hpp"
+#include "report/report_model.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -50,6 +51,28 @@ TEST(ReportInput, RunMarkerThatIsNoSmallFileIsRefused) {
       EXPECT_NE(message.find("Fix: run `aorta report --begin-run"), std::string::npos) << message;
     }
   }
+}
+
+// A cell's metric table: the last trial's names (the program's callgrind functions by Ir, loader
+// frames folded), then the names only earlier trials had in name order, each once, without the
+// folded functions' metrics.
+TEST(ReportInput, SummaryNamesListTheLastTrialFirstThenEarlierOnesOnce) {
+  detail::cell_report cell;
+  detail::trial_entry last;
+  last.record.metrics.values = {{"b_metric", 1.0},
+                                {"callgrind_ir.main", std::int64_t{10}},
+                                {"callgrind_self_ir.main", std::int64_t{5}},
+                                {"callgrind_ir._dl_start", std::int64_t{3}}};
+  cell.trials.push_back(last);
+  for (const char* name :
+       {"a_old", "b_metric", "callgrind_ir._dl_start", "callgrind_self_ir._dl_start",
+        "callgrind_ir.main", "callgrind_ir.other", "callgrind_self_ir.main"})
+    cell.metrics_summary[name] = detail::metric_summary{};
+  std::vector<std::string> folded;
+  EXPECT_EQ(detail::summary_metric_names(cell, folded),
+            (std::vector<std::string>{"b_metric", "callgrind_ir.main", "callgrind_self_ir.main",
+                                      "a_old", "callgrind_ir.other"}));
+  EXPECT_EQ(folded, std::vector<std::string>{"_dl_start"});
 }
 
 }  // namespace

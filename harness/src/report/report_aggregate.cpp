@@ -198,27 +198,6 @@ detail::report_model collect(const fs::path& results_dir) {
 
 namespace detail {
 
-std::vector<kernel_row> top_kernel_rows(const metric_set& metrics) {
-  std::vector<std::string> collectors;
-  for (const auto& row : metrics.kernels) {
-    if (std::find(collectors.begin(), collectors.end(), row.collector) == collectors.end()) {
-      collectors.push_back(row.collector);
-    }
-  }
-  std::vector<kernel_row> top;
-  for (const auto& collector : collectors) {
-    std::vector<kernel_row> rows;
-    for (const auto& row : metrics.kernels) {
-      if (row.collector == collector) rows.push_back(row);
-    }
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const auto& a, const auto& b) { return a.total_ms > b.total_ms; });
-    if (rows.size() > top_kernel_limit) rows.resize(top_kernel_limit);
-    top.insert(top.end(), rows.begin(), rows.end());
-  }
-  return top;
-}
-
 std::string render_matrix_json(const report_model& model) {
   using json = nlohmann::json;
   json cells = json::array();

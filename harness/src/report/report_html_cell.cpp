@@ -31,17 +31,12 @@ void render_checks(const trial_record& last, std::string& out) {
 }
 
 void render_charts(const trial_record& last, std::string& out) {
-  std::vector<std::string> collectors;
-  for (const auto& row : last.metrics.kernels) {
-    if (std::find(collectors.begin(), collectors.end(), row.collector) == collectors.end())
-      collectors.push_back(row.collector);
-  }
-  for (const auto& collector : collectors) {
+  for (const collector_kernel_rows& group : kernel_rows_by_collector(last.metrics)) {
     std::vector<chart_bar> bars;
-    for (const auto& row : last.metrics.kernels) {
-      if (row.collector == collector) bars.push_back({demangled_name(row.name), row.total_ms});
-    }
-    out += fmt::format("<h4>Total ms per kernel ({})</h4>\n", xml_escape(collector));
+    bars.reserve(group.rows.size());
+    for (const kernel_row* row : group.rows)
+      bars.push_back({demangled_name(row->name), row->total_ms});
+    out += fmt::format("<h4>Total ms per kernel ({})</h4>\n", xml_escape(group.collector));
     out += bar_chart_svg(std::move(bars), "ms", "total ms per kernel");
   }
   std::vector<chart_bar> scopes;
@@ -71,15 +66,7 @@ void render_charts(const trial_record& last, std::string& out) {
 void render_metrics(const cell_report& cell, std::string& out) {
   if (cell.metrics_summary.empty()) return;
   std::vector<std::string> folded;
-  std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
-  std::set<std::string> listed(names.begin(), names.end());
-  const std::set<std::string> hidden(folded.begin(), folded.end());
-  for (const auto& [name, stats] : cell.metrics_summary) {
-    if (listed.contains(name)) continue;
-    const auto dot = name.find('.');
-    if (dot != std::string::npos && hidden.contains(name.substr(dot + 1))) continue;
-    names.push_back(name);
-  }
+  const std::vector<std::string> names = summary_metric_names(cell, folded);
   out += "<details class=\"metrics\"><summary>Metrics</summary>\n<table>\n<tr><th>metric</th>"
          "<th class=\"n\">mean</th><th class=\"n\">min</th><th class=\"n\">max</th>"
          "<th class=\"n\">n</th></tr>\n";

@@ -6,8 +6,25 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace aorta::detail {
+
+std::vector<std::string> summary_metric_names(const cell_report& cell,
+                                              std::vector<std::string>& folded) {
+  std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
+  const std::set<std::string, std::less<>> listed(names.begin(), names.end());
+  const std::set<std::string, std::less<>> hidden(folded.begin(), folded.end());
+  for (const auto& [name, stats] : cell.metrics_summary) {
+    if (listed.contains(name)) continue;
+    const auto dot = name.find('.');
+    if (dot != std::string::npos && hidden.contains(std::string_view(name).substr(dot + 1)))
+      continue;
+    names.push_back(name);
+  }
+  return names;
+}
+
 namespace {
 
 // A code span that survives a GFM table: `|` escaped, backticks fenced by a longer run.
@@ -54,15 +71,7 @@ void render_cell(const cell_report& cell, std::string& out) {
   } else {
     // callgrind's functions by cost, the program's own first; loader and libc frames folded.
     std::vector<std::string> folded;
-    std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
-    for (const auto& [name, stats] : cell.metrics_summary) {
-      if (std::find(names.begin(), names.end(), name) != names.end()) continue;
-      const auto dot = name.find('.');
-      const bool folded_function =
-          dot != std::string::npos &&
-          std::find(folded.begin(), folded.end(), name.substr(dot + 1)) != folded.end();
-      if (!folded_function) names.push_back(name);
-    }
+    const std::vector<std::string> names = summary_metric_names(cell, folded);
     out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
     for (const auto& name : names) {
       const auto found = cell.metrics_summary.find(name);

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aorta::detail {
@@ -65,10 +66,26 @@ struct report_model {
 // over all 3 trials: fail", so the counts say what CTest says about the test.
 [[nodiscard]] std::string trial_counts_text(const cell_report& cell);
 
+// A trial's kernel rows grouped by collector: collectors in first-seen order, each one's rows in
+// their order (pointers into `metrics`).
+struct collector_kernel_rows {
+  std::string_view collector;
+  std::vector<const kernel_row*> rows;
+};
+[[nodiscard]] std::vector<collector_kernel_rows>
+kernel_rows_by_collector(const metric_set& metrics);
+
 // Up to top_kernel_limit rows per collector, hottest first, collectors in first-seen order.
 [[nodiscard]] std::vector<kernel_row> top_kernel_rows(const metric_set& metrics);
 
 [[nodiscard]] std::string render_perf_markdown(const report_model& model);
+
+// The metric names a cell's table lists, in order: the last trial's (ordered_metric_names, whose
+// folded loader/libc functions land in `folded`), then those only earlier trials had, unless
+// their function was folded. Sets, not a search of the list per name: a cell of 100,000 metrics
+// made perf.md quadratic (10 s).
+[[nodiscard]] std::vector<std::string> summary_metric_names(const cell_report& cell,
+                                                            std::vector<std::string>& folded);
 [[nodiscard]] std::string render_matrix_json(const report_model& model);
 [[nodiscard]] std::string render_html_report(const report_model& model);
 

@@ -4,6 +4,7 @@
 # report/report_rank_table.hpp, report/report_sweep_matrix.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_kernel_rows.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_markdown.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html_cell.cpp
