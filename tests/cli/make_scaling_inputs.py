@@ -78,3 +78,36 @@ write("many_agent_rows/run_agent_info.csv", "\n".join(rows) + "\n")
 write("many_agent_rows/run_kernel_stats.csv",
       "Name,Calls,TotalDurationNs,AverageNs,Percentage,MinNs,MaxNs,StdDev\n"
       "agent_kernel,1,100,100,100,100,100,0\n")
+
+# A call stack of 150,000 frames with 36-byte names (5.4 MB): an under() check built the frame's
+# display path by prepending each name to a copy of the path below it (17 s per check).
+path_depth = size(150_000)
+names = (["ROOT"] + [f"frame_{i:06d}_of_a_long_call_path" for i in range(path_depth - 1)] +
+         ["deepest_frame", "leaf"])
+write("deep_call_path/proton.chrome_trace", json.dumps({"traceEvents": [
+    {"ph": "X", "cat": "kernel", "name": "leaf", "dur": 2.5, "ts": 0,
+     "args": {"call_stack": names}}]}))
+
+# A results directory whose one trial has 200,000 numeric metrics: perf.md looked each name of
+# the cell's summary up in the list of names shown so far (10 s at 100,000).
+def result_json(metrics, kernels):
+    """A passing trial's result.json (the layout trial_record.cpp writes) with these values."""
+    return json.dumps({
+        "schema_version": 1, "aorta_version": "0.1.0", "argv": [], "command": ["true"],
+        "collectors": ["proton"], "env_set": {}, "env_unset": [], "exit_status": 0,
+        "signal": None, "timed_out": False, "trial_index": 0, "verdict": "pass", "reason": "",
+        "checks": [], "kernels": kernels, "notes": [], "metric_notes": [],
+        "started_at": "2026-12-02T00:00:00Z", "ticket": "", "recipe_path": "", "versions": {},
+        "wall_seconds": 1.0, "working_directory": "/", "metrics": metrics})
+
+
+result_metrics = size(200_000)
+write("many_metrics_results/cell/trial_0/result.json", result_json(
+    {f"proton_scope_cycles.scope_{i}": 1000.0 + i for i in range(result_metrics)}, []))
+
+# A trial whose 80,000 kernel rows each name another collector: the report grouped the rows
+# with a search of the collectors seen so far and a walk over every row per collector.
+kernel_collectors = size(80_000)
+write("many_collectors_results/cell/trial_0/result.json", result_json({}, [
+    {"collector": f"collector_{i}", "launches": 1, "name": f"kernel_{i}", "total_ms": 1.0}
+    for i in range(kernel_collectors)]))

@@ -37,3 +37,27 @@ aorta_cli_test(scaling.rocpd_50k_agents RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_
 aorta_cli_test(scaling.rocprof_200k_agent_rows RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
   COMMAND "${aorta}" check --collector rocprof "${scaling}/many_agent_rows"
           --check "count(agent_kernel) == 1")
+
+# A 150,000-frame call stack and two under() checks on its deepest frame: each built the frame's
+# display path by prepending every name to a copy of the path below it (17 s a check).
+aorta_cli_test(scaling.under_deepest_of_150k_frames RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
+  COMMAND "${aorta}" check --collector proton "${scaling}/deep_call_path"
+          --check "count(under(deepest_frame)) == 1" --check "time_ms(under(deepest_frame)) > 0"
+  OUTPUT "check PASS  count\\(under\\(deepest_frame\\)\\) == 1"
+         "check PASS  time_ms\\(under\\(deepest_frame\\)\\) > 0")
+
+# A trial of 200,000 numeric metrics: perf.md searched the names listed so far for each one of
+# the cell's summary (10 s at 100,000, about 40 s here).
+aorta_cli_test(scaling.report_200k_metrics RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
+  COMMAND "${aorta}" report "${scaling}/many_metrics_results"
+  OUTPUT "cell: 1 pass, 0 fail, 0 skip, 0 error"
+  FILE_REGEX "${scaling}/many_metrics_results/perf.md"
+             "\\| `proton_scope_cycles\\.scope_99999` \\| 100999 \\| 100999 \\| 100999 \\| 1 \\|\n")
+
+# A trial of 80,000 kernel rows, each of its own collector: the report found each row's
+# collector with a search of those seen before and walked every row per collector (56 s).
+aorta_cli_test(scaling.report_80k_kernel_collectors RC 0 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_scaling
+  COMMAND "${aorta}" report "${scaling}/many_collectors_results"
+  OUTPUT "cell: 1 pass, 0 fail, 0 skip, 0 error"
+  FILE_REGEX "${scaling}/many_collectors_results/report.html"
+             "<h4>Total ms per kernel \\(collector_79999\\)</h4>")
