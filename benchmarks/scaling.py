@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """How aorta's work grows with the awkward dimension of an input (issue 21): the inputs of
 tests/cli/scaling.cmake (call-stack depth, GPUs in the device table, instrumentation scopes, rocpd
-agents, agent_info.csv rows, an under() frame's depth, a trial's metrics and its collectors),
-generated at 1/10 and at full size, each command run as a whole process.
+agents, agent_info.csv rows, an under() frame's depth, a trial's metrics and its collectors, a
+sweep's cells), generated at 1/10 and at full size, each command run as a whole process.
 
 Two figures per input and size. Instructions (Ir) counted by valgrind's callgrind: exact and
 independent of the machine's load, so their growth is the one to compare against linear (10x; a
@@ -49,6 +49,8 @@ def commands(d):
         "report, one trial of 200,000 metrics": [a, "report", f"{d}/many_metrics_results"],
         "report, 80,000 kernel rows of as many collectors":
             [a, "report", f"{d}/many_collectors_results"],
+        "report, a sweep's 30,000 cells and its matrix.json":
+            [a, "report", f"{d}/many_cells_results"],
     }
 
 

@@ -111,3 +111,13 @@ kernel_collectors = size(80_000)
 write("many_collectors_results/cell/trial_0/result.json", result_json({}, [
     {"collector": f"collector_{i}", "launches": 1, "name": f"kernel_{i}", "total_ms": 1.0}
     for i in range(kernel_collectors)]))
+
+# A sweep's output of 30,000 cells of one trial each, with the sweep's matrix.json: the report
+# searched every swept cell for each of its own to carry the sweep's keys over (40 s here).
+sweep_cells = size(30_000)
+for i in range(sweep_cells):
+    write(f"many_cells_results/cell_{i}/trial_0/result.json", result_json({"x": 1.0}, []))
+write("many_cells_results/matrix.json", json.dumps({
+    "schema": "aorta-matrix", "schema_version": 1, "generated_at": "2026-12-02T00:00:00Z",
+    "cells": [{"name": f"cell_{i}", "mitigations": [f"mitigation_{i}"]}
+              for i in range(sweep_cells)]}))

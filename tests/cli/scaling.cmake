@@ -67,3 +67,11 @@ aorta_cli_test(scaling.report_80k_kernel_collectors RC 0 TIMEOUT ${scaling_timeo
   OUTPUT "cell: 1 pass, 0 fail, 0 skip, 0 error"
   FILE_REGEX "${scaling}/many_collectors_results/report.html"
              "<h4>Total ms per kernel \\(collector_79999\\)</h4>")
+
+# A sweep's output of 30,000 cells and its matrix.json: the report searched every swept cell
+# for each of its own to carry the sweep's keys over (40 s).
+aorta_cli_test(scaling.report_30k_sweep_cells RC 0 TIMEOUT ${scaling_timeout} FIXTURES_REQUIRED aorta_cli_scaling
+  COMMAND "${aorta}" report "${scaling}/many_cells_results"
+  OUTPUT "cell_29999: 1 pass, 0 fail, 0 skip, 0 error"
+  FILE_REGEX "${scaling}/many_cells_results/matrix.json"
+             "\"mitigation_29999\"\n *\\],\n *\"name\": \"cell_29999\"")

@@ -82,6 +82,30 @@ TEST(ReportSweepMatrix, KeepsTheSweepsChecksConfoundAndCellKeys) {
   EXPECT_EQ(again.at("confound"), sweep.at("confound"));
 }
 
+// Cells are matched by name, not position; of two swept cells of one name the first gives a key,
+// the second only the keys the first lacks; a swept cell no report cell names is dropped.
+TEST(ReportSweepMatrix, CellKeysFollowTheNameAndTheFirstOfDuplicatesWins) {
+  const test::scratch_dir dir;
+  write_two_cells(dir.path());
+  json sweep = sweep_matrix();
+  sweep["cells"] = json::parse(R"json([
+    {"name": "gone", "mitigations": ["gone"]},
+    {"name": "heavy", "mitigations": ["first"]},
+    {"name": "base", "mitigations": ["base"]},
+    {"name": "heavy", "mitigations": ["second"], "seed_offset": 3}
+  ])json");
+  write_file((dir / "matrix.json"), sweep.dump());
+
+  write_aggregate_report(dir.path());
+  const json cells = json::parse(read_file(dir / "matrix.json")).at("cells");
+  ASSERT_EQ(cells.size(), 2U);
+  EXPECT_EQ(cells.at(0).at("name"), "base");
+  EXPECT_EQ(cells.at(0).at("mitigations").at(0), "base");
+  EXPECT_FALSE(cells.at(0).contains("seed_offset"));
+  EXPECT_EQ(cells.at(1).at("mitigations").at(0), "first");
+  EXPECT_EQ(cells.at(1).at("seed_offset"), 3);
+}
+
 TEST(ReportSweepMatrix, AReportsOwnMatrixKeepsNothingMore) {
   const test::scratch_dir dir;
   write_two_cells(dir.path());

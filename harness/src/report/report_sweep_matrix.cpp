@@ -6,7 +6,10 @@
 
 #include <fmt/format.h>
 
+#include <string>
 #include <system_error>
+#include <unordered_map>
+#include <vector>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -91,10 +94,21 @@ void keep_sweep_keys(json& report, const json& sweep) {
   keep_missing_keys(report, sweep);
   const auto sweep_cells = sweep.find("cells");
   if (sweep_cells == sweep.end() || !report.contains("cells")) return;
-  for (auto& cell : report["cells"]) {
-    for (const auto& swept : *sweep_cells) {
-      if (swept["name"] == cell["name"]) keep_missing_keys(cell, swept);
+  // Indexed by name, in the sweep's order (the first of duplicate names wins a key): searching
+  // every swept cell for each of the report's made a sweep of n cells cost n * n.
+  std::unordered_map<std::string, std::vector<const json*>> swept_by_name;
+  for (const auto& swept : *sweep_cells) {
+    const auto name = swept.find("name");
+    if (name != swept.end() && name->is_string()) {
+      swept_by_name[name->get<std::string>()].push_back(&swept);
     }
+  }
+  for (auto& cell : report["cells"]) {
+    const auto name = cell.find("name");
+    if (name == cell.end() || !name->is_string()) continue;
+    const auto found = swept_by_name.find(name->get<std::string>());
+    if (found == swept_by_name.end()) continue;
+    for (const json* swept : found->second) keep_missing_keys(cell, *swept);
   }
 }
 
