@@ -8,9 +8,10 @@ target_link_options(aorta_cli_cells_work PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:
 set(cells_work "$<TARGET_FILE:aorta_cli_cells_work>")
 set(cells_recipe "${PROJECT_SOURCE_DIR}/examples/cells/callgrind-ab/recipe.yaml")
 
-# Usage refusals need no profiler.
+# Usage refusals need no profiler. Each has its own output directory: tests run in parallel, and a
+# run that is refused after taking the directory's lock must not meet another one holding it.
 aorta_cli_test(cells.unknown_baseline_cell RC 64
-  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_unknown_baseline_cell"
           --baseline-cell bsae -- "${cells_work}"
   OUTPUT "--baseline-cell 'bsae': no such cell. Did you mean 'base'\\? Cells: base, heavy.")
 aorta_cli_test(cells.strict_needs_cells RC 64
@@ -18,27 +19,27 @@ aorta_cli_test(cells.strict_needs_cells RC 64
           --output "${out}/cells_strict_plain" --strict -- "${cells_work}"
   OUTPUT "--baseline-cell, --confound-threshold and --strict judge the cells of a recipe")
 aorta_cli_test(cells.threshold_below_one RC 64
-  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_threshold_below_one"
           --confound-threshold 0.5 -- "${cells_work}"
   OUTPUT "--confound-threshold 0.5: the threshold is a ratio cell / baseline cell from 1 to 1000")
 aorta_cli_test(cells.ab_refuses_a_recipe_with_cells RC 64
-  COMMAND "${aorta}" ab --recipe "${cells_recipe}" --output "${out}/cells_bad"
+  COMMAND "${aorta}" ab --recipe "${cells_recipe}" --output "${out}/cells_bad_ab_refuses_a_recipe_with_cells"
           --base "${cells_work}" --head "${cells_work}"
   OUTPUT "aorta ab: .*recipe.yaml already has cells")
 # The regression gate judges one test against its baseline, not cells against each other: asked
 # for over cells (a baseline check, --gate, the recipe's gate:) it is refused as --baseline is,
 # instead of being dropped without a word.
 aorta_cli_test(cells.baseline_check_refused RC 64
-  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_baseline_check_refused"
           --check "ir(^work) <= baseline + 5%" -- "${cells_work}"
   OUTPUT "check 'ir\\(\\^work\\) <= baseline \\+ 5%' with a recipe that has cells: the regression gate judges one test against its baseline"
          "Fix: drop it, or compare the cells with a cell-addressed check \\(e\\.g\\. 'ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@base <= 1\\.05'")
 aorta_cli_test(cells.gate_flag_refused RC 64
-  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad" --dry-run
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_gate_flag_refused" --dry-run
           --gate "time +5%" -- "${cells_work}"
   OUTPUT "--gate with a recipe that has cells: the regression gate judges one test against its baseline")
 aorta_cli_test(cells.baseline_flag_refused RC 64
-  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad"
+  COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_baseline_flag_refused"
           --baseline "${out}/cells_no_baselines" -- "${cells_work}"
   OUTPUT "--baseline with a recipe that has cells: the baseline gate judges one test against another process")
 file(GENERATE OUTPUT "${out}/cells_gate-$<CONFIG>.yaml" CONTENT "schema_version: 1
@@ -54,7 +55,7 @@ check:
 ")
 aorta_cli_test(cells.recipe_gate_refused RC 64
   COMMAND "${aorta}" sweep run --recipe "${out}/cells_gate-$<CONFIG>.yaml"
-          --output "${out}/cells_bad" -- "${cells_work}"
+          --output "${out}/cells_bad_recipe_gate_refused" -- "${cells_work}"
   OUTPUT "cells_gate-[A-Za-z]*\\.yaml: gate: with cells: the regression gate judges one test against its baseline"
          "Fix: drop the recipe's gate:")
 aorta_cli_test(cells.validate_lists_cells RC 0
