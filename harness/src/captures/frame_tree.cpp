@@ -48,10 +48,11 @@ void frame_tree_builder::drop_if_full() {
 
 void frame_tree_builder::drop() {
   m_dropped = true;
+  // `vector = {}` assigns an empty list and keeps the capacity: a fresh vector frees it.
   m_names = {};
-  m_frames = {};
+  m_frames = std::vector<frame_entry>();
   m_children = {};
-  m_placements = {};
+  m_placements = std::vector<placement_entry>();
   m_placement_index = {};
 }
 
@@ -161,7 +162,7 @@ void frame_tree_builder::take_kernels(capture& out) {
     const kernel_total& sum = m_kernel_totals[id];
     out.kernels.push_back({std::string(m_kernel_names.name(id)), sum.launches, sum.total_ns});
   }
-  m_kernel_totals = {};
+  m_kernel_totals = std::vector<kernel_total>();
   m_kernel_names = {};
   std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
     if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
