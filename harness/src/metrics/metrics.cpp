@@ -1,5 +1,6 @@
 #include "aorta/metrics.hpp"
 
+#include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/scope_metrics.hpp"
 
@@ -14,19 +15,10 @@
 #include <utility>
 
 namespace aorta {
-namespace {
 
-constexpr double ns_per_ms = 1e6;
+namespace detail {
 
-// total += more when the sum still fits an int64 metric; false (total unchanged) when not.
-bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
-  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (more > limit || total > limit - more) return false;
-  total += more;
-  return true;
-}
-
-// Kernels hottest first; the capture promises this order, but the metrics must not depend on it.
+// The capture promises this order, but the metrics must not depend on it.
 std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
   std::vector<const kernel_stat*> ordered;
   ordered.reserve(source.kernels.size());
@@ -35,6 +27,21 @@ std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
     return a->total_ns > b->total_ns;
   });
   return ordered;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::kernels_by_time;
+using detail::ns_per_ms;
+
+// total += more when the sum still fits an int64 metric; false (total unchanged) when not.
+bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
+  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (more > limit || total > limit - more) return false;
+  total += more;
+  return true;
 }
 
 void add_kernel_metrics(const capture& source, const std::string& prefix, kernel_rows rows,
