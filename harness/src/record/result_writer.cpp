@@ -87,7 +87,7 @@ void append_kernel_row(std::string& out, const std::string& collector,
 // Rows go out in chunks of about this many bytes: few writes, little memory.
 constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
 
-// The rows, then those compute_metrics would make of each capture in `unrowed`.
+// The `kernels` array a row at a time, out in chunks: no row object and no DOM per kernel.
 class kernel_rows_writer {
 public:
   explicit kernel_rows_writer(std::ostream& out) : m_out(out) {
@@ -117,6 +117,7 @@ private:
   std::size_t m_rows = 0;
 };
 
+// The rows, then those compute_metrics would make of each capture in `unrowed`.
 void write_kernels(std::ostream& out, const std::vector<kernel_row>& rows,
                    const std::vector<capture>& unrowed) {
   kernel_rows_writer writer(out);
