@@ -102,7 +102,9 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
                                     std::optional<std::uint64_t> launches, double total_ns) {
   const std::uint32_t kernel = kernel_id(name);
   kernel_total& sum = m_kernel_totals[kernel];
-  add_to_kernel(sum.launches, sum.total_ns, launches, total_ns, m_source, name);
+  std::optional<std::uint64_t> summed = sum.known_launches();
+  add_to_kernel(summed, sum.total_ns, launches, total_ns, m_source, name);
+  sum.launches = summed.value_or(kernel_total::unknown);
   if (m_mode == frame_tree_mode::totals_only || m_dropped) return;
   drop_if_full();
   if (m_dropped) return;
@@ -159,7 +161,7 @@ void frame_tree_builder::take_kernels(capture& out) {
   out.kernels.clear();
   out.kernels.reserve(m_kernel_totals.size());
   for (const kernel_total& sum : m_kernel_totals)
-    out.kernels.push_back({{}, sum.launches, sum.total_ns});
+    out.kernels.push_back({{}, sum.known_launches(), sum.total_ns});
   // The sums are freed before the names are made: 80,000 of them were 2 MB at the read's peak.
   m_kernel_totals = std::vector<kernel_total>();
   for (std::uint32_t id = 0; id < out.kernels.size(); ++id)

@@ -184,7 +184,6 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   const dispatch_sums sums = sum_dispatches(db, stmt.get(), limits.max_groups);
   stmt.reset();
   const rocpd_kernel_names names(db, sums.groups);
-  db.release_cache();
   tree.reserve_kernels(names.size(), names.name_bytes());
   agent_lookup agents(db, queries.agent);
   const std::string where = file.string();
