@@ -6,6 +6,7 @@
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "captures/checked_sum.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/name_table.hpp"
@@ -209,6 +210,27 @@ TEST(FrameTreeTables, DistinctKernelNamesStopAtTheirBound) {
   EXPECT_EQ(out.kernels[0].launches, 4U);
   EXPECT_EQ(out.kernels[0].total_ns, 7.0);
   EXPECT_EQ(out.kernels[1].name, "k0");
+}
+
+// The kernel totals hold "unknown" inside the count (16 bytes a kernel): an unknown count stays
+// unknown whatever is added after, known counts sum up to max_count and are refused past it.
+TEST(FrameTreeTables, KernelTotalsKeepAnUnknownCountAndTheCountBound) {
+  detail::frame_tree_builder tree(detail::frame_tree_mode::totals_only);
+  tree.set_source("src.json");
+  tree.add_kernel(context_frame::no_parent, "unknown", 3, 1.0);
+  tree.add_kernel(context_frame::no_parent, "unknown", std::nullopt, 2.0);
+  tree.add_kernel(context_frame::no_parent, "unknown", 4, 3.0);
+  tree.add_kernel(context_frame::no_parent, "full", detail::max_count - 1, 0.5);
+  tree.add_kernel(context_frame::no_parent, "full", 1, 0.5);
+  EXPECT_THROW(tree.add_kernel(context_frame::no_parent, "full", 1, 0.5), capture_error);
+  capture out;
+  tree.take_kernels(out);
+  ASSERT_EQ(out.kernels.size(), 2U);
+  EXPECT_EQ(out.kernels[0].name, "unknown");
+  EXPECT_FALSE(out.kernels[0].launches.has_value());
+  EXPECT_EQ(out.kernels[0].total_ns, 6.0);
+  EXPECT_EQ(out.kernels[1].name, "full");
+  EXPECT_EQ(out.kernels[1].launches, detail::max_count);
 }
 
 // A reader that knows its names up front reserves them: the same ids and names come back, and

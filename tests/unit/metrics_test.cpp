@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -230,6 +231,49 @@ TEST(Metrics, MergeOfATemporaryMovesTheKernelRows) {
   ASSERT_EQ(into.kernels.size(), 2 * count);
   EXPECT_EQ(kept.kernels.size(), count);
   EXPECT_EQ(into.kernels[count].name, kept.kernels[0].name);
+}
+
+// Kernels out of time order, with a tie (rows keep the capture's order for equal times), names
+// too long to be held inside std::string, and an unknown launch count.
+capture unordered_capture() {
+  capture source;
+  source.collector = "rocprof";
+  source.artifact_dir = "/tmp/trial_0/rocprof";
+  source.kernels = {{"a_kernel_with_a_name_longer_than_sso_1", 1, 5.0e6},
+                    {"a_kernel_with_a_name_longer_than_sso_2", std::nullopt, 9.0e6},
+                    {"a_kernel_with_a_name_longer_than_sso_3", 3, 5.0e6},
+                    {"a_kernel_with_a_name_longer_than_sso_4", 4, 7.5e5}};
+  return source;
+}
+
+// `aorta check` makes its kernel rows after the checks, moving the capture's names: one set of
+// names at the peak instead of two. The rows are those compute_metrics copies, the names are the
+// capture's own buffers, and the capture's kernel list is freed, not just emptied.
+TEST(Metrics, MovedKernelRowsAreTheCopiedRowsWithTheCapturesOwnNames) {
+  const metric_set copied = compute_metrics(unordered_capture());
+  capture source = unordered_capture();
+  metric_set deferred = compute_metrics(source, kernel_rows::deferred);
+  EXPECT_TRUE(deferred.kernels.empty());
+  EXPECT_EQ(deferred.values, copied.values);
+  EXPECT_EQ(deferred.notes, copied.notes);
+
+  std::vector<const char*> buffers;
+  for (const kernel_stat& kernel : source.kernels) buffers.push_back(kernel.name.data());
+  move_kernel_rows(source, deferred);
+  EXPECT_TRUE(source.kernels.empty());
+  EXPECT_EQ(source.kernels.capacity(), 0U);
+  ASSERT_EQ(deferred.kernels.size(), copied.kernels.size());
+  for (std::size_t i = 0; i < copied.kernels.size(); ++i) {
+    const kernel_row& row = deferred.kernels[i];
+    EXPECT_EQ(row.name, copied.kernels[i].name);
+    EXPECT_EQ(row.launches, copied.kernels[i].launches);
+    EXPECT_EQ(row.total_ms, copied.kernels[i].total_ms);
+    EXPECT_EQ(row.collector, copied.kernels[i].collector);
+    EXPECT_NE(std::find(buffers.begin(), buffers.end(), row.name.data()), buffers.end())
+        << row.name << " was copied, not moved";
+  }
+  EXPECT_EQ(deferred.kernels[1].name, "a_kernel_with_a_name_longer_than_sso_1");
+  EXPECT_EQ(deferred.kernels[2].name, "a_kernel_with_a_name_longer_than_sso_3");
 }
 
 TEST(Metrics, TableIsAligned) {

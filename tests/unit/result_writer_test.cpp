@@ -1,6 +1,7 @@
 // The streaming result writer (record/result_writer.hpp) prints the very bytes of
 // document_text(to_json(record)) (issue 21): records generated here, with the awkward values a
 // profile can hold, are written both ways and compared byte for byte.
+#include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
 #include "json_document.hpp"
 #include "record/result_writer.hpp"
@@ -14,6 +15,7 @@
 #include <iterator>
 #include <limits>
 #include <random>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -124,6 +126,36 @@ TEST(ResultWriter, RanksCellAndGateVerdictMatchTheDom) {
   record.interrupted_by = 2;
   record.escaped_processes = {"pid 4242: sleep 300"};
   EXPECT_EQ(difference(record), "");
+}
+
+// `aorta check --json` defers a capture's kernel rows and writes them from its kernels: the bytes
+// are those of the record holding the rows compute_metrics makes, after the record's own rows.
+TEST(ResultWriter, RowsWrittenFromCapturesMatchTheRecordHoldingThem) {
+  const auto record = generated_record(30, 11);
+  std::vector<aorta::capture> captures(2);
+  captures[0].collector = "rocprof";
+  captures[1].collector = "proton \"x\"";
+  const auto& names = awkward_names();
+  for (std::size_t i = 0; i < 40; ++i) {
+    aorta::kernel_stat kernel;
+    kernel.name = names[i % names.size()] + std::to_string(i);
+    if (i % 4 != 1) kernel.launches = i * 3;
+    kernel.total_ns = static_cast<double>((i * 7919) % 13) * 2.5e5;  // out of order, with ties
+    captures[i % 2].kernels.push_back(kernel);
+  }
+  auto holding = record;
+  for (const auto& source : captures) {
+    const auto rows = aorta::compute_metrics(source).kernels;
+    holding.metrics.kernels.insert(holding.metrics.kernels.end(), rows.begin(), rows.end());
+  }
+  std::ostringstream streamed;
+  aorta::detail::write_result_document(streamed, record, captures);
+  EXPECT_EQ(streamed.str(), aorta::detail::result_document_text(holding));
+
+  const trial_record bare;
+  std::ostringstream no_rows;
+  aorta::detail::write_result_document(no_rows, bare, {aorta::capture{}});
+  EXPECT_EQ(no_rows.str(), aorta::detail::result_document_text(bare));
 }
 
 TEST(ResultWriter, WrittenResultJsonReadsBackWithEveryKernel) {

@@ -64,9 +64,10 @@ public:
 
   // The sums, in a vector of their exact size (the doubling one held up to twice as many).
   std::vector<dispatch_sum> take() {
-    m_slots = {};
+    // Fresh vectors, not `= {}`, which assigns an empty list and keeps the capacity.
+    m_slots = std::vector<std::uint32_t>();
     std::vector<dispatch_sum> out(m_sums.begin(), m_sums.end());
-    m_sums = {};
+    m_sums = std::vector<dispatch_sum>();
     return out;
   }
 

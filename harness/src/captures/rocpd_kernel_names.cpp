@@ -32,6 +32,10 @@ rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dis
     m_places[at] = {m_bytes.size(), name.size()};
     m_bytes.append(name);
   }
+  rows.reset();
+  // The big scans are over: the page cache goes back before the names' exact-size copy, which
+  // held both name buffers beside it at the read's peak.
+  db.release_cache();
   m_bytes.shrink_to_fit();
 }
 

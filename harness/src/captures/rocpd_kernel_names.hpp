@@ -18,7 +18,8 @@ class rocpd_kernel_names {
 public:
   // Scans the symbol table once (under the database's budget); memory is a sorted id, a place
   // and the name's bytes per distinct kernel id of `sums` (no string or map node per kernel),
-  // whatever the table holds.
+  // whatever the table holds. Read last of the big scans, it gives the page cache back
+  // (rocpd_database::release_cache).
   rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums);
 
   // The kernel's name (display_name, else kernel_name); nullopt for a NULL id, an id without a

@@ -11,7 +11,7 @@ namespace aorta::detail {
 
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures,
-                   bool frames_needed) {
+                   bool frames_needed, kernel_rows rows) {
   const auto fail = [&record](std::string reason) {
     if (record.verdict != verdict::pass) return;
     record.verdict = verdict::fail;
@@ -27,12 +27,16 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
     }
     captures.push_back(std::move(*reading->got));
     const capture& got = captures.back();
-    merge_metrics(record.metrics, compute_metrics(got));
+    merge_metrics(record.metrics, compute_metrics(got, rows));
     for (const auto& note : got.notes)
       record.notes.push_back(fmt::format("{}: {}", source.request->name, note));
     if (reading->empty && !allow_empty) fail(std::move(*reading->empty));
     if (reading->failure) fail(std::move(*reading->failure));
   }
+}
+
+void add_kernel_rows(std::vector<capture>& captures, trial_record& record) {
+  for (capture& each : captures) move_kernel_rows(each, record.metrics);
 }
 
 void evaluate_checks(const std::vector<check_expression>& checks,

@@ -6,6 +6,7 @@
 #include "aorta/capture.hpp"
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
+#include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
 
 #include <filesystem>
@@ -24,10 +25,15 @@ struct capture_source {
 // Reads each source with its collector into `captures`, merging metrics and notes into `record`.
 // A capture that cannot be read, or an empty one unless `allow_empty`, fails a passing record with
 // the collector's explanation. `frames_needed`: whether a check reads where kernels ran
-// (checks_need_frames); without, readers may skip the call tree.
+// (checks_need_frames); without, readers may skip the call tree. `rows`: kernel_rows::deferred
+// leaves record.metrics.kernels to add_kernel_rows, after the checks.
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures,
-                   bool frames_needed = true);
+                   bool frames_needed = true, kernel_rows rows = kernel_rows::copied);
+
+// The per-kernel rows that read_captures(..., kernel_rows::deferred) left out, in capture order,
+// moved out of `captures` (their kernel lists are left empty).
+void add_kernel_rows(std::vector<capture>& captures, trial_record& record);
 
 // Evaluates `checks` (per-rank checks against `ranks`) into record.checks, printing one line each
 // to `out` after `prefix`; the first failing check fails a passing record. Checks run only on a

@@ -1,5 +1,6 @@
 #include "aorta/metrics.hpp"
 
+#include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/scope_metrics.hpp"
 
@@ -14,19 +15,10 @@
 #include <utility>
 
 namespace aorta {
-namespace {
 
-constexpr double ns_per_ms = 1e6;
+namespace detail {
 
-// total += more when the sum still fits an int64 metric; false (total unchanged) when not.
-bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
-  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-  if (more > limit || total > limit - more) return false;
-  total += more;
-  return true;
-}
-
-// Kernels hottest first; the capture promises this order, but the metrics must not depend on it.
+// The capture promises this order, but the metrics must not depend on it.
 std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
   std::vector<const kernel_stat*> ordered;
   ordered.reserve(source.kernels.size());
@@ -37,12 +29,30 @@ std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
   return ordered;
 }
 
-void add_kernel_metrics(const capture& source, const std::string& prefix, metric_set& out) {
+}  // namespace detail
+
+namespace {
+
+using detail::kernels_by_time;
+using detail::ns_per_ms;
+
+// total += more when the sum still fits an int64 metric; false (total unchanged) when not.
+bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
+  constexpr auto limit = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  if (more > limit || total > limit - more) return false;
+  total += more;
+  return true;
+}
+
+void add_kernel_metrics(const capture& source, const std::string& prefix, kernel_rows rows,
+                        metric_set& out) {
   const auto ordered = kernels_by_time(source);
-  out.kernels.reserve(ordered.size());
-  for (const kernel_stat* kernel : ordered) {
-    out.kernels.push_back(
-        {kernel->name, kernel->launches, kernel->total_ns / ns_per_ms, source.collector});
+  if (rows == kernel_rows::copied) {
+    out.kernels.reserve(out.kernels.size() + ordered.size());
+    for (const kernel_stat* kernel : ordered) {
+      out.kernels.push_back(
+          {kernel->name, kernel->launches, kernel->total_ns / ns_per_ms, source.collector});
+    }
   }
 
   bool every_count_known = true;
@@ -244,12 +254,12 @@ std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
   return fmt::format("{}{}/{}", ncu_counter_prefix, metric, kernel);
 }
 
-metric_set compute_metrics(const capture& source) {
+metric_set compute_metrics(const capture& source, kernel_rows rows) {
   metric_set out;
   const std::string& prefix = source.collector;
   out.values[prefix + "_artifact_dir"] = source.artifact_dir.string();
   if (!source.backend.empty()) out.values[prefix + "_backend"] = source.backend;
-  if (!source.kernels.empty()) add_kernel_metrics(source, prefix, out);
+  if (!source.kernels.empty()) add_kernel_metrics(source, prefix, rows, out);
   if (!source.scopes.empty()) detail::add_scope_metrics(source, out);
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (!source.counters.empty()) add_counter_metrics(source, out);
@@ -258,6 +268,17 @@ metric_set compute_metrics(const capture& source) {
   for (const numeric_metric& number : source.numeric_metrics)
     put_finite(out, prefix + "." + number.key, number.value);
   return out;
+}
+
+void move_kernel_rows(capture& source, metric_set& out) {
+  const auto ordered = kernels_by_time(source);
+  out.kernels.reserve(out.kernels.size() + ordered.size());
+  for (const kernel_stat* kernel : ordered) {
+    kernel_stat& moved = source.kernels[static_cast<std::size_t>(kernel - source.kernels.data())];
+    out.kernels.push_back({std::move(moved.name), moved.launches, moved.total_ns / ns_per_ms,
+                           source.collector});
+  }
+  source.kernels = std::vector<kernel_stat>();  // freed: `= {}` would keep the capacity
 }
 
 void merge_metrics(metric_set& into, metric_set&& from) {

@@ -1,9 +1,12 @@
 #include "record/result_writer.hpp"
 
 #include "json_text.hpp"
+#include "metrics/kernel_order.hpp"
 #include "record/result_json_parts.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -58,20 +61,22 @@ void append_string(std::string& out, const std::string& text, nlohmann::json& sc
 // One element of `kernels` at nesting depth 2, the text write_nested(kernel_row_json(row), 2)
 // would print, without building the row's object: keys in the object's (sorted) order. The unit
 // test compares the two byte for byte.
-void append_kernel_row(std::string& out, const kernel_row& row, nlohmann::json& scratch) {
+void append_kernel_row(std::string& out, const std::string& collector,
+                       std::optional<std::uint64_t> launches, const std::string& name,
+                       double total_ms, nlohmann::json& scratch) {
   out += "{\n      \"collector\": ";
-  append_string(out, row.collector, scratch);
+  append_string(out, collector, scratch);
   out += ",\n      \"launches\": ";
-  if (row.launches) {
-    out += std::to_string(*row.launches);
+  if (launches) {
+    out += std::to_string(*launches);
   } else {
     out += "null";
   }
   out += ",\n      \"name\": ";
-  append_string(out, row.name, scratch);
+  append_string(out, name, scratch);
   out += ",\n      \"total_ms\": ";
-  if (std::isfinite(row.total_ms)) {
-    scratch = row.total_ms;
+  if (std::isfinite(total_ms)) {
+    scratch = total_ms;
     append_scalar(out, scratch);
   } else {
     out += "null";
@@ -82,30 +87,57 @@ void append_kernel_row(std::string& out, const kernel_row& row, nlohmann::json& 
 // Rows go out in chunks of about this many bytes: few writes, little memory.
 constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
 
-void write_kernels(std::ostream& out, const std::vector<kernel_row>& rows) {
-  if (rows.empty()) {
-    out << "[]";
-    return;
+// The `kernels` array a row at a time, out in chunks: no row object and no DOM per kernel.
+class kernel_rows_writer {
+public:
+  explicit kernel_rows_writer(std::ostream& out) : m_out(out) {
+    m_chunk.reserve(chunk_bytes + 1024);
   }
-  std::string chunk = "[\n";
-  chunk.reserve(chunk_bytes + 1024);
-  nlohmann::json scratch;
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (i != 0) chunk += ",\n";
-    chunk += "    ";
-    append_kernel_row(chunk, rows[i], scratch);
-    if (chunk.size() >= chunk_bytes) {
-      out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-      chunk.clear();
+
+  void add(const std::string& collector, std::optional<std::uint64_t> launches,
+           const std::string& name, double total_ms) {
+    m_chunk += m_rows == 0 ? "[\n    " : ",\n    ";
+    ++m_rows;
+    append_kernel_row(m_chunk, collector, launches, name, total_ms, m_scratch);
+    if (m_chunk.size() >= chunk_bytes) {
+      m_out.write(m_chunk.data(), static_cast<std::streamsize>(m_chunk.size()));
+      m_chunk.clear();
     }
   }
-  chunk += "\n  ]";
-  out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+
+  void finish() {
+    m_chunk += m_rows == 0 ? "[]" : "\n  ]";
+    m_out.write(m_chunk.data(), static_cast<std::streamsize>(m_chunk.size()));
+  }
+
+private:
+  std::ostream& m_out;
+  std::string m_chunk;
+  nlohmann::json m_scratch;
+  std::size_t m_rows = 0;
+};
+
+// The rows, then those compute_metrics would make of each capture in `unrowed`.
+void write_kernels(std::ostream& out, const std::vector<kernel_row>& rows,
+                   const std::vector<capture>& unrowed) {
+  kernel_rows_writer writer(out);
+  for (const kernel_row& row : rows)
+    writer.add(row.collector, row.launches, row.name, row.total_ms);
+  for (const capture& source : unrowed) {
+    for (const kernel_stat* kernel : kernels_by_time(source))
+      writer.add(source.collector, kernel->launches, kernel->name, kernel->total_ns / ns_per_ms);
+  }
+  writer.finish();
 }
 
 }  // namespace
 
 void write_result_document(std::ostream& out, const trial_record& record) {
+  write_result_document(out, record, {});
+}
+
+void write_result_document(std::ostream& out, const trial_record& record,
+                           const std::vector<capture>& unrowed) {
   // Everything but the kernel rows is small: print it through the DOM, in the DOM's key order, and
   // put the rows in at their key one at a time.
   const nlohmann::json head = result_json_without_kernels(record);
@@ -117,7 +149,7 @@ void write_result_document(std::ostream& out, const trial_record& record) {
     first = false;
     out << key_indent << dump_json(nlohmann::json(key)) << ": ";
     if (key == kernels_key) {
-      write_kernels(out, record.metrics.kernels);
+      write_kernels(out, record.metrics.kernels, unrowed);
     } else {
       write_nested(out, value, 1);
     }
