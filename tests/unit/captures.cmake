@@ -5,6 +5,9 @@ aorta_add_unit_test(csv_fast_path SOURCES unit/csv_fast_path_test.cpp)
 aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
 aorta_add_unit_test(rocpd_reader SOURCES unit/rocpd_reader_test.cpp)
 target_link_libraries(aorta.test.rocpd_reader PRIVATE SQLite::SQLite3)
+# a sweep interrupted while a reader reads: an error, never a failed check
+aorta_add_unit_test(read_interrupt SOURCES unit/read_interrupt_test.cpp)
+target_link_libraries(aorta.test.read_interrupt PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(ncu_reader SOURCES unit/ncu_reader_test.cpp)
 # The callgrind test profiles a real program of ours.
 add_executable(aorta_callgrind_payload unit/callgrind_payload.cpp)

@@ -219,14 +219,17 @@ TEST_F(rocpd_db, an_interrupt_ends_an_endless_read_at_once_and_stays_pending) {
   limits.max_time = std::chrono::seconds(30);
   const auto started = std::chrono::steady_clock::now();
   std::string error = "no error";
+  int signal_number = 0;
   try {
     aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
-  } catch (const aorta::capture_error& e) {
+  } catch (const aorta::interrupted_error& e) {
     error = e.what();
+    signal_number = e.signal_number();
   }
   read_ended = true;
   sender.join();
   EXPECT_NE(error.find("the read was interrupted by SIGINT"), std::string::npos) << error;
+  EXPECT_EQ(signal_number, SIGINT);
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
   EXPECT_EQ(interrupts.take_first_pending(), SIGINT);
 }
