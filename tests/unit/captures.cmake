@@ -17,7 +17,8 @@ target_compile_options(aorta_callgrind_payload PRIVATE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
 target_link_options(aorta_callgrind_payload PRIVATE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
-aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp)
+aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp
+  unit/callgrind_line_bound_test.cpp)
 add_dependencies(aorta.test.callgrind_reader aorta_callgrind_payload)
 target_compile_definitions(aorta.test.callgrind_reader PRIVATE
   AORTA_CALLGRIND_PAYLOAD="$<TARGET_FILE:aorta_callgrind_payload>")
