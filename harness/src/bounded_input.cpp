@@ -62,6 +62,48 @@ input_stream::buffer::int_type input_stream::buffer::underflow() {
   return traits_type::to_int_type(*gptr());
 }
 
+input_lines::input_lines(input_file file, std::size_t max_line_bytes, std::size_t chunk_bytes)
+    : m_file(std::move(file)), m_max_line_bytes(max_line_bytes),
+      m_data(std::max<std::size_t>(chunk_bytes, 1)) {}
+
+bool input_lines::next(std::string_view& line) {
+  for (;;) {
+    const char* base = m_data.data();
+    const auto* newline =
+        static_cast<const char*>(std::memchr(base + m_scanned, '\n', m_end - m_scanned));
+    const std::size_t length =
+        newline != nullptr ? static_cast<std::size_t>(newline - base) - m_begin : m_end - m_begin;
+    if (length > m_max_line_bytes) {
+      throw input_line_too_long(fmt::format("{}: a line is longer than {} bytes",
+                                            m_file.path().string(), m_max_line_bytes));
+    }
+    if (newline != nullptr || (m_at_end && length > 0)) {
+      line = std::string_view(base + m_begin, length);
+      m_begin = m_scanned = m_begin + length + (newline != nullptr ? 1 : 0);
+      return true;
+    }
+    if (m_at_end) return false;
+    m_scanned = m_end;
+    refill();
+  }
+}
+
+// Keeps the unfinished line at the front and reads after it; the buffer grows only while that
+// line fills it, never past the bound + 1 (next() refuses the line before it would need more).
+void input_lines::refill() {
+  if (m_begin > 0) {
+    std::memmove(m_data.data(), m_data.data() + m_begin, m_end - m_begin);
+    m_end -= m_begin;
+    m_scanned -= m_begin;
+    m_begin = 0;
+  }
+  if (m_end == m_data.size())
+    m_data.resize(std::max(m_end + 1, std::min(m_data.size() * 2, m_max_line_bytes + 1)));
+  const std::size_t got = m_file.read_some(m_data.data() + m_end, m_data.size() - m_end);
+  m_at_end = got == 0;
+  m_end += got;
+}
+
 input_file open_input_file(const fs::path& file) {
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {

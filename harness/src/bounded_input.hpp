@@ -72,6 +72,41 @@ private:
   buffer m_buf;
 };
 
+// A line longer than an input_lines bound. The reader says what it means for its format (file,
+// line number, its limit's name, the fix).
+class input_line_too_long : public input_error {
+public:
+  using input_error::input_error;
+};
+
+// The lines of an input file, read in chunks: a line is held only while it is at most
+// `max_line_bytes` long, and refused as soon as more of it is read, so memory is a chunk and the
+// bound however long a line is (std::getline held the whole line). Lines end at '\n', which is
+// not part of them; the last one may lack it.
+class input_lines {
+public:
+  static constexpr std::size_t default_chunk_bytes = std::size_t{64} << 10;
+
+  input_lines(input_file file, std::size_t max_line_bytes,
+              std::size_t chunk_bytes = default_chunk_bytes);
+
+  // The next line, valid until the next call; false at the end of the file. Throws
+  // input_line_too_long past the bound and input_error on a read error.
+  bool next(std::string_view& line);
+  [[nodiscard]] const input_file& file() const noexcept { return m_file; }
+
+private:
+  void refill();
+
+  input_file m_file;
+  std::size_t m_max_line_bytes;
+  std::vector<char> m_data;
+  std::size_t m_begin = 0;    // the current line's first byte
+  std::size_t m_scanned = 0;  // bytes from m_begin on known to hold no '\n'
+  std::size_t m_end = 0;      // bytes read into m_data
+  bool m_at_end = false;
+};
+
 // Opens `file` read-only without blocking (a FIFO with no writer would otherwise hang the open)
 // and refuses anything but a regular file, by the type of what was opened (no race between a
 // check and the open). Throws input_error naming the file and what it is.

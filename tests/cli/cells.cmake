@@ -8,8 +8,9 @@ target_link_options(aorta_cli_cells_work PRIVATE $<$<CXX_COMPILER_ID:GNU,Clang>:
 set(cells_work "$<TARGET_FILE:aorta_cli_cells_work>")
 set(cells_recipe "${PROJECT_SOURCE_DIR}/examples/cells/callgrind-ab/recipe.yaml")
 
-# Usage refusals need no profiler. Each has its own output directory: tests run in parallel, and a
-# run that is refused after taking the directory's lock must not meet another one holding it.
+# Usage refusals need no profiler. Each has its own output directory: tests run in parallel, and
+# each refusal is recorded in its directory's result.json (a refusal comes before the directory's
+# lock, and is recorded only when no other run holds it: aorta.cli.lifetime.usage_refusal_before_the_lock).
 aorta_cli_test(cells.unknown_baseline_cell RC 64
   COMMAND "${aorta}" sweep run --recipe "${cells_recipe}" --output "${out}/cells_bad_unknown_baseline_cell"
           --baseline-cell bsae -- "${cells_work}"

@@ -5,7 +5,7 @@ find_package(Python3 REQUIRED COMPONENTS Interpreter)
 foreach(case IN ITEMS interrupt_sigint interrupt_sigterm interrupt_sighup
                       ignored_term_is_killed_after_grace second_signal_kills_at_once
                       sigkill_of_aorta closed_stdout escaped_daemon second_run_is_refused
-                      dead_owner_does_not_block hang_after_capture
+                      dead_owner_does_not_block usage_refusal_before_the_lock hang_after_capture
                       check_sigint_reading_rocpd check_sigterm_reading_rocpd)
   add_test(NAME aorta.cli.lifetime.${case}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/lifetime/lifetime.py

@@ -28,6 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   limits.max_steps = 50'000'000;
   limits.max_time = std::chrono::seconds(3);
   limits.max_heap_bytes = std::uint64_t{256} << 20;
+  limits.max_name_bytes = std::uint64_t{1} << 20;  // reached by a seed of two 1 MiB names
   try {
     aorta::detail::frame_tree_builder tree;
     std::vector<aorta::device_info> devices;

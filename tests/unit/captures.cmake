@@ -5,6 +5,9 @@ aorta_add_unit_test(csv_fast_path SOURCES unit/csv_fast_path_test.cpp)
 aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
 aorta_add_unit_test(rocpd_reader SOURCES unit/rocpd_reader_test.cpp)
 target_link_libraries(aorta.test.rocpd_reader PRIVATE SQLite::SQLite3)
+# a sweep interrupted while a reader reads: an error, never a failed check
+aorta_add_unit_test(read_interrupt SOURCES unit/read_interrupt_test.cpp)
+target_link_libraries(aorta.test.read_interrupt PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(ncu_reader SOURCES unit/ncu_reader_test.cpp)
 # The callgrind test profiles a real program of ours.
 add_executable(aorta_callgrind_payload unit/callgrind_payload.cpp)
@@ -14,7 +17,8 @@ target_compile_options(aorta_callgrind_payload PRIVATE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
 target_link_options(aorta_callgrind_payload PRIVATE
   $<$<CXX_COMPILER_ID:GNU,Clang>:-fno-sanitize=all>)
-aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp)
+aorta_add_unit_test(callgrind_reader SOURCES unit/callgrind_reader_test.cpp
+  unit/callgrind_line_bound_test.cpp)
 add_dependencies(aorta.test.callgrind_reader aorta_callgrind_payload)
 target_compile_definitions(aorta.test.callgrind_reader PRIVATE
   AORTA_CALLGRIND_PAYLOAD="$<TARGET_FILE:aorta_callgrind_payload>")

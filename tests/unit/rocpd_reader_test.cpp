@@ -66,6 +66,18 @@ protected:
          "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") VALUES "
          "('g', 7, 1, 100, 110), ('g', 7, 1, 200, 230), ('g', 7, 2, 400, 405);");
   }
+  // The capture_error of read_rocpd_database under `limits`, or "no error".
+  [[nodiscard]] std::string error_under(const aorta::detail::rocpd_limits& limits) const {
+    aorta::detail::frame_tree_builder tree;
+    std::vector<aorta::device_info> devices;
+    std::vector<std::string> notes;
+    try {
+      aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
+    } catch (const aorta::capture_error& e) {
+      return e.what();
+    }
+    return "no error";
+  }
   static std::string error_of(const fs::path& dir) {
     try {
       (void)aorta::read_rocprof_capture(dir);
@@ -219,14 +231,17 @@ TEST_F(rocpd_db, an_interrupt_ends_an_endless_read_at_once_and_stays_pending) {
   limits.max_time = std::chrono::seconds(30);
   const auto started = std::chrono::steady_clock::now();
   std::string error = "no error";
+  int signal_number = 0;
   try {
     aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
-  } catch (const aorta::capture_error& e) {
+  } catch (const aorta::interrupted_error& e) {
     error = e.what();
+    signal_number = e.signal_number();
   }
   read_ended = true;
   sender.join();
   EXPECT_NE(error.find("the read was interrupted by SIGINT"), std::string::npos) << error;
+  EXPECT_EQ(signal_number, SIGINT);
   EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(20));
   EXPECT_EQ(interrupts.take_first_pending(), SIGINT);
 }
@@ -262,18 +277,31 @@ TEST_F(rocpd_db, past_the_tree_limit_the_kernel_totals_are_kept) {
 // max_groups pairs the read stops with an error naming the bound instead of growing.
 TEST_F(rocpd_db, too_many_groups_is_an_error_naming_the_bound) {
   make_direct();
-  aorta::detail::frame_tree_builder tree;
-  std::vector<aorta::device_info> devices;
-  std::vector<std::string> notes;
   aorta::detail::rocpd_limits limits;
   limits.max_groups = 1;
-  std::string error = "no error";
-  try {
-    aorta::detail::read_rocpd_database(m_file, tree, devices, notes, limits);
-  } catch (const aorta::capture_error& e) {
-    error = e.what();
-  }
+  const std::string error = error_under(limits);
   EXPECT_NE(error.find("more than 1 distinct (kernel, agent) pairs (rocpd_max_groups)"),
+            std::string::npos)
+      << error;
+}
+
+// The symbol scan had no bound of its own: an endless symbol view ran until max_time. It reads
+// at most max_groups rows (one per kernel and agent), and keeps names of max_name_bytes at most.
+TEST_F(rocpd_db, the_symbol_scan_stops_at_its_name_and_row_bounds) {
+  make_direct();
+  aorta::detail::rocpd_limits limits;
+  limits.max_name_bytes = 1;  // `k`, then `neg.kd`
+  std::string error = error_under(limits);
+  EXPECT_NE(error.find("names total more than 1 bytes (rocpd_max_name_bytes)"), std::string::npos)
+      << error;
+  // Rows that never name a dispatched kernel, without end.
+  exec("DROP TABLE rocpd_info_kernel_symbol;"
+       "CREATE VIEW rocpd_info_kernel_symbol AS WITH RECURSIVE n(i) AS (SELECT 3 UNION ALL SELECT "
+       "i + 1 FROM n) SELECT i AS id, 'g' AS guid, 'x' AS kernel_name, 'x' AS display_name FROM n;");
+  limits.max_time = std::chrono::seconds(5);  // main's read ended here, after 5 s
+  limits.max_groups = 1000;
+  error = error_under(limits);
+  EXPECT_NE(error.find("rocpd_info_kernel_symbol yields more than 1000 rows (rocpd_max_groups)"),
             std::string::npos)
       << error;
 }

@@ -85,6 +85,20 @@ public:
   explicit capture_error(const std::string& message) : error(exit_code::failed, message) {}
 };
 
+// A read that stopped because aorta received SIGINT, SIGTERM or SIGHUP (a rocpd read sees it
+// within a few thousand SQLite steps): exit 128 + the signal, as for an interrupted payload. Not a
+// capture_error: the capture may be fine, so the trial's verdict is `error`, never a failed check.
+class interrupted_error : public error {
+public:
+  interrupted_error(int signal_number, const std::string& message)
+      : error(static_cast<exit_code>(128 + signal_number), message),
+        m_signal_number(signal_number) {}
+  [[nodiscard]] int signal_number() const noexcept { return m_signal_number; }
+
+private:
+  int m_signal_number;
+};
+
 // The run itself could not be set up (output dir not writable, spawn failed): exit 1.
 class setup_error : public error {
 public:

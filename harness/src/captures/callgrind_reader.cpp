@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <map>
 #include <optional>
 #include <string>
@@ -62,6 +61,9 @@ private:
   [[noreturn]] void fail(const std::string& what) const {
     throw capture_error(fmt::format("{}:{}: {}", m_file.string(), m_line, what));
   }
+  // The next line, counted in m_line; false at the end. A line past callgrind_max_line_bytes
+  // or a read error is a capture_error.
+  bool next_line(detail::input_lines& lines, std::string_view& line);
   std::string resolve(std::unordered_map<std::uint64_t, std::string>& names,
                       std::string_view value);
   function_sums& function(const std::string& key);
@@ -240,17 +242,33 @@ void callgrind_file::call_line(std::string_view value) {
   m_call_pending = true;
 }
 
-void callgrind_file::parse() {
-  std::optional<detail::input_stream> opened;
+bool callgrind_file::next_line(detail::input_lines& lines, std::string_view& line) {
   try {
-    opened.emplace(detail::open_input_file(m_file));
+    if (!lines.next(line)) return false;
+  } catch (const detail::input_line_too_long&) {
+    ++m_line;
+    fail(fmt::format(
+        "the line is longer than {} bytes (callgrind_max_line_bytes), aorta's limit on one "
+        "callgrind line; valgrind writes one name per line, and a name this long means a "
+        "damaged or hostile file. Fix: re-run the capture; if the program's names really are "
+        "this long, limit the capture with callgrind's --toggle-collect=<function>",
+        detail::callgrind_max_line_bytes));
   } catch (const detail::input_error& e) {
     throw capture_error(e.what());
   }
-  std::istream& in = *opened;
-  std::string raw;
-  while (std::getline(in, raw)) {
-    ++m_line;
+  ++m_line;
+  return true;
+}
+
+void callgrind_file::parse() {
+  std::optional<detail::input_lines> lines;
+  try {
+    lines.emplace(detail::open_input_file(m_file), detail::callgrind_max_line_bytes);
+  } catch (const detail::input_error& e) {
+    throw capture_error(e.what());
+  }
+  std::string_view raw;
+  while (next_line(*lines, raw)) {
     const std::string_view line = detail::trim_line(raw);
     if (line.empty() || line.front() == '#') continue;
     const char c = line.front();
@@ -303,7 +321,6 @@ void callgrind_file::parse() {
     }
     fail(fmt::format("unrecognised line '{}'", line.substr(0, 80)));
   }
-  if (in.bad()) throw capture_error(fmt::format("error reading {}", m_file.string()));
 }
 
 bool is_callgrind_file(const std::string& name) {

@@ -116,12 +116,15 @@ bool rocpd_database::step(sqlite3_stmt* stmt) {
 
 void rocpd_database::check_budget(int rc) const {
   if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.interrupted_by != 0)
-    throw capture_error(fmt::format(
-        "{}: rocpd database: the read was interrupted by {} after {:.1f} s; nothing of this "
-        "file was summed. Fix: none needed if the interrupt was meant; else let the read finish",
-        m_file.string(), signal_label(m_budget.interrupted_by),
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_budget.started)
-            .count()));
+    throw interrupted_error(
+        m_budget.interrupted_by,
+        fmt::format(
+            "{}: rocpd database: the read was interrupted by {} after {:.1f} s; nothing of "
+            "this file was summed. Fix: none needed if the interrupt was meant; else let the "
+            "read finish",
+            m_file.string(), signal_label(m_budget.interrupted_by),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - m_budget.started)
+                .count()));
   if ((rc & 0xff) == SQLITE_INTERRUPT && m_budget.exceeded != nullptr)
     throw capture_error(fmt::format(
         "{}: rocpd database: reading it took more than {} ({}, aorta's limit on one rocpd "

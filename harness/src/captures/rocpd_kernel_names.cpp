@@ -1,10 +1,27 @@
 #include "captures/rocpd_kernel_names.hpp"
 
+#include "aorta/error.hpp"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace aorta::detail {
 
-rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums) {
+namespace {
+
+[[noreturn]] void refuse(const rocpd_database& db, const std::string& past_the_bound) {
+  throw capture_error(fmt::format(
+      "{}: rocpd database: {}, aorta's limit on one rocpd read; rocprofv3 writes one symbol row "
+      "per kernel and agent, so this table is endless or hostile. Fix: re-run the capture, or "
+      "ask rocprofv3 for output_format: csv",
+      db.file().string(), past_the_bound));
+}
+
+}  // namespace
+
+rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums,
+                                       const rocpd_limits& limits) {
   m_ids.reserve(sums.size());
   for (const dispatch_sum& sum : sums)
     if (!sum.kernel_null) m_ids.push_back(sum.kernel_value);
@@ -16,7 +33,11 @@ rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dis
   rocpd_stmt rows = db.prepare("SELECT id, COALESCE(NULLIF(display_name, ''), kernel_name) FROM "
                                "rocpd_info_kernel_symbol");
   std::size_t found = 0;
+  std::size_t rows_read = 0;
   while (found < m_ids.size() && db.step(rows.get())) {
+    if (++rows_read > limits.max_groups)
+      refuse(db, fmt::format("rocpd_info_kernel_symbol yields more than {} rows (rocpd_max_groups)",
+                             limits.max_groups));
     // Symbol ids are the table's integer primary key; a text or real one names no kernel_id.
     if (sqlite3_column_type(rows.get(), 0) != SQLITE_INTEGER) continue;
     const std::size_t at = index_of(sqlite3_column_int64(rows.get(), 0));
@@ -29,6 +50,10 @@ rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dis
     const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows.get(), 1));
     // As rocpd_database::text: the name up to its first NUL.
     const std::string_view name = text == nullptr ? std::string_view() : std::string_view(text);
+    if (name.size() > limits.max_name_bytes - m_bytes.size())
+      refuse(db, fmt::format("the dispatched kernels' names total more than {} bytes "
+                             "(rocpd_max_name_bytes)",
+                             limits.max_name_bytes));
     m_places[at] = {m_bytes.size(), name.size()};
     m_bytes.append(name);
   }

@@ -5,6 +5,7 @@
 
 #include "captures/rocpd_database.hpp"
 #include "captures/rocpd_dispatch_sums.hpp"
+#include "captures/rocpd_reader.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -18,9 +19,11 @@ class rocpd_kernel_names {
 public:
   // Scans the symbol table once (under the database's budget); memory is a sorted id, a place
   // and the name's bytes per distinct kernel id of `sums` (no string or map node per kernel),
-  // whatever the table holds. Read last of the big scans, it gives the page cache back
-  // (rocpd_database::release_cache).
-  rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums);
+  // whatever the table holds. More than limits.max_groups rows read, or names kept past
+  // limits.max_name_bytes, are capture errors naming the file and the bound. Read last of the big
+  // scans, it gives the page cache back (rocpd_database::release_cache).
+  rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums,
+                     const rocpd_limits& limits);
 
   // The kernel's name (display_name, else kernel_name); nullopt for a NULL id, an id without a
   // symbol row, or a row whose names are both NULL. The first row of an id wins. Valid while

@@ -183,7 +183,7 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   rocpd_stmt stmt = db.prepare(queries.dispatches);
   const dispatch_sums sums = sum_dispatches(db, stmt.get(), limits.max_groups);
   stmt.reset();
-  const rocpd_kernel_names names(db, sums.groups);
+  const rocpd_kernel_names names(db, sums.groups, limits);
   tree.reserve_kernels(names.size(), names.name_bytes());
   agent_lookup agents(db, queries.agent);
   const std::string where = file.string();

@@ -26,9 +26,13 @@ struct rocpd_limits {
   std::uint64_t max_steps = 2'000'000'000;  // SQLite virtual-machine steps (max_vm_steps)
   std::chrono::seconds max_time{60};        // wall time (max_time)
   std::uint64_t max_heap_bytes = std::uint64_t{1} << 30;  // SQLite's memory (max_heap_bytes)
-  // Distinct (kernel id, agent) pairs summed (rocpd_max_groups): far above kernels times agents
-  // of any real capture; past it an error, not a table that grows until memory runs out.
+  // Distinct (kernel id, agent) pairs summed, and rows read from the kernel symbol table (one per
+  // kernel and agent) (rocpd_max_groups): far above kernels times agents of any real capture;
+  // past it an error, not a table that grows, or a read that runs, until a budget ends it.
   std::size_t max_groups = 4'000'000;
+  // Bytes of the dispatched kernels' names kept (rocpd_max_name_bytes): a capture's names total
+  // a few MB; past it an error, not a string that grows with a hostile symbol table.
+  std::uint64_t max_name_bytes = std::uint64_t{256} << 20;
 };
 inline constexpr std::uint64_t rocpd_progress_steps = 10'000;
 

@@ -1,5 +1,6 @@
 // The words of a judged check's message (check_result::message), shared by every judge (one
-// capture, the cells of a sweep) so that a passed or failed check reads the same wherever it ran.
+// capture, the ranks of a trial, the cells of a sweep) so that a passed or failed check reads the
+// same wherever it ran.
 #pragma once
 
 #include "aorta/check.hpp"

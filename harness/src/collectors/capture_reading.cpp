@@ -26,6 +26,10 @@ std::optional<capture_reading> read_one_capture(const collector_request& request
   } catch (const capture_error& e) {
     reading.error = e.what();
     return reading;
+  } catch (const interrupted_error& e) {
+    reading.error = e.what();
+    reading.interrupted_by = e.signal_number();
+    return reading;
   }
   if (reading.got->empty()) reading.empty = collector->explain_empty(*reading.got, *config);
   reading.failure = collector->failure_in_capture(*reading.got, *config);

@@ -18,6 +18,7 @@ namespace aorta::detail {
 struct capture_reading {
   std::optional<capture> got;          // nullopt: unreadable, and `error` says why
   std::string error;                   // the reader's capture_error, naming the file
+  int interrupted_by = 0;  // the signal that stopped the read (interrupted_error), or 0
   std::optional<std::string> empty;    // the collector's explanation when `got` is empty
   std::optional<std::string> failure;  // a failure the capture itself reports (sanitizer errors)
 };

@@ -2,12 +2,25 @@
 
 #include "aorta/metrics.hpp"
 #include "collectors/capture_reading.hpp"
+#include "process/signal_forwarding.hpp"
 #include "ranks/rank_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 namespace aorta::detail {
+
+void record_interrupted_read(int signal_number, const std::string& read_error,
+                             trial_record& record) {
+  if (record.verdict == verdict::fail)
+    record.notes.push_back(fmt::format("before the interrupt: {}", record.reason));
+  record.verdict = verdict::error;
+  if (!record.interrupted_by) record.interrupted_by = signal_number;
+  record.reason = fmt::format(
+      "interrupted: aorta received {} while it read the captures ({}); the run stopped, later "
+      "trials did not run",
+      signal_label(signal_number), read_error);
+}
 
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures,
@@ -20,6 +33,11 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
   for (const auto& source : sources) {
     auto reading = read_one_capture(*source.request, source.output, versions, frames_needed);
     if (!reading) continue;
+    if (reading->interrupted_by != 0) {
+      // The remaining reads would be interrupted too, or judged by nobody: the run stops.
+      record_interrupted_read(reading->interrupted_by, reading->error, record);
+      return;
+    }
     if (!reading->got) {
       record.notes.push_back(reading->error);
       fail(reading->error);

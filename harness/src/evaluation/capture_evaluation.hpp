@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,11 +23,18 @@ struct capture_source {
   std::filesystem::path output;
 };
 
+// A read stopped by `signal_number` (interrupted_error, whose message is `read_error`): the trial
+// is an `error` interrupted by that signal, whatever it was before, so it is never reported as a
+// failed check; a failure found before is kept as a note.
+void record_interrupted_read(int signal_number, const std::string& read_error,
+                             trial_record& record);
+
 // Reads each source with its collector into `captures`, merging metrics and notes into `record`.
 // A capture that cannot be read, or an empty one unless `allow_empty`, fails a passing record with
-// the collector's explanation. `frames_needed`: whether a check reads where kernels ran
-// (checks_need_frames); without, readers may skip the call tree. `rows`: kernel_rows::deferred
-// leaves record.metrics.kernels to add_kernel_rows, after the checks.
+// the collector's explanation; an interrupted read ends the reading (record_interrupted_read).
+// `frames_needed`: whether a check reads where kernels ran (checks_need_frames); without, readers
+// may skip the call tree. `rows`: kernel_rows::deferred leaves record.metrics.kernels to
+// add_kernel_rows, after the checks.
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures,
                    bool frames_needed = true, kernel_rows rows = kernel_rows::copied);

@@ -1,5 +1,6 @@
 #include "ranks/rank_checks.hpp"
 
+#include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -16,8 +17,7 @@ check_result evaluate_rank_check(const check_expression& expression,
   result.expected = fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
   result.actual = "unknown";
   const auto fail = [&](const std::string& why) {
-    result.message = fmt::format("check failed: {}\n  expected: {}\n  actual:   {}\n  why:      {}\n",
-                                 result.expression, result.expected, result.actual, why);
+    result.message = detail::failed_check_message(result, why);
     return result;
   };
   if (ranks.empty()) return fail("no rank wrote a capture");
@@ -67,7 +67,7 @@ check_result evaluate_rank_check(const check_expression& expression,
   result.value = value;
   result.passed = compare(value, expression.op(), expression.threshold());
   if (result.passed) {
-    result.message = fmt::format("check passed: {} (actual: {})", result.expression, result.actual);
+    result.message = detail::passed_check_message(result);
     return result;
   }
   return fail(fmt::format("{} over {} rank(s)", to_string(expression.over_ranks()), ranks.size()));

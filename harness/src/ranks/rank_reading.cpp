@@ -186,6 +186,12 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
     for (const auto& request : spec.collect) {
       auto one = read_one_capture(request, claim.dir / request.name, versions, frames_needed);
       if (!one) continue;
+      if (one->interrupted_by != 0) {
+        // The run stops: no further rank is read, and nothing read is judged.
+        reading.interrupted_by = one->interrupted_by;
+        reading.interrupt = fmt::format("rank {}: {}", rank, one->error);
+        return reading;
+      }
       if (!one->got) {
         reading.problems.push_back(fmt::format("rank {}: {}", rank, one->error));
         complete = false;

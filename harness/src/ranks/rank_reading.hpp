@@ -19,6 +19,8 @@ struct rank_reading {
   std::vector<std::string> problems;  // each names its rank; any one fails the trial
   int expected = 0;                   // the number of ranks that had to write
   int complete = 0;                   // ranks whose every capture is non-empty
+  int interrupted_by = 0;  // the signal that stopped a read (the reading ended there), or 0
+  std::string interrupt;   // that read's error, naming the rank and the file
 };
 
 // `expected`: the recipe's ranks: or the launcher's count; without one, the largest world size a

@@ -1,6 +1,7 @@
 #include "ranks/rank_trial.hpp"
 
 #include "aorta/metrics.hpp"
+#include "evaluation/capture_evaluation.hpp"
 #include "ranks/rank_reading.hpp"
 #include "ranks/rank_rows.hpp"
 
@@ -19,6 +20,10 @@ std::vector<rank_captures> record_rank_captures(const recipe& spec,
                                                 bool frames_needed) {
   rank_reading reading =
       read_rank_captures(spec, trial_dir, expected, record.versions, frames_needed);
+  if (reading.interrupted_by != 0) {
+    record_interrupted_read(reading.interrupted_by, reading.interrupt, record);
+    return {};
+  }
   for (const auto& got : reading.summed) {
     merge_metrics(record.metrics, compute_metrics(got));
     for (const auto& note : got.notes) record.notes.push_back(fmt::format("{}: {}", got.collector, note));
@@ -29,10 +34,13 @@ std::vector<rank_captures> record_rank_captures(const recipe& spec,
              reading.expected);
   if (!reading.problems.empty()) {
     record.notes.insert(record.notes.end(), reading.problems.begin(), reading.problems.end());
-    const std::string before =
-        record.verdict == verdict::fail ? fmt::format(" ({})", record.reason) : "";
-    record.verdict = verdict::fail;
-    record.reason = fmt::format("{}{}", fmt::join(reading.problems, "; "), before);
+    // An interrupted payload's ranks are missing because of the interrupt: it stays an error.
+    if (record.verdict != verdict::error) {
+      const std::string before =
+          record.verdict == verdict::fail ? fmt::format(" ({})", record.reason) : "";
+      record.verdict = verdict::fail;
+      record.reason = fmt::format("{}{}", fmt::join(reading.problems, "; "), before);
+    }
   }
   summed = std::move(reading.summed);
   return std::move(reading.ranks);

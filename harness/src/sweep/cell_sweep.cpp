@@ -310,7 +310,8 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& trial_checks,
                              const std::vector<check_expression>& cell_checks,
                              const env_map& environment, signal_forwarding& interrupts,
-                             std::ostream& out, std::ostream& err) {
+                             const std::function<void()>& launch, std::ostream& out,
+                             std::ostream& err) {
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
@@ -322,6 +323,7 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   const confound_choice confound = choose_confound(spec, request, plans);
   const std::uint64_t seed = choose_seed(request);
   print_banner(spec, cells, seed, confound, out);
+  launch();
 
   sweep_outcome outcome;
   std::vector<cell_trials> by_cell(cells.size());

@@ -8,6 +8,7 @@
 #include "aorta/sweep.hpp"
 #include "process/signal_forwarding.hpp"
 
+#include <functional>
 #include <iosfwd>
 #include <vector>
 
@@ -21,12 +22,14 @@ void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
 
 // `spec` is loaded with its overrides applied; `environment` is the parent's with GPU pinning.
 // `trial_checks` judge each trial, `cell_checks` (term@cell) the run once every cell ran.
-// Throws usage_error / recipe_error (64) before anything runs.
+// Throws usage_error / recipe_error (64) before anything runs; then calls `launch` (which takes
+// the output directory's lock) before it writes anything under request.output_dir.
 [[nodiscard]] sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                                            const std::vector<check_expression>& trial_checks,
                                            const std::vector<check_expression>& cell_checks,
                                            const env_map& environment,
-                                           signal_forwarding& interrupts, std::ostream& out,
-                                           std::ostream& err);
+                                           signal_forwarding& interrupts,
+                                           const std::function<void()>& launch,
+                                           std::ostream& out, std::ostream& err);
 
 }  // namespace aorta::detail

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/trial_record.hpp"
+#include "sweep/output_lock.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
@@ -23,9 +24,9 @@ void record_refused_run(const sweep_request& request, const std::string& refusal
   record.verdict = verdict::error;
   record.reason = "refused (exit 64): " + refusal;
   const std::filesystem::path file = request.output_dir / "result.json";
-  std::error_code ignored;
-  std::filesystem::create_directories(request.output_dir, ignored);
   try {
+    // Not into a directory another run holds: its results would gain one more.
+    const output_lock lock(request.output_dir);
     write_result_json(file, record);
   } catch (const error& failure) {
     fmt::print(err, "aorta: note: the refusal is not recorded in {}: {}\n", file.string(),

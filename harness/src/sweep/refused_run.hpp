@@ -10,7 +10,8 @@
 namespace aorta::detail {
 
 // Writes <output>/result.json with verdict `error` and the refusal as its reason: beside the
-// trial directories, not in one, since nothing was launched. A failure to write is reported on
+// trial directories, not in one, since nothing was launched, under the directory's lock: while
+// another run holds it, nothing is written. A failure to write (or that lock) is reported on
 // `err` and otherwise ignored, so the refusal's own message and exit code stand.
 void record_refused_run(const sweep_request& request, const std::string& refusal,
                         std::ostream& err);

@@ -296,6 +296,16 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
   return outcome;
 }
 
+// Every usage refusal comes before this: a refused run neither waits on nor writes into a
+// directory another run holds (it was refused with exit 1, "in use by another aorta run"). Takes
+// the output directory's lock; from here trials may write there.
+void start_launching(const sweep_request& request, std::optional<detail::output_lock>& lock,
+                     bool& launching) {
+  if (!request.dry_run) lock.emplace(request.output_dir);
+  launching = true;
+  if (!request.dry_run) detail::forget_refused_run(request);
+}
+
 // The sweep after its output path was checked; `launching` turns true once trials may write
 // their directories, after which a refusal is not recorded in trial_0.
 sweep_outcome run_checked_sweep(const sweep_request& request,
@@ -310,13 +320,11 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   }
 
   std::optional<detail::output_lock> lock;
-  if (!request.dry_run) lock.emplace(request.output_dir);
   if (loaded.cells) {
     detail::refuse_gate_over_cells(request, spec, loaded.checks);
-    launching = true;
-    if (!request.dry_run) detail::forget_refused_run(request);
     return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
-                                  environment, interrupts, out, err);
+                                  environment, interrupts,
+                                  [&] { start_launching(request, lock, launching); }, out, err);
   }
 
   fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
@@ -324,8 +332,7 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
              detail::collector_list(spec), spec.trials, loaded.checks.size());
   refuse_unwrappable_command(request, spec, environment);
 
-  launching = true;
-  if (!request.dry_run) detail::forget_refused_run(request);
+  start_launching(request, lock, launching);
   detail::trial_setup setup;
   setup.spec = &spec;
   setup.checks = loaded.trial_checks;

@@ -326,6 +326,34 @@ def case_second_run_is_refused(c):
             fail("the first run's log was disturbed")
 
 
+def case_usage_refusal_before_the_lock(c):
+    """A usage refusal (64) comes before the directory's lock: it was 1, "in use", beside a run."""
+    cells = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                         "examples", "cells", "callgrind-ab", "recipe.yaml")
+    refused = [c.aorta, "sweep", "run", "--recipe", cells, "--baseline", c.path("baselines"),
+               "--output", c.output, "--", "/bin/true"]
+    recipe = write_recipe(c.path("r.yaml"), "")
+    go, started = c.path("go"), c.path("started")
+    script = f': > "{started}"; while [ ! -e "{go}" ]; do sleep 0.05; done; echo first'
+    first = c.start(recipe, ["/bin/sh", "-c", script])
+    wait_for(lambda: os.path.exists(started), "the first run's payload")
+    second = subprocess.run(refused, capture_output=True, text=True, timeout=PATIENCE)
+    print(second.stdout, second.stderr)
+    if second.returncode != 64 or "--baseline with a recipe that has cells" not in second.stderr:
+        fail(f"refused run beside a running one: exit {second.returncode}, expected 64")
+    if os.path.exists(os.path.join(c.output, "result.json")):
+        fail("the refusal was recorded in the directory another run holds")
+    open(go, "w").close()
+    if c.finish(first) != 0:
+        fail("the first run did not pass")
+    # Alone, the refusal is recorded as every refusal at run time is (first_hour.refusal_recorded).
+    alone = subprocess.run(refused[:-4] + ["--output", c.path("alone"), "--", "/bin/true"],
+                           capture_output=True, text=True, timeout=PATIENCE)
+    with open(os.path.join(c.path("alone"), "result.json")) as f:
+        if alone.returncode != 64 or json.load(f)["verdict"] != "error":
+            fail(f"refused run alone: exit {alone.returncode}, expected 64 and its record")
+
+
 def case_dead_owner_does_not_block(c):
     recipe = write_recipe(c.path("r.yaml"), "")
     os.makedirs(c.output)
@@ -375,6 +403,7 @@ CASES = {
     "escaped_daemon": case_escaped_daemon,
     "second_run_is_refused": case_second_run_is_refused,
     "dead_owner_does_not_block": case_dead_owner_does_not_block,
+    "usage_refusal_before_the_lock": case_usage_refusal_before_the_lock,
     "hang_after_capture": case_hang_after_capture,
     "check_sigint_reading_rocpd": lambda c: case_check_interrupted_reading_rocpd(c, signal.SIGINT),
     "check_sigterm_reading_rocpd":

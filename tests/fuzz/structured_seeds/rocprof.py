@@ -48,7 +48,8 @@ def rocprof_json_seeds():
     yield "many_values_results.json", "[" + ",".join(["0"] * (5 * REPEATED)) + "]"
 
 
-def rocpd_database(path, dispatch_view=None, metadata_view=None, symbols=None, dispatches=None):
+def rocpd_database(path, dispatch_view=None, metadata_view=None, symbols=None, dispatches=None,
+                   symbol_view=None):
     """A schema-3 rocpd database, direct layout (tests/fixtures/rocpd/make_rocpd.py's columns),
     with any of its views replaced by a hostile one."""
     if os.path.exists(path):
@@ -70,7 +71,7 @@ def rocpd_database(path, dispatch_view=None, metadata_view=None, symbols=None, d
     db.executemany("INSERT INTO dispatch (guid, agent_id, kernel_id, start, \"end\") "
                    "VALUES ('g', 1, ?, ?, ?)", dispatches or [(1, 100, 110), (2, 200, 230)])
     db.execute("CREATE VIEW rocpd_metadata AS " + (metadata_view or "SELECT * FROM meta"))
-    db.execute("CREATE VIEW rocpd_info_kernel_symbol AS SELECT * FROM symbols")
+    db.execute("CREATE VIEW rocpd_info_kernel_symbol AS " + (symbol_view or "SELECT * FROM symbols"))
     db.execute("CREATE VIEW rocpd_kernel_dispatch AS " + (dispatch_view or "SELECT * FROM dispatch"))
     db.commit()
     db.close()
@@ -99,6 +100,11 @@ def rocpd_seeds(outdir):
                                 "\"end\" FROM dispatch"},
         "end_before_start": {"dispatches": [(1, 500, 100), (2, 1, 2)]},
         "null_names": {"symbols": [(1, None, None), (2, None, None)]},
+        # Symbol rows that never name a dispatched kernel, without end (rocpd_max_groups rows),
+        # and names past the fuzz target's rocpd_max_name_bytes (1 MiB).
+        "endless_symbols": {"symbol_view": ENDLESS + "SELECT i + 2 AS id, 'g' AS guid, 'x' AS "
+                            "kernel_name, 'x' AS display_name FROM n"},
+        "long_names": {"symbols": [(1, "k" * RUN, ""), (2, "j" * RUN, "")]},
         "sum_overflow": {"dispatches": [(1, 0, 2**62), (1, 0, 2**62), (1, 0, 2**62)]},
     }
     for name, spec in cases.items():

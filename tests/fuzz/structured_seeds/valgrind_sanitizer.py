@@ -14,6 +14,8 @@ def callgrind_seeds():
     yield "calls_sum_callgrind.out", head + "fn=(1) main\n" + (
         f"cfn=(2) f\ncalls={2**62} 0\n0 1\n" * REPEATED)
     yield "long_line_callgrind.out", head + "fn=(1) " + "a" * RUN + "\n0 1\n"
+    # One byte past callgrind_max_line_bytes (4 MiB): refused once that much of the line is read.
+    yield "line_past_bound_callgrind.out", head + "fn=(1) " + "a" * ((4 << 20) - 6) + "\n0 1\n"
     # Issue 18: distinct functions, file names and call sites each grow a table of the reader
     # (max_callgrind_functions bounds them): names written out rather than compressed, one name
     # in 10^5 files, and 10^5 callees that never get a cost line of their own.
