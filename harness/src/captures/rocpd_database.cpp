@@ -58,6 +58,9 @@ int over_budget(void* budget_state) {
 }  // namespace
 
 rocpd_database::rocpd_database(const fs::path& file, const rocpd_limits& limits) : m_file(file) {
+  // Taken before the file is opened: a signal sent by someone who saw the file open must count
+  // as an interrupt of this read, not as one that came before it.
+  m_budget.interrupts_at_start = interrupts_so_far();
   try {
     require_regular_file(file);
   } catch (const input_error& e) {
@@ -76,7 +79,6 @@ rocpd_database::rocpd_database(const fs::path& file, const rocpd_limits& limits)
   sqlite3_extended_result_codes(m_db.get(), 1);
   m_budget.limits = limits;
   m_budget.started = std::chrono::steady_clock::now();
-  m_budget.interrupts_at_start = interrupts_so_far();
   sqlite3_progress_handler(m_db.get(), static_cast<int>(rocpd_progress_steps), over_budget,
                            &m_budget);
   // Sorting and grouping never spill to SQLite's temp directory, outside the output directory;
