@@ -2,6 +2,7 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/checked_sum.hpp"
 #include "captures/name_table.hpp"
 
 #include <bit>
@@ -64,7 +65,23 @@ public:
   // One source row: `ns` finite and >= 0; `launches` nullopt when the row's count is unknown,
   // which makes the kernel's count unknown for good. A name longer than max_kernel_name_bytes is
   // not kept and makes sorted() throw.
-  void add(std::string_view name, double ns, std::optional<std::uint64_t> launches);
+  // Inline: a kernel trace adds one row per dispatch.
+  void add(std::string_view name, double ns, std::optional<std::uint64_t> launches) {
+    if (name.size() > max_kernel_name_bytes) {
+      refuse(name);
+      return;
+    }
+    const std::uint32_t id = m_names.intern(name);
+    if (id == m_entries.size()) m_entries.emplace_back();
+    entry& e = m_entries[id];
+    e.total_ns += ns;
+    if (!launches) {
+      e.launches_known = false;
+    } else if (e.launches_known) {
+      if (*launches > max_count || e.launches > max_count - *launches) e.overflowed = true;
+      e.launches += *launches;
+    }
+  }
 
   [[nodiscard]] bool empty() const noexcept { return m_entries.empty(); }
 
@@ -73,6 +90,8 @@ public:
   [[nodiscard]] std::vector<kernel_stat> sorted(std::string_view source) const;
 
 private:
+  void refuse(std::string_view name) noexcept;
+
   struct entry {
     double total_ns = 0.0;
     std::uint64_t launches = 0;

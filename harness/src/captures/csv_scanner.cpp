@@ -1,5 +1,7 @@
 #include "captures/csv_scanner.hpp"
 
+#include "captures/csv_plain_row.hpp"
+
 #include "bounded_input.hpp"
 
 #include <unistd.h>
@@ -244,36 +246,6 @@ bool csv_scanner::parse_row(std::vector<std::string_view>& fields, const csv_col
   }
 }
 
-namespace {
-
-// A plain row's field [start, end): a quoted one's quotes are its first and last bytes.
-std::string_view plain_field(const char* buf, std::size_t start, std::size_t end) noexcept {
-  if (start < end && buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);
-  return std::string_view(buf + start, end - start);
-}
-
-bool wanted_column(std::uint64_t wanted_bits, std::size_t column) noexcept {
-  return column < 64 && ((wanted_bits >> column) & 1) != 0;
-}
-
-// One block's fields of a plain row: each comma in `commas` ends the field `count`, which is
-// stored when wanted; once no wanted column is left, the rest are only counted.
-void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t wanted_bits,
-                       const char* buf, std::size_t base, std::uint64_t commas,
-                       std::size_t& count, std::size_t& field_start) noexcept {
-  std::uint64_t wanted_from_here = count < 64 ? wanted_bits >> count : 0;
-  for (; commas != 0 && wanted_from_here != 0; commas &= commas - 1) {
-    const std::size_t at = base + static_cast<std::size_t>(std::countr_zero(commas));
-    if ((wanted_from_here & 1) != 0) fields[count] = plain_field(buf, field_start, at);
-    field_start = at + 1;
-    ++count;
-    wanted_from_here >>= 1;
-  }
-  if (commas != 0) count += count_bits(commas);
-}
-
-}  // namespace
-
 bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
                                   const csv_columns& wanted) {
   if (!m_plain_masks_taken) {
@@ -289,39 +261,22 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
   };
   if (m_pos != 0 && !ends_outside_line(m_pos - 1)) return false;
   const char* const buf = m_buffer.data();
-  const std::uint64_t wanted_bits = wanted.bits();
-  std::size_t base = m_pos & ~(csv_block_bytes - 1);
-  std::uint64_t live = ~std::uint64_t{0} << (m_pos - base);
-  std::size_t count = 0;
-  std::size_t field_start = m_pos;
-  for (; base < m_end; base += csv_block_bytes, live = ~std::uint64_t{0}) {
-    const csv_plain_masks& plain = m_plain_masks[base / csv_block_bytes];
-    const std::uint64_t line_ends = plain.line_ends & live;
-    // Through the row's line end, or the whole block when the row goes on.
-    const std::uint64_t row =
-        live & (line_ends == 0 ? ~std::uint64_t{0} : line_ends ^ (line_ends - 1));
-    if ((plain.irregular & row) != 0) return false;
-    take_plain_fields(fields, wanted_bits, buf, base, plain.commas & row, count, field_start);
-    if (line_ends != 0) {
-      const std::size_t row_end = base + static_cast<std::size_t>(std::countr_zero(line_ends));
-      std::size_t next_row = row_end + 1;
-      if (buf[row_end] == '\r') {
-        if (next_row == m_end) return false;  // a '\n' may follow in the next read
-        if (buf[next_row] == '\n') ++next_row;
-      }
-      if (wanted_column(wanted_bits, count)) fields[count] = plain_field(buf, field_start, row_end);
-      ++count;
-      // A short row: the wanted fields it lacks must not keep the last row's text.
-      for (std::size_t missing = count; missing < fields.size(); ++missing) {
-        fields[missing] = std::string_view{};
-      }
-      m_field_count = count;
-      m_row_unterminated = false;
-      m_pos = next_row;
-      return true;
-    }
+  const csv_plain_row_result row = csv_read_plain_row_any(
+      csv_plain_row_input{m_plain_masks.data(), buf, m_pos, m_end, wanted.bits()}, fields.data());
+  if (row.field_count == 0) return false;
+  std::size_t next_row = row.line_end + 1;
+  if (buf[row.line_end] == '\r') {
+    if (next_row == m_end) return false;  // a '\n' may follow in the next read
+    if (buf[next_row] == '\n') ++next_row;
   }
-  return false;
+  // A short row: the wanted fields it lacks must not keep the last row's text.
+  for (std::size_t missing = row.field_count; missing < fields.size(); ++missing) {
+    fields[missing] = std::string_view{};
+  }
+  m_field_count = row.field_count;
+  m_row_unterminated = false;
+  m_pos = next_row;
+  return true;
 }
 
 bool csv_scanner::skip_lines_until(const std::function<bool(std::string_view line)>& is_header) {
