@@ -95,6 +95,7 @@ void csv_scanner::size_masks() {
   // went back to the system and faulted its pages in again on every scanner.
   const std::size_t blocks = (m_capacity + csv_block_bytes - 1) / csv_block_bytes;
   m_block_masks.resize(blocks);
+  if (m_plain_masks_wanted) m_plain_masks.resize(blocks);
 }
 
 void csv_scanner::start_cursor() {
@@ -102,8 +103,14 @@ void csv_scanner::start_cursor() {
   // not find a delimiter or quote in them.
   std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
   const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-  csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
   m_plain_masks_taken = false;
+#if defined(AORTA_CSV_AVX2)
+  if (m_plain_masks_wanted && csv_has_avx2_clmul) {
+    csv_masks_fill_both_avx2(m_buffer.data(), blocks, m_block_masks.data(), m_plain_masks.data());
+    m_plain_masks_taken = true;
+  }
+#endif
+  if (!m_plain_masks_taken) csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
   m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
@@ -251,6 +258,8 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
   if (!m_plain_masks_taken) {
     // Taken only by readers that want some columns: a scanner of every column needs none.
     const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
+    // From the next read on, taken in the same pass as the block masks where it can be.
+    m_plain_masks_wanted = true;
     if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
     csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
     m_plain_masks_taken = true;

@@ -109,6 +109,7 @@ private:
   std::vector<csv_block_masks> m_block_masks;
   std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows
   bool m_plain_masks_taken = false;             // for the bytes buffered now
+  bool m_plain_masks_wanted = false;            // a reader of some columns asked for them
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;
