@@ -20,6 +20,7 @@ namespace aorta::detail {
 
 // Counting and selecting with baseline x86-64 (or any target) instructions.
 struct csv_portable_bits {
+  static constexpr bool deposits = false;
   static std::size_t count(std::uint64_t bits) noexcept { return count_bits(bits); }
   // The position of set bit `nth` (0-based) of `bits`, which holds more than `nth` set bits.
   static std::size_t select(std::uint64_t bits, std::size_t nth) noexcept {
@@ -37,6 +38,12 @@ inline const bool csv_has_bmi2 = csv_detect_bmi2();
 
 // Call only where csv_has_bmi2.
 struct csv_bmi2_bits {
+  static constexpr bool deposits = true;
+  // pdep: bit j of `bits` moved to the position of the j-th set bit of `mask`.
+  __attribute__((target("bmi2"))) static std::uint64_t deposit(std::uint64_t bits,
+                                                               std::uint64_t mask) noexcept {
+    return _pdep_u64(bits, mask);
+  }
   __attribute__((target("popcnt"))) static std::size_t count(std::uint64_t bits) noexcept {
     return static_cast<std::size_t>(_mm_popcnt_u64(bits));
   }
@@ -87,10 +94,19 @@ csv_read_plain_row(const csv_plain_row_input& in, std::string_view* fields) noex
     if ((plain.irregular & row) != 0) return {};
     const std::uint64_t commas = plain.commas & row;
     const std::size_t commas_through = commas_before + Bits::count(commas);
-    for (; needed != 0; needed &= needed - 1) {
-      const auto ordinal = static_cast<std::size_t>(std::countr_zero(needed));
-      if (ordinal >= commas_through) break;
-      comma_at[ordinal] = base + Bits::select(commas, ordinal - commas_before);
+    if constexpr (Bits::deposits) {
+      // The needed commas of this block at once: bit j of the shifted ordinals lands on the
+      // block's j-th comma, and those past its last comma fall away.
+      std::uint64_t here = commas_before < 64 ? Bits::deposit(needed >> commas_before, commas) : 0;
+      for (; here != 0; here &= here - 1, needed &= needed - 1) {
+        comma_at[std::countr_zero(needed)] = base + static_cast<std::size_t>(std::countr_zero(here));
+      }
+    } else {
+      for (; needed != 0; needed &= needed - 1) {
+        const auto ordinal = static_cast<std::size_t>(std::countr_zero(needed));
+        if (ordinal >= commas_through) break;
+        comma_at[ordinal] = base + Bits::select(commas, ordinal - commas_before);
+      }
     }
     commas_before = commas_through;
     if (line_ends != 0) {
@@ -114,14 +130,5 @@ csv_read_plain_row_bmi2(const csv_plain_row_input& in, std::string_view* fields)
   return csv_read_plain_row<csv_bmi2_bits>(in, fields);
 }
 #endif
-
-// The walk the processor runs fastest.
-inline csv_plain_row_result csv_read_plain_row_any(const csv_plain_row_input& in,
-                                                   std::string_view* fields) noexcept {
-#if defined(AORTA_CSV_AVX2)
-  if (csv_has_bmi2) return csv_read_plain_row_bmi2(in, fields);
-#endif
-  return csv_read_plain_row<csv_portable_bits>(in, fields);
-}
 
 }  // namespace aorta::detail

@@ -1,7 +1,5 @@
 #include "captures/csv_scanner.hpp"
 
-#include "captures/csv_plain_row.hpp"
-
 #include "bounded_input.hpp"
 
 #include <unistd.h>
@@ -253,24 +251,27 @@ bool csv_scanner::parse_row(std::vector<std::string_view>& fields, const csv_col
   }
 }
 
-bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
-                                  const csv_columns& wanted) {
-  if (!m_plain_masks_taken) {
-    // Taken only by readers that want some columns: a scanner of every column needs none.
-    const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-    // From the next read on, taken in the same pass as the block masks where it can be.
-    m_plain_masks_wanted = true;
-    if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
-    csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
-    m_plain_masks_taken = true;
-  }
+void csv_scanner::take_plain_masks() {
+  // Taken only by readers that want some columns: a scanner of every column needs none.
+  const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
+  // From the next read on, taken in the same pass as the block masks where it can be.
+  m_plain_masks_wanted = true;
+  if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
+  csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
+  m_plain_masks_taken = true;
+}
+
+template <class Bits>
+[[gnu::always_inline]] inline bool
+csv_scanner::parse_plain_row_with(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+  if (!m_plain_masks_taken) take_plain_masks();
   // The plain reading holds from an outside line end on (or from the buffer's start).
   const auto ends_outside_line = [this](std::size_t at) {
     return ((m_plain_masks[at / csv_block_bytes].line_ends >> (at % csv_block_bytes)) & 1) != 0;
   };
   if (m_pos != 0 && !ends_outside_line(m_pos - 1)) return false;
   const char* const buf = m_buffer.data();
-  const csv_plain_row_result row = csv_read_plain_row_any(
+  const csv_plain_row_result row = csv_read_plain_row<Bits>(
       csv_plain_row_input{m_plain_masks.data(), buf, m_pos, m_end, wanted.bits()}, fields.data());
   if (row.field_count == 0) return false;
   std::size_t next_row = row.line_end + 1;
@@ -287,6 +288,19 @@ bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
   m_pos = next_row;
   return true;
 }
+
+bool csv_scanner::parse_plain_row_portable(std::vector<std::string_view>& fields,
+                                           const csv_columns& wanted) {
+  return parse_plain_row_with<csv_portable_bits>(fields, wanted);
+}
+
+#if defined(AORTA_CSV_AVX2)
+__attribute__((target("popcnt,bmi,bmi2"))) bool
+csv_scanner::parse_plain_row_bmi2(std::vector<std::string_view>& fields,
+                                  const csv_columns& wanted) {
+  return parse_plain_row_with<csv_bmi2_bits>(fields, wanted);
+}
+#endif
 
 bool csv_scanner::skip_lines_until(const std::function<bool(std::string_view line)>& is_header) {
   for (;;) {
