@@ -79,9 +79,12 @@ struct csv_plain_row_result {
 template <class Bits>
 [[gnu::always_inline]] inline csv_plain_row_result
 csv_read_plain_row(const csv_plain_row_input& in, std::string_view* fields) noexcept {
-  // Field w lies between commas w - 1 and w: only those commas are located, one select each.
+  // Field w lies between commas w - 1 and w: only those commas are located.
   std::uint64_t needed = in.wanted | (in.wanted >> 1);
-  std::size_t comma_at[64];  // by comma ordinal in the row; set only where `needed`
+  // Where field k - 1 ends, by k: the row's start less one, then each needed comma, then (set
+  // once known) the line end when the row has fewer than 64 commas.
+  std::size_t field_end[65];
+  field_end[0] = in.pos - 1;
   std::size_t base = in.pos & ~(csv_block_bytes - 1);
   std::uint64_t live = ~std::uint64_t{0} << (in.pos - base);
   std::size_t commas_before = 0;  // the row's commas in the blocks before `base`
@@ -99,24 +102,25 @@ csv_read_plain_row(const csv_plain_row_input& in, std::string_view* fields) noex
       // block's j-th comma, and those past its last comma fall away.
       std::uint64_t here = commas_before < 64 ? Bits::deposit(needed >> commas_before, commas) : 0;
       for (; here != 0; here &= here - 1, needed &= needed - 1) {
-        comma_at[std::countr_zero(needed)] = base + static_cast<std::size_t>(std::countr_zero(here));
+        field_end[std::countr_zero(needed) + 1] =
+            base + static_cast<std::size_t>(std::countr_zero(here));
       }
     } else {
       for (; needed != 0; needed &= needed - 1) {
         const auto ordinal = static_cast<std::size_t>(std::countr_zero(needed));
         if (ordinal >= commas_through) break;
-        comma_at[ordinal] = base + Bits::select(commas, ordinal - commas_before);
+        field_end[ordinal + 1] = base + Bits::select(commas, ordinal - commas_before);
       }
     }
     commas_before = commas_through;
     if (line_ends != 0) {
       const std::size_t line_end = base + static_cast<std::size_t>(std::countr_zero(line_ends));
+      if (commas_before < 64) field_end[commas_before + 1] = line_end;
       // Columns past the row's last field stay as they are: the scanner empties them.
       for (std::uint64_t left = in.wanted; left != 0; left &= left - 1) {
         const auto w = static_cast<std::size_t>(std::countr_zero(left));
         if (w > commas_before) break;
-        const std::size_t start = w == 0 ? in.pos : comma_at[w - 1] + 1;
-        fields[w] = csv_plain_field(in.buf, start, w == commas_before ? line_end : comma_at[w]);
+        fields[w] = csv_plain_field(in.buf, field_end[w] + 1, field_end[w + 1]);
       }
       return {line_end, commas_before + 1};
     }
