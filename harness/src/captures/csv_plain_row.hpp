@@ -54,10 +54,11 @@ struct csv_bmi2_bits {
 };
 #endif
 
-// A plain row's field [start, end): a quoted one's quotes are its first and last bytes.
+// A plain row's field [start, end): a quoted one's quotes are its first and last bytes. An
+// empty field's first byte is the delimiter after it, so buf[start] is always the row's.
 inline std::string_view csv_plain_field(const char* buf, std::size_t start,
                                         std::size_t end) noexcept {
-  if (start < end && buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);
+  if (buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);
   return std::string_view(buf + start, end - start);
 }
 
