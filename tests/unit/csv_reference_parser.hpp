@@ -20,7 +20,8 @@ inline bool ends_field(char c) { return c == ',' || c == '\n' || c == '\r'; }
 
 // One quoted field from `p` (at its opening quote); returns the position after the closing quote,
 // or the end when the quote is never closed.
-inline std::size_t reference_quoted(std::string_view s, std::size_t p, std::string& field, bool& open) {
+inline std::size_t reference_quoted(std::string_view s, std::size_t p, std::string& field,
+                                    bool& open) {
   std::size_t i = p + 1;
   while (i < s.size()) {
     if (s[i] != '"') {

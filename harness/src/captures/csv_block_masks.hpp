@@ -179,8 +179,9 @@ struct csv_plain_carry {
 };
 
 // One block's plain masks from its masks and prefix_xor(m.quotes).
-[[gnu::always_inline]] inline csv_plain_masks
-csv_plain_step(const csv_block_masks& m, std::uint64_t quote_prefix, csv_plain_carry& carry) noexcept {
+[[gnu::always_inline]] inline csv_plain_masks csv_plain_step(const csv_block_masks& m,
+                                                             std::uint64_t quote_prefix,
+                                                             csv_plain_carry& carry) noexcept {
   const std::uint64_t parity = quote_prefix ^ carry.inside;
   const std::uint64_t outside_ends = m.delimiters & ~parity;
   const std::uint64_t field_starts = (outside_ends << 1) | carry.field_start;

@@ -84,7 +84,8 @@ public:
   // which makes the kernel's count unknown for good. A name longer than max_kernel_name_bytes is
   // not kept and makes sorted() throw.
   // Inline into the reader: a kernel trace adds one row per dispatch.
-  [[gnu::always_inline]] void add(std::string_view name, double ns, std::optional<std::uint64_t> launches) {
+  [[gnu::always_inline]] void add(std::string_view name, double ns,
+                                  std::optional<std::uint64_t> launches) {
     if (name.size() > max_kernel_name_bytes) {
       refuse(name);
       return;

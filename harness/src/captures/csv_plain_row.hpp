@@ -1,8 +1,8 @@
-// One plain CSV row read from its blocks' plain masks (csv_block_masks.hpp): the wanted fields
-// are found by counting a block's commas at once and selecting the comma that starts or ends
-// each, so a 22-column kernel trace row costs a few operations per block and per wanted field,
-// not a turn of a loop per comma. Two ways to count and select: portable bit tricks, and
-// popcnt/pdep where the processor has BMI2 (csv_has_bmi2), the same row walk compiled for each.
+// One plain CSV row read from its blocks' plain masks (csv_block_masks.hpp): a block's commas
+// are counted at once and only the commas around wanted fields are located, so a 22-column
+// kernel trace row costs a few operations per block and per wanted field, not a turn of a loop
+// per comma. Two ways to count and locate: portable bit tricks, and popcnt/pdep where the
+// processor has BMI2 (csv_has_bmi2), the same row walk compiled for each.
 #pragma once
 
 #include "captures/csv_block_masks.hpp"
@@ -55,7 +55,7 @@ struct csv_bmi2_bits {
 #endif
 
 // A plain row's field [start, end): a quoted one's quotes are its first and last bytes. An
-// empty field's first byte is the delimiter after it, so buf[start] is always the row's.
+// empty field's first byte is the delimiter after it, so buf[start] always lies in the row.
 inline std::string_view csv_plain_field(const char* buf, std::size_t start,
                                         std::size_t end) noexcept {
   if (buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);

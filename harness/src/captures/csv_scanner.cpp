@@ -263,7 +263,8 @@ void csv_scanner::take_plain_masks() {
 
 template <class Bits>
 [[gnu::always_inline]] inline bool
-csv_scanner::parse_plain_row_with(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+csv_scanner::parse_plain_row_with(std::vector<std::string_view>& fields,
+                                  const csv_columns& wanted) {
   if (!m_plain_masks_taken) take_plain_masks();
   // The plain reading holds from an outside line end on (or from the buffer's start).
   const auto ends_outside_line = [this](std::size_t at) {
