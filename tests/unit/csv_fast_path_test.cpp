@@ -1,13 +1,11 @@
-// The CSV scanner's block-mask scan against a byte-at-a-time reference parser written here from
-// the scanner's documented rules (RFC 4180 plus: a quote opens a quoted field only as its first
-// byte, bytes after a closing quote are dropped, CR, LF and CRLF end a row). Inputs are generated:
-// random bytes from the characters that matter, and rows placed at every offset of the smallest
-// chunk, so each quote, doubled quote, comma and line break meets a chunk and a 64-byte block
-// boundary.
-#include "captures/csv_block_masks.hpp"
+// The CSV scanner's block-mask scan against the byte-at-a-time reference parser
+// (unit/csv_reference_parser.hpp). Inputs are generated: random bytes from the characters that
+// matter, and rows placed at every offset of the smallest chunk, so each quote, doubled quote,
+// comma and line break meets a chunk and a 64-byte block boundary.
 #include "captures/csv_kernel_table.hpp"
 #include "captures/csv_scanner.hpp"
 #include "captures/rocprof_reader.hpp"
+#include "unit/csv_reference_parser.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,68 +23,8 @@ namespace {
 namespace fs = std::filesystem;
 using aorta::detail::csv_columns;
 using aorta::detail::csv_scanner;
-
-struct row {
-  std::vector<std::string> fields;
-  bool unterminated = false;
-  bool operator==(const row&) const = default;
-};
-
-bool ends_field(char c) { return c == ',' || c == '\n' || c == '\r'; }
-
-// One quoted field from `p` (at its opening quote); returns the position after the closing quote,
-// or the end when the quote is never closed.
-std::size_t reference_quoted(std::string_view s, std::size_t p, std::string& field, bool& open) {
-  std::size_t i = p + 1;
-  while (i < s.size()) {
-    if (s[i] != '"') {
-      field.push_back(s[i++]);
-    } else if (i + 1 < s.size() && s[i + 1] == '"') {
-      field.push_back('"');
-      i += 2;
-    } else {
-      return i + 1;
-    }
-  }
-  open = true;
-  return s.size();
-}
-
-std::vector<row> reference_parse(std::string_view s) {
-  if (s.starts_with("\xEF\xBB\xBF")) s.remove_prefix(3);
-  std::vector<row> rows;
-  std::size_t p = 0;
-  while (p < s.size()) {
-    row r;
-    for (;;) {
-      std::string field;
-      std::size_t q = p;
-      if (q < s.size() && s[q] == '"') {
-        q = reference_quoted(s, q, field, r.unterminated);
-        while (q < s.size() && !ends_field(s[q])) ++q;
-      } else {
-        while (q < s.size() && !ends_field(s[q])) field.push_back(s[q++]);
-      }
-      r.fields.push_back(field);
-      if (q == s.size()) {
-        r.unterminated = true;
-        p = q;
-        break;
-      }
-      if (s[q] == ',') {
-        p = q + 1;
-        if (p < s.size()) continue;
-        r.fields.emplace_back();
-        r.unterminated = true;
-        break;
-      }
-      p = s[q] == '\r' && q + 1 < s.size() && s[q + 1] == '\n' ? q + 2 : q + 1;
-      break;
-    }
-    rows.push_back(std::move(r));
-  }
-  return rows;
-}
+using aorta::test::csv_reference::reference_parse;
+using aorta::test::csv_reference::row;
 
 class csv_fast_path_test : public ::testing::Test {
 protected:
@@ -182,46 +120,6 @@ TEST_F(csv_fast_path_test, kernel_trace_totals_equal_the_sums_written) {
     // Each sum is below 2^53, so the reader's double total is exact.
     EXPECT_EQ(kernel.total_ns, static_cast<double>(it->second.second)) << kernel.name;
   }
-}
-
-TEST(csv_block_masks, avx2_sse2_and_scalar_masks_agree_on_every_byte_value_at_every_position) {
-  std::mt19937 rng(21);
-  std::string block(aorta::detail::csv_block_bytes, 'x');
-  for (int round = 0; round < 2000; ++round) {
-    for (char& c : block) c = static_cast<char>(rng() % 256);
-    // Make the interesting bytes common, so every bit position sees each of them.
-    for (int i = 0; i < 24; ++i) block[rng() % block.size()] = ",\n\r\""[rng() % 4];
-    const auto scalar = aorta::detail::csv_block_masks_scalar(block.data());
-    const auto expect_scalar = [&](const aorta::detail::csv_block_masks& got, const char* path) {
-      ASSERT_EQ(scalar.quotes, got.quotes) << path;
-      ASSERT_EQ(scalar.delimiters, got.delimiters) << path;
-      ASSERT_EQ(scalar.line_ends, got.line_ends) << path;
-    };
-    expect_scalar(aorta::detail::csv_block_masks_of(block.data()), "chosen");
-#if defined(__SSE2__)
-    expect_scalar(aorta::detail::csv_block_masks_sse2(block.data()), "sse2");
-#endif
-#if defined(AORTA_CSV_AVX2)
-    // Every scanner test runs the AVX2 masks where the processor has them; this runs SSE2 too.
-    if (aorta::detail::csv_has_avx2) {
-      expect_scalar(aorta::detail::csv_block_masks_avx2(block.data()), "avx2");
-    }
-#endif
-  }
-  for (std::size_t at = 0; at < block.size(); ++at) {
-    std::string ones(aorta::detail::csv_block_bytes, 'a');
-    ones[at] = '"';
-    EXPECT_EQ(aorta::detail::csv_block_masks_of(ones.data()).quotes, std::uint64_t{1} << at);
-  }
-}
-
-TEST(csv_block_masks, count_bits_counts_every_bit) {
-  std::mt19937_64 rng(7);
-  for (int i = 0; i < 1000; ++i) {
-    const std::uint64_t bits = rng() & rng();
-    EXPECT_EQ(aorta::detail::count_bits(bits), static_cast<std::size_t>(std::popcount(bits)));
-  }
-  EXPECT_EQ(aorta::detail::count_bits(~std::uint64_t{0}), 64U);
 }
 
 // A row, a quoted field with a comma, a line break and a doubled quote, and a CRLF, shifted by

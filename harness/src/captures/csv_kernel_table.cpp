@@ -38,21 +38,8 @@ std::optional<std::uint64_t> parse_u64_trimmed(std::string_view field) noexcept 
   return value;
 }
 
-void kernel_table::add(std::string_view name, double ns, std::optional<std::uint64_t> launches) {
-  if (name.size() > max_kernel_name_bytes) {
-    m_longest_refused_name = std::max(m_longest_refused_name, name.size());
-    return;
-  }
-  const std::uint32_t id = m_names.intern(name);
-  if (id == m_entries.size()) m_entries.emplace_back();
-  entry& e = m_entries[id];
-  e.total_ns += ns;
-  if (!launches) {
-    e.launches_known = false;
-  } else if (e.launches_known) {
-    if (*launches > max_count || e.launches > max_count - *launches) e.overflowed = true;
-    e.launches += *launches;
-  }
+void kernel_table::refuse(std::string_view name) noexcept {
+  m_longest_refused_name = std::max(m_longest_refused_name, name.size());
 }
 
 std::vector<kernel_stat> kernel_table::sorted(std::string_view source) const {

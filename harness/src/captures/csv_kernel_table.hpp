@@ -2,6 +2,7 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/checked_sum.hpp"
 #include "captures/name_table.hpp"
 
 #include <bit>
@@ -34,23 +35,41 @@ inline std::optional<std::uint64_t> eight_digits(const char* text) noexcept {
   return (quads * 10000 + (quads >> 32)) & 0xFFFFFFFF;
 }
 
+// `value` times 10^8 plus the eight ASCII digits at `text`; false (value unspecified) when any
+// byte is not a digit.
+[[gnu::always_inline]] inline bool append_eight_digits(const char* text,
+                                                      std::uint64_t& value) noexcept {
+  const std::optional<std::uint64_t> eight = eight_digits(text);
+  value = value * 100000000 + eight.value_or(0);
+  return eight.has_value();
+}
+
 // Inline: a kernel trace parses two timestamps per row, and the call cost as much as the digits.
 inline std::optional<std::uint64_t> parse_u64(std::string_view field) noexcept {
   // Nineteen digits or fewer cannot overflow: the common field, without trimming or from_chars.
-  if (!field.empty() && field.size() <= 19) {
+  const std::size_t size = field.size();
+  if (size != 0 && size <= 19) {
+    const char* const text = field.data();
     std::uint64_t value = 0;
     std::size_t i = 0;
-    for (; std::endian::native == std::endian::little && i + 8 <= field.size(); i += 8) {
-      const std::optional<std::uint64_t> eight = eight_digits(field.data() + i);
-      if (!eight) break;
-      value = value * 100000000 + *eight;
+    bool digits = true;
+    if constexpr (std::endian::native == std::endian::little) {
+      // At most two steps of eight, written out: a loop around them cost more than the digits.
+      if (size >= 8) {
+        digits = append_eight_digits(text, value);
+        i = 8;
+      }
+      if (digits && size >= 16) {
+        digits = append_eight_digits(text + 8, value);
+        i = 16;
+      }
     }
-    for (; i < field.size(); ++i) {
-      const auto digit = static_cast<unsigned>(static_cast<unsigned char>(field[i]) - '0');
-      if (digit > 9) break;
+    for (; digits && i < size; ++i) {
+      const auto digit = static_cast<unsigned>(static_cast<unsigned char>(text[i]) - '0');
+      digits = digit <= 9;
       value = value * 10 + digit;
     }
-    if (i == field.size()) return value;
+    if (digits) return value;
   }
   return parse_u64_trimmed(field);
 }
@@ -64,7 +83,24 @@ public:
   // One source row: `ns` finite and >= 0; `launches` nullopt when the row's count is unknown,
   // which makes the kernel's count unknown for good. A name longer than max_kernel_name_bytes is
   // not kept and makes sorted() throw.
-  void add(std::string_view name, double ns, std::optional<std::uint64_t> launches);
+  // Inline into the reader: a kernel trace adds one row per dispatch.
+  [[gnu::always_inline]] void add(std::string_view name, double ns,
+                                  std::optional<std::uint64_t> launches) {
+    if (name.size() > max_kernel_name_bytes) {
+      refuse(name);
+      return;
+    }
+    const std::uint32_t id = m_names.intern(name);
+    if (id == m_entries.size()) m_entries.emplace_back();
+    entry& e = m_entries[id];
+    e.total_ns += ns;
+    if (!launches) {
+      e.launches_known = false;
+    } else if (e.launches_known) {
+      if (*launches > max_count || e.launches > max_count - *launches) e.overflowed = true;
+      e.launches += *launches;
+    }
+  }
 
   [[nodiscard]] bool empty() const noexcept { return m_entries.empty(); }
 
@@ -73,6 +109,8 @@ public:
   [[nodiscard]] std::vector<kernel_stat> sorted(std::string_view source) const;
 
 private:
+  void refuse(std::string_view name) noexcept;
+
   struct entry {
     double total_ns = 0.0;
     std::uint64_t launches = 0;

@@ -93,6 +93,7 @@ void csv_scanner::size_masks() {
   // went back to the system and faulted its pages in again on every scanner.
   const std::size_t blocks = (m_capacity + csv_block_bytes - 1) / csv_block_bytes;
   m_block_masks.resize(blocks);
+  if (m_plain_masks_wanted) m_plain_masks.resize(blocks);
 }
 
 void csv_scanner::start_cursor() {
@@ -100,8 +101,14 @@ void csv_scanner::start_cursor() {
   // not find a delimiter or quote in them.
   std::memset(m_buffer.data() + m_end, 0, csv_block_bytes);
   const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-  csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
   m_plain_masks_taken = false;
+#if defined(AORTA_CSV_AVX2)
+  if (m_plain_masks_wanted && csv_has_avx2_clmul) {
+    csv_masks_fill_both_avx2(m_buffer.data(), blocks, m_block_masks.data(), m_plain_masks.data());
+    m_plain_masks_taken = true;
+  }
+#endif
+  if (!m_plain_masks_taken) csv_block_masks_fill(m_buffer.data(), blocks, m_block_masks.data());
   m_cursor = csv_block_cursor(m_block_masks.data(), m_end);
 }
 
@@ -244,85 +251,57 @@ bool csv_scanner::parse_row(std::vector<std::string_view>& fields, const csv_col
   }
 }
 
-namespace {
-
-// A plain row's field [start, end): a quoted one's quotes are its first and last bytes.
-std::string_view plain_field(const char* buf, std::size_t start, std::size_t end) noexcept {
-  if (start < end && buf[start] == '"') return std::string_view(buf + start + 1, end - start - 2);
-  return std::string_view(buf + start, end - start);
+void csv_scanner::take_plain_masks() {
+  // Taken only by readers that want some columns: a scanner of every column needs none.
+  const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
+  // From the next read on, taken in the same pass as the block masks where it can be.
+  m_plain_masks_wanted = true;
+  if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
+  csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
+  m_plain_masks_taken = true;
 }
 
-bool wanted_column(std::uint64_t wanted_bits, std::size_t column) noexcept {
-  return column < 64 && ((wanted_bits >> column) & 1) != 0;
-}
-
-// One block's fields of a plain row: each comma in `commas` ends the field `count`, which is
-// stored when wanted; once no wanted column is left, the rest are only counted.
-void take_plain_fields(std::vector<std::string_view>& fields, std::uint64_t wanted_bits,
-                       const char* buf, std::size_t base, std::uint64_t commas,
-                       std::size_t& count, std::size_t& field_start) noexcept {
-  std::uint64_t wanted_from_here = count < 64 ? wanted_bits >> count : 0;
-  for (; commas != 0 && wanted_from_here != 0; commas &= commas - 1) {
-    const std::size_t at = base + static_cast<std::size_t>(std::countr_zero(commas));
-    if ((wanted_from_here & 1) != 0) fields[count] = plain_field(buf, field_start, at);
-    field_start = at + 1;
-    ++count;
-    wanted_from_here >>= 1;
-  }
-  if (commas != 0) count += count_bits(commas);
-}
-
-}  // namespace
-
-bool csv_scanner::parse_plain_row(std::vector<std::string_view>& fields,
+template <class Bits>
+[[gnu::always_inline]] inline bool
+csv_scanner::parse_plain_row_with(std::vector<std::string_view>& fields,
                                   const csv_columns& wanted) {
-  if (!m_plain_masks_taken) {
-    // Taken only by readers that want some columns: a scanner of every column needs none.
-    const std::size_t blocks = (m_end + csv_block_bytes - 1) / csv_block_bytes;
-    if (m_plain_masks.size() < m_block_masks.size()) m_plain_masks.resize(m_block_masks.size());
-    csv_plain_masks_fill(m_block_masks.data(), blocks, m_plain_masks.data());
-    m_plain_masks_taken = true;
-  }
+  if (!m_plain_masks_taken) take_plain_masks();
   // The plain reading holds from an outside line end on (or from the buffer's start).
   const auto ends_outside_line = [this](std::size_t at) {
     return ((m_plain_masks[at / csv_block_bytes].line_ends >> (at % csv_block_bytes)) & 1) != 0;
   };
   if (m_pos != 0 && !ends_outside_line(m_pos - 1)) return false;
   const char* const buf = m_buffer.data();
-  const std::uint64_t wanted_bits = wanted.bits();
-  std::size_t base = m_pos & ~(csv_block_bytes - 1);
-  std::uint64_t live = ~std::uint64_t{0} << (m_pos - base);
-  std::size_t count = 0;
-  std::size_t field_start = m_pos;
-  for (; base < m_end; base += csv_block_bytes, live = ~std::uint64_t{0}) {
-    const csv_plain_masks& plain = m_plain_masks[base / csv_block_bytes];
-    const std::uint64_t line_ends = plain.line_ends & live;
-    // Through the row's line end, or the whole block when the row goes on.
-    const std::uint64_t row =
-        live & (line_ends == 0 ? ~std::uint64_t{0} : line_ends ^ (line_ends - 1));
-    if ((plain.irregular & row) != 0) return false;
-    take_plain_fields(fields, wanted_bits, buf, base, plain.commas & row, count, field_start);
-    if (line_ends != 0) {
-      const std::size_t row_end = base + static_cast<std::size_t>(std::countr_zero(line_ends));
-      std::size_t next_row = row_end + 1;
-      if (buf[row_end] == '\r') {
-        if (next_row == m_end) return false;  // a '\n' may follow in the next read
-        if (buf[next_row] == '\n') ++next_row;
-      }
-      if (wanted_column(wanted_bits, count)) fields[count] = plain_field(buf, field_start, row_end);
-      ++count;
-      // A short row: the wanted fields it lacks must not keep the last row's text.
-      for (std::size_t missing = count; missing < fields.size(); ++missing) {
-        fields[missing] = std::string_view{};
-      }
-      m_field_count = count;
-      m_row_unterminated = false;
-      m_pos = next_row;
-      return true;
-    }
+  const csv_plain_row_result row = csv_read_plain_row<Bits>(
+      csv_plain_row_input{m_plain_masks.data(), buf, m_pos, m_end, wanted.bits()}, fields.data());
+  if (row.field_count == 0) return false;
+  std::size_t next_row = row.line_end + 1;
+  if (buf[row.line_end] == '\r') {
+    if (next_row == m_end) return false;  // a '\n' may follow in the next read
+    if (buf[next_row] == '\n') ++next_row;
   }
-  return false;
+  // A short row: the wanted fields it lacks must not keep the last row's text.
+  for (std::size_t missing = row.field_count; missing < fields.size(); ++missing) {
+    fields[missing] = std::string_view{};
+  }
+  m_field_count = row.field_count;
+  m_row_unterminated = false;
+  m_pos = next_row;
+  return true;
 }
+
+bool csv_scanner::parse_plain_row_portable(std::vector<std::string_view>& fields,
+                                           const csv_columns& wanted) {
+  return parse_plain_row_with<csv_portable_bits>(fields, wanted);
+}
+
+#if defined(AORTA_CSV_AVX2)
+__attribute__((target("popcnt,bmi,bmi2"))) bool
+csv_scanner::parse_plain_row_bmi2(std::vector<std::string_view>& fields,
+                                  const csv_columns& wanted) {
+  return parse_plain_row_with<csv_bmi2_bits>(fields, wanted);
+}
+#endif
 
 bool csv_scanner::skip_lines_until(const std::function<bool(std::string_view line)>& is_header) {
   for (;;) {

@@ -5,6 +5,7 @@
 
 #include "captures/csv_block_masks.hpp"
 #include "captures/csv_columns.hpp"
+#include "captures/csv_plain_row.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -82,7 +83,22 @@ private:
   // closes it just before its delimiter, no doubled quote, and the row's line end is buffered.
   // False (nothing consumed) for any other row, which parse_row then reads: the common row of a
   // kernel trace costs a few operations per 64 bytes and per wanted field, not per field.
-  bool parse_plain_row(std::vector<std::string_view>& fields, const csv_columns& wanted);
+  bool parse_plain_row(std::vector<std::string_view>& fields, const csv_columns& wanted) {
+#if defined(AORTA_CSV_AVX2)
+    if (csv_has_bmi2) return parse_plain_row_bmi2(fields, wanted);
+#endif
+    return parse_plain_row_portable(fields, wanted);
+  }
+  // parse_plain_row with each way of counting and selecting bits (csv_plain_row.hpp).
+  template <class Bits>
+  bool parse_plain_row_with(std::vector<std::string_view>& fields, const csv_columns& wanted);
+  bool parse_plain_row_portable(std::vector<std::string_view>& fields, const csv_columns& wanted);
+#if defined(AORTA_CSV_AVX2)
+  __attribute__((target("popcnt,bmi,bmi2"))) bool
+  parse_plain_row_bmi2(std::vector<std::string_view>& fields, const csv_columns& wanted);
+#endif
+  // The plain masks of the bytes buffered now, from their block masks.
+  void take_plain_masks();
   // A quoted field's bytes with each doubled quote made one, in storage that lives until the
   // next row.
   std::string_view unescape(std::string_view quoted, std::size_t& unescaped_used);
@@ -109,6 +125,7 @@ private:
   std::vector<csv_block_masks> m_block_masks;
   std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows
   bool m_plain_masks_taken = false;             // for the bytes buffered now
+  bool m_plain_masks_wanted = false;            // a reader of some columns asked for them
   // The masks of the block last looked at, kept from row to row; a refill, which moves the
   // bytes, starts a new cursor.
   csv_block_cursor m_cursor;
