@@ -92,6 +92,17 @@ private:
     double total_ns = 0.0;
   };
 
+  // (parent, name) -> frame in one probe: a slot holds the frame and the hash of its name mixed
+  // with its parent, and a match is confirmed in place against m_frames and m_names. A name
+  // table lookup and then a pair index lookup per frame were half the tree's cost.
+  struct child_slot {
+    std::uint32_t hash = 0;
+    std::uint32_t frame_plus_one = 0;  // 0: empty
+  };
+  [[nodiscard]] static std::uint32_t child_hash(std::uint32_t parent,
+                                                std::uint32_t name_hash) noexcept;
+  void grow_children();
+
   std::uint32_t kernel_id(std::string_view name);
   void drop_if_full();
   [[nodiscard]] std::vector<placed_kernel> placed_kernels() const;
@@ -99,7 +110,7 @@ private:
   frame_tree_mode m_mode = frame_tree_mode::kept;
   name_table m_names;
   std::vector<frame_entry> m_frames;
-  pair_index m_children;  // (parent, name) -> frame
+  std::vector<child_slot> m_children;  // open addressing, at most half full
   std::vector<placement_entry> m_placements;
   pair_index m_placement_index;  // (frame, kernel) -> placement
   name_table m_kernel_names;  // id = index into m_kernel_totals
