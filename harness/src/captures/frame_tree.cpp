@@ -56,11 +56,9 @@ void frame_tree_builder::drop() {
   m_placement_index = {};
 }
 
-std::uint32_t frame_tree_builder::child_hash(std::uint32_t parent,
-                                             std::uint32_t name_hash) noexcept {
-  // MurmurHash3's 64-bit finalizer: every bit of the parent and of the name's hash reaches the
-  // low bits the table masks, so one name under many parents does not cluster.
-  std::uint64_t key = (static_cast<std::uint64_t>(parent) << 32U) | name_hash;
+std::uint32_t frame_tree_builder::pair_hash(std::uint32_t high, std::uint32_t low) noexcept {
+  // MurmurHash3's 64-bit finalizer.
+  std::uint64_t key = (static_cast<std::uint64_t>(high) << 32U) | low;
   key ^= key >> 33U;
   key *= 0xFF51AFD7ED558CCDULL;
   key ^= key >> 33U;
@@ -69,37 +67,22 @@ std::uint32_t frame_tree_builder::child_hash(std::uint32_t parent,
   return static_cast<std::uint32_t>(key);
 }
 
-void frame_tree_builder::grow_children() {
-  std::vector<child_slot> slots(m_children.empty() ? 1024 : m_children.size() * 2);
-  const std::size_t mask = slots.size() - 1;
-  for (const child_slot& s : m_children) {
-    if (s.frame_plus_one == 0) continue;
-    std::size_t at = s.hash & mask;
-    while (slots[at].frame_plus_one != 0) at = (at + 1) & mask;
-    slots[at] = s;
-  }
-  m_children = std::move(slots);
-}
-
 std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name) {
   if (m_mode == frame_tree_mode::totals_only || m_dropped) return context_frame::no_parent;
   drop_if_full();
   if (m_dropped) return context_frame::no_parent;
   const std::uint32_t parent_id =
       parent == context_frame::no_parent ? none : static_cast<std::uint32_t>(parent);
-  if ((m_frames.size() + 1) * 2 > m_children.size()) grow_children();
   const std::uint32_t name_hash = name_table::hash(name);
-  const std::uint32_t hash = child_hash(parent_id, name_hash);
-  const std::size_t mask = m_children.size() - 1;
-  std::size_t at = hash & mask;
-  for (; m_children[at].frame_plus_one != 0; at = (at + 1) & mask) {
-    if (m_children[at].hash != hash) continue;
-    const std::uint32_t id = m_children[at].frame_plus_one - 1;
-    if (m_frames[id].parent == parent_id && m_names.equals(m_frames[id].name, name)) return id;
-  }
+  const std::uint32_t hash = pair_hash(parent_id, name_hash);
+  m_children.make_room(m_frames.size());
+  const compact_index::probe found = m_children.find(hash, [&](std::uint32_t id) {
+    return m_frames[id].parent == parent_id && m_names.equals(m_frames[id].name, name);
+  });
+  if (found.found) return found.id;
   const auto id = static_cast<std::uint32_t>(m_frames.size());
   m_frames.push_back({m_names.intern(name, name_hash), parent_id});
-  m_children[at] = {hash, id + 1};
+  m_children.insert(found, hash, id);
   return id;
 }
 
@@ -143,10 +126,17 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
   if (m_dropped) return;
   const std::uint32_t frame_id =
       frame == context_frame::no_parent ? none : static_cast<std::uint32_t>(frame);
-  bool added = false;
-  const std::uint32_t at = m_placement_index.find_or_add(
-      frame_id, kernel, static_cast<std::uint32_t>(m_placements.size()), added);
-  if (added) m_placements.push_back({frame_id, kernel});
+  const std::uint32_t hash = pair_hash(frame_id, kernel);
+  m_placement_index.make_room(m_placements.size());
+  const compact_index::probe found = m_placement_index.find(hash, [&](std::uint32_t id) {
+    return m_placements[id].frame == frame_id && m_placements[id].kernel == kernel;
+  });
+  std::uint32_t at = found.id;
+  if (!found.found) {
+    at = static_cast<std::uint32_t>(m_placements.size());
+    m_placements.push_back({frame_id, kernel});
+    m_placement_index.insert(found, hash, at);
+  }
   placement_entry& placed = m_placements[at];
   // Part of the kernel's time, which was just summed checked, so this sum cannot overflow; the
   // kernel's launch count may be unknown already, so this one is checked.

@@ -6,7 +6,7 @@
 
 #include "aorta/capture.hpp"
 #include "captures/name_table.hpp"
-#include "captures/pair_index.hpp"
+#include "captures/compact_index.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -92,16 +92,9 @@ private:
     double total_ns = 0.0;
   };
 
-  // (parent, name) -> frame in one probe: a slot holds the frame and the hash of its name mixed
-  // with its parent, and a match is confirmed in place against m_frames and m_names. A name
-  // table lookup and then a pair index lookup per frame were half the tree's cost.
-  struct child_slot {
-    std::uint32_t hash = 0;
-    std::uint32_t frame_plus_one = 0;  // 0: empty
-  };
-  [[nodiscard]] static std::uint32_t child_hash(std::uint32_t parent,
-                                                std::uint32_t name_hash) noexcept;
-  void grow_children();
+  // The hash of a (parent, name) or (frame, kernel) pair of ids: every bit of both reaches the
+  // low bits a table masks, so one name under many parents does not cluster.
+  [[nodiscard]] static std::uint32_t pair_hash(std::uint32_t high, std::uint32_t low) noexcept;
 
   std::uint32_t kernel_id(std::string_view name);
   void drop_if_full();
@@ -110,9 +103,11 @@ private:
   frame_tree_mode m_mode = frame_tree_mode::kept;
   name_table m_names;
   std::vector<frame_entry> m_frames;
-  std::vector<child_slot> m_children;  // open addressing, at most half full
+  // (parent, name) -> frame in one probe, the name hashed once and confirmed in place: a name
+  // table lookup and then a pair index lookup per frame were half the tree's cost.
+  compact_index m_children;
   std::vector<placement_entry> m_placements;
-  pair_index m_placement_index;  // (frame, kernel) -> placement
+  compact_index m_placement_index;  // (frame, kernel) -> placement
   name_table m_kernel_names;  // id = index into m_kernel_totals
   std::vector<kernel_total> m_kernel_totals;
   std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish
