@@ -137,6 +137,8 @@ TEST(FrameTreePaths, ChromeTraceCallStacksPlaceKernelsAtTheirPaths) {
       {"k", {{"ROOT", "skipped_frame", "k"}}, false},
       {"k", {{"ROOT", "a", "ROOT", "k", "k"}}},
       {"ROOT", {{"ROOT"}}},
+      {long_name + "k", {{"ROOT", "a", long_name + "k"}}},
+      {"k", {{"ROOT", "a", "k"}}},
   };
   const fs::path dir = fs::temp_directory_path() / "aorta_frame_tree_paths_chrome";
   fs::remove_all(dir);

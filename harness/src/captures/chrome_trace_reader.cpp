@@ -7,12 +7,30 @@
 #include <cmath>
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
 namespace aorta::detail {
 
 namespace {
+
+// One event's text field, in a byte buffer kept from event to event: std::string's assign was
+// a library call per field of every event.
+class field_text {
+public:
+  void assign(std::string_view text) {
+    if (text.size() > m_bytes.size()) m_bytes.resize(std::max(text.size(), 2 * m_bytes.size()));
+    if (!text.empty()) std::memcpy(m_bytes.data(), text.data(), text.size());
+    m_size = text.size();
+  }
+  void clear() noexcept { m_size = 0; }
+  [[nodiscard]] std::string_view view() const noexcept { return {m_bytes.data(), m_size}; }
+
+private:
+  std::vector<char> m_bytes;
+  std::size_t m_size = 0;
+};
 
 // SAX sink for the trace: only the keys a kernel event needs are kept; everything else is skipped.
 class chrome_trace_sax {
@@ -210,20 +228,20 @@ private:
       return;
     }
     const std::optional<double> us =
-        m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
+        m_has_duration ? parse_metric_number(m_duration.view()) : std::nullopt;
     // Skipping the event would lower the kernel's time and could pass a `<` check: an error.
     if (!us || !std::isfinite(*us) || *us < 0.0)
       throw json_shape_error(
           fmt::format("kernel '{}': \"dur\" {} is not a finite non-negative number of microseconds",
-                      m_name, m_has_duration ? m_duration : std::string("is missing and")));
+                      m_name.view(), m_has_duration ? m_duration.view() : "is missing and"));
     // call_stack is ["ROOT", frames..., kernel]: the frames in between place the launch.
     std::size_t first = 0;
     std::size_t last = m_frame_ends.size();
     if (first < last && frame_name(first) == "ROOT") ++first;
-    if (first < last && frame_name(last - 1) == m_name) --last;
+    if (first < last && frame_name(last - 1) == m_name.view()) --last;
     std::size_t frame = context_frame::no_parent;
     for (std::size_t i = first; i < last; ++i) frame = m_out.tree.child(frame, frame_name(i));
-    m_out.tree.add_kernel(frame, m_name, 1, *us * 1e3);
+    m_out.tree.add_kernel(frame, m_name.view(), 1, *us * 1e3);
     ++m_out.kernel_events;
   }
 
@@ -231,11 +249,11 @@ private:
   std::vector<role> m_stack;
   role m_key_role = role::skip;
   field m_field = field::other;
-  std::string m_name;
+  field_text m_name;
   bool m_complete = false;         // "ph" is "X"
   bool m_kernel_category = false;  // "cat" is "kernel"; m_category holds any other
   std::string m_category;
-  std::string m_duration;
+  field_text m_duration;
   bool m_has_name = false;
   bool m_has_duration = false;
   std::vector<char> m_frame_bytes;        // this event's call_stack entries, back to back
