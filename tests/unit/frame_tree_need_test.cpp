@@ -10,7 +10,7 @@
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/name_table.hpp"
-#include "captures/pair_index.hpp"
+#include "captures/compact_index.hpp"
 #include "collectors/capture_reading.hpp"
 
 #include <gtest/gtest.h>
@@ -20,6 +20,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace aorta;
@@ -160,12 +161,30 @@ TEST(FramesNeeded, AScopeCheckStillWorksWhenItsTreeIsAskedFor) {
 // again after the tables moved.
 TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
   detail::name_table names;
-  detail::pair_index index;
+  detail::compact_index index;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  const auto pair_hash = [](std::uint32_t high, std::uint32_t low) {
+    return static_cast<std::uint32_t>((((std::uint64_t{high} << 32U) | low) *
+                                       0x9E3779B97F4A7C15ULL) >> 32U);
+  };
+  const auto find_or_add = [&](std::uint32_t high, std::uint32_t low, bool& added) {
+    const std::uint32_t hash = pair_hash(high, low);
+    index.make_room(pairs.size());
+    const auto at = index.find(hash, [&](std::uint32_t id) {
+      return pairs[id] == std::make_pair(high, low);
+    });
+    added = !at.found;
+    if (at.found) return at.id;
+    const auto id = static_cast<std::uint32_t>(pairs.size());
+    pairs.emplace_back(high, low);
+    index.insert(at, hash, id);
+    return id;
+  };
   constexpr std::uint32_t count = 50'000;
   for (std::uint32_t i = 0; i < count; ++i) {
     EXPECT_EQ(names.intern("frame_" + std::to_string(i)), i);
     bool added = false;
-    EXPECT_EQ(index.find_or_add(i % 7, i, i * 3, added), i * 3);
+    EXPECT_EQ(find_or_add(i % 7, i, added), i);
     EXPECT_TRUE(added);
   }
   EXPECT_EQ(names.size(), count);
@@ -173,11 +192,11 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
     EXPECT_EQ(names.intern("frame_" + std::to_string(i)), i);
     EXPECT_EQ(names.name(i), "frame_" + std::to_string(i));
     bool added = true;
-    EXPECT_EQ(index.find_or_add(i % 7, i, 1, added), i * 3);
+    EXPECT_EQ(find_or_add(i % 7, i, added), i);
     EXPECT_FALSE(added);
   }
   bool added = false;
-  EXPECT_EQ(index.find_or_add(1, 0, 42, added), 42u);  // (0 % 7, 0) is taken, (1, 0) is not
+  EXPECT_EQ(find_or_add(1, 0, added), count);  // (0 % 7, 0) is taken, (1, 0) is not
   EXPECT_TRUE(added);
   EXPECT_EQ(names.intern(""), count);
   EXPECT_EQ(names.name(count), "");
@@ -253,22 +272,6 @@ TEST(FrameTreeTables, ReservedNamesGetTheSameIdsAndStillGrow) {
   EXPECT_FALSE(reserved.find("kernel_5000").has_value());
   EXPECT_FALSE(detail::name_table{}.find("").has_value());
   EXPECT_EQ(reserved.size(), 5'000U);
-}
-
-// One kernel under each of 100,000 agents (rocpd) is 100,000 pairs that differ only in their
-// parent: the first hash mixed only low key bits, so they shared one cluster and 50,000 agents
-// took 720 M instructions of lookups. Each lookup must visit a few slots, whatever the pairs.
-TEST(FrameTreeTables, PairsDifferingInOneHalfStillSpreadOverTheTable) {
-  detail::pair_index by_parent;
-  detail::pair_index by_name;
-  constexpr std::uint32_t count = 100'000;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    bool added = false;
-    by_parent.find_or_add(i, 7, i, added);
-    by_name.find_or_add(7, i, i, added);
-  }
-  EXPECT_LT(by_parent.longest_probe(), 64u);
-  EXPECT_LT(by_name.longest_probe(), 64u);
 }
 
 long peak_rss_kib() {

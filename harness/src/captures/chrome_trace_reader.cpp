@@ -3,14 +3,34 @@
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_file_scan.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
 namespace aorta::detail {
 
 namespace {
+
+// One event's text field, in a byte buffer kept from event to event: std::string's assign was
+// a library call per field of every event.
+class field_text {
+public:
+  void assign(std::string_view text) {
+    if (text.size() > m_bytes.size()) m_bytes.resize(std::max(text.size(), 2 * m_bytes.size()));
+    if (!text.empty()) std::memcpy(m_bytes.data(), text.data(), text.size());
+    m_size = text.size();
+  }
+  void clear() noexcept { m_size = 0; }
+  [[nodiscard]] std::string_view view() const noexcept { return {m_bytes.data(), m_size}; }
+
+private:
+  std::vector<char> m_bytes;
+  std::size_t m_size = 0;
+};
 
 // SAX sink for the trace: only the keys a kernel event needs are kept; everything else is skipped.
 class chrome_trace_sax {
@@ -134,7 +154,7 @@ private:
     m_category.clear();
     m_duration.clear();
     m_has_name = m_has_duration = false;
-    m_stack_len = 0;
+    m_frame_ends.clear();
   }
 
   // Most scalars are skipped (tid, ts, other keys) or, without a tree, call_stack frame names
@@ -142,8 +162,28 @@ private:
   [[gnu::always_inline]] void scalar(std::string_view text, bool is_string) {
     const role r = value_role();
     if (r == role::skip) return;
-    if (r == role::call_stack_entry && is_string && !m_out.tree.keeps_tree()) return;
+    if (r == role::call_stack_entry && is_string) {
+      // A tree that is not kept, or was dropped, places every kernel at the root whatever its
+      // frames: their names are not stored.
+      if (m_out.tree.keeps_tree() && !m_out.tree.dropped()) push_frame_name(text);
+      return;
+    }
     dispatch_scalar(r, text, is_string);
+  }
+
+  // Frame names go back to back into one reused buffer: a std::string per entry cost an
+  // assignment call per frame of every event.
+  void push_frame_name(std::string_view text) {
+    const std::size_t used = m_frame_ends.empty() ? 0 : m_frame_ends.back();
+    if (text.size() > m_frame_bytes.size() - used)
+      m_frame_bytes.resize(std::max(m_frame_bytes.size() * 2, used + text.size()));
+    if (!text.empty()) std::memcpy(m_frame_bytes.data() + used, text.data(), text.size());
+    m_frame_ends.push_back(used + text.size());
+  }
+
+  [[nodiscard]] std::string_view frame_name(std::size_t i) const noexcept {
+    const std::size_t start = i == 0 ? 0 : m_frame_ends[i - 1];
+    return {m_frame_bytes.data() + start, m_frame_ends[i] - start};
   }
 
   void dispatch_scalar(role r, std::string_view text, bool is_string) {
@@ -151,13 +191,7 @@ private:
       throw json_shape_error("the document is a single value, expected a chrome trace object "
                              "{\"traceEvents\": [...]} or an array of events");
     if (r == role::events) throw json_shape_error("a trace event is not an object");
-    if (r == role::call_stack_entry) {
-      if (!is_string) shape_error(r, "not a string");
-      if (!m_out.tree.keeps_tree()) return;
-      if (m_stack_len == m_call_stack.size()) m_call_stack.emplace_back();
-      m_call_stack[m_stack_len++].assign(text);
-      return;
-    }
+    if (r == role::call_stack_entry) shape_error(r, "not a string");  // strings stop in scalar()
     if (r != role::event_field) return;
     switch (m_field) {
     case field::name:
@@ -194,20 +228,20 @@ private:
       return;
     }
     const std::optional<double> us =
-        m_has_duration ? parse_metric_number(m_duration) : std::nullopt;
+        m_has_duration ? parse_metric_number(m_duration.view()) : std::nullopt;
     // Skipping the event would lower the kernel's time and could pass a `<` check: an error.
     if (!us || !std::isfinite(*us) || *us < 0.0)
       throw json_shape_error(
           fmt::format("kernel '{}': \"dur\" {} is not a finite non-negative number of microseconds",
-                      m_name, m_has_duration ? m_duration : std::string("is missing and")));
+                      m_name.view(), m_has_duration ? m_duration.view() : "is missing and"));
     // call_stack is ["ROOT", frames..., kernel]: the frames in between place the launch.
     std::size_t first = 0;
-    std::size_t last = m_stack_len;
-    if (first < last && m_call_stack[first] == "ROOT") ++first;
-    if (first < last && m_call_stack[last - 1] == m_name) --last;
+    std::size_t last = m_frame_ends.size();
+    if (first < last && frame_name(first) == "ROOT") ++first;
+    if (first < last && frame_name(last - 1) == m_name.view()) --last;
     std::size_t frame = context_frame::no_parent;
-    for (std::size_t i = first; i < last; ++i) frame = m_out.tree.child(frame, m_call_stack[i]);
-    m_out.tree.add_kernel(frame, m_name, 1, *us * 1e3);
+    for (std::size_t i = first; i < last; ++i) frame = m_out.tree.child(frame, frame_name(i));
+    m_out.tree.add_kernel(frame, m_name.view(), 1, *us * 1e3);
     ++m_out.kernel_events;
   }
 
@@ -215,15 +249,15 @@ private:
   std::vector<role> m_stack;
   role m_key_role = role::skip;
   field m_field = field::other;
-  std::string m_name;
+  field_text m_name;
   bool m_complete = false;         // "ph" is "X"
   bool m_kernel_category = false;  // "cat" is "kernel"; m_category holds any other
   std::string m_category;
-  std::string m_duration;
+  field_text m_duration;
   bool m_has_name = false;
   bool m_has_duration = false;
-  std::vector<std::string> m_call_stack;  // reused: entries keep their capacity
-  std::size_t m_stack_len = 0;
+  std::vector<char> m_frame_bytes;        // this event's call_stack entries, back to back
+  std::vector<std::size_t> m_frame_ends;  // entry i ends at m_frame_ends[i]
 };
 
 }  // namespace

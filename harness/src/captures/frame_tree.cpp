@@ -56,17 +56,33 @@ void frame_tree_builder::drop() {
   m_placement_index = {};
 }
 
+std::uint32_t frame_tree_builder::pair_hash(std::uint32_t high, std::uint32_t low) noexcept {
+  // MurmurHash3's 64-bit finalizer.
+  std::uint64_t key = (static_cast<std::uint64_t>(high) << 32U) | low;
+  key ^= key >> 33U;
+  key *= 0xFF51AFD7ED558CCDULL;
+  key ^= key >> 33U;
+  key *= 0xC4CEB9FE1A85EC53ULL;
+  key ^= key >> 33U;
+  return static_cast<std::uint32_t>(key);
+}
+
 std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name) {
   if (m_mode == frame_tree_mode::totals_only || m_dropped) return context_frame::no_parent;
   drop_if_full();
   if (m_dropped) return context_frame::no_parent;
   const std::uint32_t parent_id =
       parent == context_frame::no_parent ? none : static_cast<std::uint32_t>(parent);
-  const std::uint32_t name_id = m_names.intern(name);
-  bool added = false;
-  const std::uint32_t id = m_children.find_or_add(
-      parent_id, name_id, static_cast<std::uint32_t>(m_frames.size()), added);
-  if (added) m_frames.push_back({name_id, parent_id});
+  const std::uint32_t name_hash = name_table::hash_of(name);
+  const std::uint32_t hash = pair_hash(parent_id, name_hash);
+  m_children.make_room(m_frames.size());
+  const compact_index::probe found = m_children.find(hash, [&](std::uint32_t id) {
+    return m_frames[id].parent == parent_id && m_names.equals(m_frames[id].name, name);
+  });
+  if (found.found) return found.id;
+  const auto id = static_cast<std::uint32_t>(m_frames.size());
+  m_frames.push_back({m_names.intern(name, name_hash), parent_id});
+  m_children.insert(found, hash, id);
   return id;
 }
 
@@ -110,10 +126,17 @@ void frame_tree_builder::add_kernel(std::size_t frame, std::string_view name,
   if (m_dropped) return;
   const std::uint32_t frame_id =
       frame == context_frame::no_parent ? none : static_cast<std::uint32_t>(frame);
-  bool added = false;
-  const std::uint32_t at = m_placement_index.find_or_add(
-      frame_id, kernel, static_cast<std::uint32_t>(m_placements.size()), added);
-  if (added) m_placements.push_back({frame_id, kernel});
+  const std::uint32_t hash = pair_hash(frame_id, kernel);
+  m_placement_index.make_room(m_placements.size());
+  const compact_index::probe found = m_placement_index.find(hash, [&](std::uint32_t id) {
+    return m_placements[id].frame == frame_id && m_placements[id].kernel == kernel;
+  });
+  std::uint32_t at = found.id;
+  if (!found.found) {
+    at = static_cast<std::uint32_t>(m_placements.size());
+    m_placements.push_back({frame_id, kernel});
+    m_placement_index.insert(found, hash, at);
+  }
   placement_entry& placed = m_placements[at];
   // Part of the kernel's time, which was just summed checked, so this sum cannot overflow; the
   // kernel's launch count may be unknown already, so this one is checked.

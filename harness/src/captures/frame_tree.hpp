@@ -6,7 +6,7 @@
 
 #include "aorta/capture.hpp"
 #include "captures/name_table.hpp"
-#include "captures/pair_index.hpp"
+#include "captures/compact_index.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -92,6 +92,10 @@ private:
     double total_ns = 0.0;
   };
 
+  // The hash of a (parent, name) or (frame, kernel) pair of ids: every bit of both reaches the
+  // low bits a table masks, so one name under many parents does not cluster.
+  [[nodiscard]] static std::uint32_t pair_hash(std::uint32_t high, std::uint32_t low) noexcept;
+
   std::uint32_t kernel_id(std::string_view name);
   void drop_if_full();
   [[nodiscard]] std::vector<placed_kernel> placed_kernels() const;
@@ -99,9 +103,11 @@ private:
   frame_tree_mode m_mode = frame_tree_mode::kept;
   name_table m_names;
   std::vector<frame_entry> m_frames;
-  pair_index m_children;  // (parent, name) -> frame
+  // (parent, name) -> frame in one probe, the name hashed once and confirmed in place: a name
+  // table lookup and then a pair index lookup per frame were half the tree's cost.
+  compact_index m_children;
   std::vector<placement_entry> m_placements;
-  pair_index m_placement_index;  // (frame, kernel) -> placement
+  compact_index m_placement_index;  // (frame, kernel) -> placement
   name_table m_kernel_names;  // id = index into m_kernel_totals
   std::vector<kernel_total> m_kernel_totals;
   std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish

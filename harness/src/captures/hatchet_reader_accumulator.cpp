@@ -40,9 +40,15 @@ std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
   if (m_open_frames[depth] == context_frame::no_parent) {
     const std::size_t parent = open_frame(depth - 1);
     m_open_frames[depth] = m_provisional_frames.size();
-    m_provisional_frames.push_back({{}, parent});
+    m_provisional_frames.push_back({0, 0, parent});
   }
   return m_open_frames[depth];
+}
+
+void hatchet_accumulator::name_provisional(provisional_frame& frame, std::string_view name) {
+  frame.name_start = m_provisional_names.size();
+  frame.name_size = name.size();
+  m_provisional_names += name;
 }
 
 void hatchet_accumulator::flush_provisional() {
@@ -50,19 +56,22 @@ void hatchet_accumulator::flush_provisional() {
     return;
   // Only frames above a kernel become capture frames; a frame that only carries text metrics
   // stays out of the tree that under(...) selects from.
-  std::vector<bool> needed(m_provisional_frames.size(), false);
+  std::vector<bool>& needed = m_flush_needed;
+  needed.assign(m_provisional_frames.size(), false);
   for (const provisional_kernel& k : m_provisional_kernels)
     for (std::size_t f = k.frame; f != context_frame::no_parent && !needed[f];
          f = m_provisional_frames[f].parent)
       needed[f] = true;
-  std::vector<std::size_t> real(m_provisional_frames.size(), context_frame::no_parent);
+  std::vector<std::size_t>& real = m_flush_real;
+  real.assign(m_provisional_frames.size(), context_frame::no_parent);
   for (std::size_t i = 0; i < m_provisional_frames.size(); ++i) {
     if (!needed[i]) continue;
     const provisional_frame& f = m_provisional_frames[i];
     // Parents come first: a provisional frame is created after its parent.
     const std::size_t parent = f.parent == context_frame::no_parent ? f.parent : real[f.parent];
     // A <metric> helper is no scope of the user's: its kernels belong to its parent.
-    real[i] = f.name == metric_helper_name ? parent : m_tree.child(parent, f.name);
+    const std::string_view name = provisional_name(f);
+    real[i] = name == metric_helper_name ? parent : m_tree.child(parent, name);
   }
   for (const provisional_kernel& k : m_provisional_kernels)
     m_tree.add_kernel(k.frame == context_frame::no_parent ? k.frame : real[k.frame], *k.name,
@@ -70,13 +79,15 @@ void hatchet_accumulator::flush_provisional() {
   for (provisional_text& t : m_provisional_texts) {
     std::vector<std::string> path;
     for (std::size_t f = t.frame; f != context_frame::no_parent; f = m_provisional_frames[f].parent)
-      if (m_provisional_frames[f].name != metric_helper_name)
-        path.push_back(m_provisional_frames[f].name);
+      if (const std::string_view name = provisional_name(m_provisional_frames[f]);
+          name != metric_helper_name)
+        path.emplace_back(name);
     std::reverse(path.begin(), path.end());
     if (!t.own.empty()) path.push_back(std::move(t.own));
     keep_text(std::move(path), std::move(t.value));
   }
   m_provisional_frames.clear();
+  m_provisional_names.clear();
   m_provisional_kernels.clear();
   m_provisional_texts.clear();
 }
@@ -151,7 +162,7 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
   }
   add_texts(node, depth);
   if (depth != 0 && node.has_children && m_open_frames[depth] != context_frame::no_parent)
-    m_provisional_frames[m_open_frames[depth]].name = node.name;
+    name_provisional(m_provisional_frames[m_open_frames[depth]], node.name);
   if (depth == 1) flush_provisional();
   const std::string_view kernel = depth == 0 ? std::string_view() : node.name;
   for (const pending_scope& scope : m_pending[depth]) add_scope(kernel, scope);

@@ -51,7 +51,8 @@ private:
   // kernel is first placed under provisional frames, which become real ones when the top-level
   // subtree holding them ends: memory holds one top-level subtree, not the file.
   struct provisional_frame {
-    std::string name;
+    std::size_t name_start = 0;  // the name is m_provisional_names[name_start, +name_size)
+    std::size_t name_size = 0;
     std::size_t parent;
   };
   struct provisional_kernel {
@@ -68,8 +69,12 @@ private:
     hatchet_text_value value;
   };
   std::size_t open_frame(std::size_t depth);
+  [[nodiscard]] std::string_view provisional_name(const provisional_frame& frame) const noexcept {
+    return std::string_view(m_provisional_names).substr(frame.name_start, frame.name_size);
+  }
   void add_texts(const hatchet_node& node, std::size_t depth);
   void keep_text(std::vector<std::string> path, hatchet_text_value value);
+  void name_provisional(provisional_frame& frame, std::string_view name);
   void flush_provisional();
 
   void add_kernel(const hatchet_node& leaf);
@@ -85,6 +90,11 @@ private:
   std::size_t m_last_device = position_index::absent;
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
+  // Their names back to back, not a std::string each: one allocation and free per frame of a
+  // Python call path was a third of reading the tree.
+  std::string m_provisional_names;
+  std::vector<bool> m_flush_needed;         // flush_provisional's scratch, kept between flushes
+  std::vector<std::size_t> m_flush_real;
   std::vector<provisional_kernel> m_provisional_kernels;
   std::vector<provisional_text> m_provisional_texts;
   std::vector<text_metric> m_texts;

@@ -18,13 +18,22 @@ class name_table {
 public:
   // The id of `name`, adding it when new; ids are 0, 1, 2, ... in first-seen order. Inline up
   // to the name already held: a kernel trace looks one up per row.
-  std::uint32_t intern(std::string_view name) {
-    const std::uint32_t hash = hash_of(name);
+  std::uint32_t intern(std::string_view name) { return intern(name, hash_of(name)); }
+  // The same, for a caller that keeps its own index of names (the frame tree's children) and
+  // hashed `name` once with hash_of.
+  std::uint32_t intern(std::string_view name, std::uint32_t hash) {
     if (!m_slots.empty()) {
       const std::uint32_t held = m_slots[slot_of(name, hash)];
       if (held != 0) return held - 1;
     }
     return add(name, hash);
+  }
+  // Whether name `id` is `name`, compared in place: name(id)'s substr would check its bounds on
+  // every row of a trace.
+  [[nodiscard]] bool equals(std::uint32_t id, std::string_view name) const noexcept {
+    const std::size_t start = m_starts[id];
+    return m_starts[id + 1] - start == name.size() &&
+           (name.empty() || std::memcmp(m_bytes.data() + start, name.data(), name.size()) == 0);
   }
   // The id of `name` if it was interned; adds nothing.
   [[nodiscard]] std::optional<std::uint32_t> find(std::string_view name) const;
@@ -65,9 +74,7 @@ public:
       first = word_at(p);
       last = word_at(name.data() + name.size() - 8);
     } else {
-      for (std::size_t i = 0; i < left; ++i) {
-        first |= static_cast<std::uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
-      }
+      first = short_tail(p, left);
     }
     a = (a ^ first) * odd;
     b = (b ^ last) * other_odd;
@@ -79,6 +86,22 @@ public:
   }
 
 private:
+  // The bytes of a name shorter than eight as one integer, without a loop per byte: two
+  // overlapping 4-byte loads from 4 bytes up; below, the first, middle and last byte (all of
+  // them). With the length mixed in by hash_of, names of one length map to distinct integers.
+  [[nodiscard]] static std::uint64_t short_tail(const char* p, std::size_t size) noexcept {
+    const auto half_at = [](const char* at) {
+      std::uint32_t half = 0;
+      std::memcpy(&half, at, 4);
+      return static_cast<std::uint64_t>(half);
+    };
+    if (size >= 4) return half_at(p) | (half_at(p + size - 4) << 32U);
+    if (size == 0) return 0;
+    const auto byte = [p](std::size_t i) {
+      return static_cast<std::uint64_t>(static_cast<unsigned char>(p[i]));
+    };
+    return byte(0) | (byte(size / 2) << 8U) | (byte(size - 1) << 16U);
+  }
   // Adds `name`, not held, whose hash is `hash`.
   std::uint32_t add(std::string_view name, std::uint32_t hash);
   void grow();
@@ -89,14 +112,7 @@ private:
     std::size_t at = hash & mask;
     for (; m_slots[at] != 0; at = (at + 1) & mask) {
       const std::uint32_t id = m_slots[at] - 1;
-      if (m_hashes[id] != hash) continue;
-      const std::size_t start = m_starts[id];
-      const std::size_t size = m_starts[id + 1] - start;
-      // Compared in place: name(id)'s substr would check its bounds on every row of a trace.
-      if (size == name.size() &&
-          (size == 0 || std::memcmp(m_bytes.data() + start, name.data(), size) == 0)) {
-        return at;
-      }
+      if (m_hashes[id] == hash && equals(id, name)) return at;
     }
     return at;
   }

@@ -28,7 +28,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/frame_tree.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/name_table.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/pair_index.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/chrome_trace_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/proton_msgpack.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view_model.cpp
