@@ -3,7 +3,6 @@
 #include "aorta/error.hpp"
 #include "aorta/schema.hpp"
 #include "atomic_file.hpp"
-#include "json_document.hpp"
 #include "json_text.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
@@ -196,62 +195,6 @@ detail::report_model collect(const fs::path& results_dir) {
 
 }  // namespace
 
-namespace detail {
-
-std::string render_matrix_json(const report_model& model) {
-  using json = nlohmann::json;
-  json cells = json::array();
-  for (const auto& cell : model.cells) {
-    json summary = json::object();
-    for (const auto& [name, stats] : cell.metrics_summary) {
-      summary[name] = {
-          {"mean", stats.mean}, {"min", stats.min}, {"max", stats.max}, {"n", stats.n}};
-    }
-    json top_kernels = json::array();
-    for (const auto& row : top_kernel_rows(cell.last().metrics)) {
-      top_kernels.push_back({{"name", row.name},
-                             {"launches", row.launches ? json(*row.launches) : json(nullptr)},
-                             {"total_ms", row.total_ms},
-                             {"collector", row.collector}});
-    }
-    json last_values = json::object();
-    for (const auto& [name, value] : cell.last().metrics.values) {
-      if (const auto* text = std::get_if<std::string>(&value)) last_values[name] = *text;
-      if (const auto* list = std::get_if<std::vector<std::string>>(&value))
-        last_values[name] = *list;
-    }
-    json paths = json::array();
-    for (const auto& trial : cell.trials) paths.push_back(trial.result_path);
-    cells.push_back({{"name", cell.name},
-                     {"trials", cell.trials.size()},
-                     {"passed_count", cell.passed},
-                     {"failed_count", cell.failed},
-                     {"skipped_count", cell.skipped},
-                     {"error_count", cell.errored},
-                     {"failure_rate", cell.failure_rate},
-                     {"metrics_summary", std::move(summary)},
-                     {"top_kernels", std::move(top_kernels)},
-                     {"last_trial_values", std::move(last_values)},
-                     {"trial_results", std::move(paths)}});
-  }
-  json stale = json::array();
-  for (const auto& old : model.stale) {
-    stale.push_back({{"result", old.result_path},
-                     {"started_at", old.started_at},
-                     {"verdict", to_string(old.outcome)}});
-  }
-  json document = {{"generated_at", model.generated_at},
-                   {"run_started_at", model.run_started_at},
-                   {"stale_results", std::move(stale)},
-                   {"trials", model.trial_count},
-                   {"cells", std::move(cells)},
-                   {"skipped_files", model.skipped_files}};
-  if (model.sweep_matrix) detail::keep_sweep_keys(document, *model.sweep_matrix);
-  return document_text(stamped(document, schemas::matrix));
-}
-
-}  // namespace detail
-
 std::string ctest_measurements(const metric_set& metrics) {
   std::string out;
   for (const auto& [name, value] : metrics.values) {
@@ -359,14 +302,16 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
     }
     summary.cell_lines.push_back(std::move(line));
   }
-  const std::pair<const char*, std::string> outputs[] = {
-      {"perf.md", detail::render_perf_markdown(model)},
-      {"matrix.json", detail::render_matrix_json(model)},
-      {"report.html", detail::render_html_report(model)},
+  // One file at a time, each streamed into place: holding all three texts at once was most of the
+  // report's memory.
+  const std::pair<const char*, std::function<void(std::ostream&)>> outputs[] = {
+      {"perf.md", [&model](std::ostream& out) { out << detail::render_perf_markdown(model); }},
+      {"matrix.json", [&model](std::ostream& out) { detail::write_matrix_json(out, model); }},
+      {"report.html", [&model](std::ostream& out) { out << detail::render_html_report(model); }},
   };
-  for (const auto& [name, content] : outputs) {
+  for (const auto& [name, write] : outputs) {
     const fs::path path = results_dir / name;
-    detail::write_file_atomically(path, content);
+    detail::write_file_atomically(path, write);
     summary.files.push_back(path);
   }
   return summary;

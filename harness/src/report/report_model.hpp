@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -86,7 +87,9 @@ kernel_rows_by_collector(const metric_set& metrics);
 // made perf.md quadratic (10 s).
 [[nodiscard]] std::vector<std::string> summary_metric_names(const cell_report& cell,
                                                             std::vector<std::string>& folded);
-[[nodiscard]] std::string render_matrix_json(const report_model& model);
+// matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
+// bytes document_text prints.
+void write_matrix_json(std::ostream& out, const report_model& model);
 [[nodiscard]] std::string render_html_report(const report_model& model);
 
 }  // namespace aorta::detail

@@ -8,8 +8,6 @@
 
 #include <string>
 #include <system_error>
-#include <unordered_map>
-#include <vector>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -58,12 +56,6 @@ std::string shape_problem(const json& document) {
   return "";
 }
 
-void keep_missing_keys(json& target, const json& source) {
-  for (const auto& [key, value] : source.items()) {
-    if (!target.contains(key)) target[key] = value;
-  }
-}
-
 }  // namespace
 
 std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
@@ -88,28 +80,6 @@ std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
   }
   if (const std::string problem = shape_problem(document); !problem.empty()) throw refuse(problem);
   return document;
-}
-
-void keep_sweep_keys(json& report, const json& sweep) {
-  keep_missing_keys(report, sweep);
-  const auto sweep_cells = sweep.find("cells");
-  if (sweep_cells == sweep.end() || !report.contains("cells")) return;
-  // Indexed by name, in the sweep's order (the first of duplicate names wins a key): searching
-  // every swept cell for each of the report's made a sweep of n cells cost n * n.
-  std::unordered_map<std::string, std::vector<const json*>> swept_by_name;
-  for (const auto& swept : *sweep_cells) {
-    const auto name = swept.find("name");
-    if (name != swept.end() && name->is_string()) {
-      swept_by_name[name->get<std::string>()].push_back(&swept);
-    }
-  }
-  for (auto& cell : report["cells"]) {
-    const auto name = cell.find("name");
-    if (name == cell.end() || !name->is_string()) continue;
-    const auto found = swept_by_name.find(name->get<std::string>());
-    if (found == swept_by_name.end()) continue;
-    for (const json* swept : found->second) keep_missing_keys(cell, *swept);
-  }
 }
 
 std::string kept_sweep_line(const json& sweep) {

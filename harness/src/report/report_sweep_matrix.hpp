@@ -18,10 +18,6 @@ namespace aorta::detail {
 [[nodiscard]] std::optional<nlohmann::json>
 read_sweep_matrix(const std::filesystem::path& results_dir);
 
-// Adds to `report` (the report's matrix.json document) every key of `sweep` that the report does
-// not write itself, at the top level and per cell (matched by name): the report's own keys win.
-void keep_sweep_keys(nlohmann::json& report, const nlohmann::json& sweep);
-
 // "matrix.json keeps the sweep's 2 cell check(s) (2 passed, 0 failed) and its confound verdicts
 // against base", or "" when `sweep` has neither.
 [[nodiscard]] std::string kept_sweep_line(const nlohmann::json& sweep);
