@@ -302,12 +302,12 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
     }
     summary.cell_lines.push_back(std::move(line));
   }
-  // One file at a time, each streamed into place: holding all three texts at once was most of the
-  // report's memory.
+  // One file at a time, each streamed into place as it is rendered: the three texts held whole
+  // were most of the report's memory.
   const std::pair<const char*, std::function<void(std::ostream&)>> outputs[] = {
-      {"perf.md", [&model](std::ostream& out) { out << detail::render_perf_markdown(model); }},
+      {"perf.md", [&model](std::ostream& out) { detail::write_perf_markdown(out, model); }},
       {"matrix.json", [&model](std::ostream& out) { detail::write_matrix_json(out, model); }},
-      {"report.html", [&model](std::ostream& out) { out << detail::render_html_report(model); }},
+      {"report.html", [&model](std::ostream& out) { detail::write_html_report(out, model); }},
   };
   for (const auto& [name, write] : outputs) {
     const fs::path path = results_dir / name;

@@ -1,6 +1,7 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
+#include "report/report_text_sink.hpp"
 #include "report/report_rank_table.hpp"
 
 #include <fmt/format.h>
@@ -49,7 +50,7 @@ std::string plain(std::string_view text) {
   return escaped;
 }
 
-void render_cell(const cell_report& cell, std::string& out) {
+void render_cell(const cell_report& cell, text_sink& out) {
   out += fmt::format("## {}\n\n", plain(cell.name));
   out += fmt::format("{} trial{}: {}; failure rate {}\n\n", cell.trials.size(),
                      cell.trials.size() == 1 ? "" : "s", trial_counts_text(cell),
@@ -141,8 +142,9 @@ void render_cell(const cell_report& cell, std::string& out) {
 
 }  // namespace
 
-std::string render_perf_markdown(const report_model& model) {
-  std::string out = "# aorta performance report\n\n";
+void write_perf_markdown(std::ostream& stream, const report_model& model) {
+  text_sink out(stream);
+  out += "# aorta performance report\n\n";
   out += fmt::format("Generated {} from {} trial{} in {} cell{}.\n\n", model.generated_at,
                      model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
                      model.cells.size() == 1 ? "" : "s");
@@ -161,7 +163,7 @@ std::string render_perf_markdown(const report_model& model) {
     for (const auto& note : model.skipped_files) out += fmt::format("- {}\n", plain(note));
     out += "\n";
   }
-  return out;
+  out.flush();
 }
 
 }  // namespace aorta::detail
