@@ -5,6 +5,7 @@
 #include "atomic_file.hpp"
 #include "json_text.hpp"
 #include "metrics/number_format.hpp"
+#include "record/result_reader.hpp"
 #include "report/report_model.hpp"
 #include "report/report_sweep_matrix.hpp"
 #include "utc_timestamp.hpp"
@@ -40,15 +41,17 @@ std::string relative_text(const fs::path& path, const fs::path& base) {
 }
 
 trial_record read_trial(const fs::path& path) {
-  nlohmann::json parsed;
+  trial_record record;
   try {
-    parsed = detail::read_json_file(path);
+    // Read as read_json_file reads, without a DOM of the metrics and kernel rows.
+    const std::string text =
+        detail::read_input_file(path, detail::max_json_file_bytes, "max_json_file_bytes");
+    record = detail::trial_record_from_text(text);
   } catch (const detail::json_input_error& failure) {
     throw error(exit_code::failed, fmt::format("not valid JSON: {}", failure.what()));
   } catch (const detail::input_error& failure) {
     throw error(exit_code::failed, failure.what());
   }
-  trial_record record = trial_record_from_json(parsed);
   // A verdict means what its schema says it means: one this aorta does not know is not counted.
   if (record.schema_version < 1 || record.schema_version > schemas::result.version) {
     throw error(exit_code::failed,
