@@ -134,12 +134,8 @@ std::string read_run_marker(const fs::path& results_dir, const std::string& now)
   return started;
 }
 
-detail::report_model collect(const fs::path& results_dir) {
-  detail::report_model model;
-  model.generated_at = detail::utc_timestamp();
-  model.run_started_at = read_run_marker(results_dir, model.generated_at);
-  model.sweep_matrix = detail::read_sweep_matrix(results_dir);
-  std::map<std::string, detail::cell_report> cells;
+// Every regular result.json under `results_dir`, sorted; a walk that stopped early is noted.
+std::vector<fs::path> result_files(const fs::path& results_dir, detail::report_model& model) {
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(
       results_dir, fs::directory_options::skip_permission_denied, walk_error);
@@ -159,8 +155,17 @@ detail::report_model collect(const fs::path& results_dir) {
                                               results_dir.string(), walk_error.message()));
   }
   std::sort(found.begin(), found.end());
+  return found;
+}
 
-  for (const auto& path : found) {
+detail::report_model collect(const fs::path& results_dir) {
+  detail::report_model model;
+  model.generated_at = detail::utc_timestamp();
+  model.run_started_at = read_run_marker(results_dir, model.generated_at);
+  model.sweep_matrix = detail::read_sweep_matrix(results_dir);
+  std::map<std::string, detail::cell_report> cells;
+  // The list lives only for the loop: 30,000 paths are 7 MB the report no longer needs.
+  for (const auto& path : result_files(results_dir, model)) {
     const std::string shown = relative_text(path, results_dir);
     detail::trial_entry entry;
     entry.result_path = shown;
@@ -189,9 +194,12 @@ detail::report_model collect(const fs::path& results_dir) {
     cell.trials.push_back(std::move(entry));
     ++model.trial_count;
   }
-  for (auto& [name, cell] : cells) {
-    summarise(cell);
-    model.cells.push_back(std::move(cell));
+  // Each cell leaves the map as it joins the list: for 30,000 cells the two were 30 MB at once.
+  model.cells.reserve(cells.size());
+  while (!cells.empty()) {
+    auto node = cells.extract(cells.begin());
+    summarise(node.mapped());
+    model.cells.push_back(std::move(node.mapped()));
   }
   return model;
 }
