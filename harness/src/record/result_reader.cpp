@@ -1,5 +1,6 @@
 #include "record/result_reader.hpp"
 
+#include "json_sax_routing.hpp"
 #include "json_text.hpp"
 #include "record/result_json_parts.hpp"
 
@@ -17,35 +18,10 @@ using dom_builder = nlohmann::detail::json_sax_dom_parser<json>;
 // of the top-level `kernels` array: each of those is built alone (a scalar or a small container),
 // converted into `rows` and dropped. nlohmann's DOM builder does the building, so every value
 // means what it means in parse_json's DOM.
-class result_sax {
+class result_sax : public routed_dom_sax<result_sax> {
 public:
   result_sax(json& root, streamed_rows& rows) : m_document(root, true), m_rows(rows) {}
 
-  bool null() {
-    return scalar([](dom_builder& to) { return to.null(); });
-  }
-  bool boolean(bool v) {
-    return scalar([v](dom_builder& to) { return to.boolean(v); });
-  }
-  bool number_integer(std::int64_t v) {
-    return scalar([v](dom_builder& to) { return to.number_integer(v); });
-  }
-  bool number_unsigned(std::uint64_t v) {
-    return scalar([v](dom_builder& to) { return to.number_unsigned(v); });
-  }
-  bool number_float(double v, const std::string& text) {
-    return scalar([v, &text](dom_builder& to) { return to.number_float(v, text); });
-  }
-  bool string(std::string& v) {
-    return scalar([&v](dom_builder& to) { return to.string(v); });
-  }
-  bool binary(json::binary_t& v) {
-    return scalar([&v](dom_builder& to) { return to.binary(v); });
-  }
-  bool start_object(std::size_t n) { return open(true, n); }
-  bool start_array(std::size_t n) { return open(false, n); }
-  bool end_object() { return close(true); }
-  bool end_array() { return close(false); }
   bool key(std::string& name) {
     if (m_element) return m_element->key(name);
     if (m_section == section::metrics && m_depth == 2) {
@@ -55,12 +31,9 @@ public:
     if (m_depth == 1) start_top_level_member(name);
     return m_document.key(name);
   }
-  bool parse_error(std::size_t position, const std::string& token,
-                   const nlohmann::detail::exception& failure) {
-    return m_document.parse_error(position, token, failure);
-  }
 
 private:
+  friend class routed_dom_sax<result_sax>;
   enum class section { none, metrics, kernels };
 
   // At the section's element level: where the next value starts an element of its own.
