@@ -71,8 +71,7 @@ private:
 };
 
 json parse_limited(std::string_view text) {
-  limit_checker checker;
-  (void)json::sax_parse(text, &checker);
+  check_json_text(text);
   try {
     return json::parse(text);
   } catch (const json::exception& failure) {
@@ -81,6 +80,11 @@ json parse_limited(std::string_view text) {
 }
 
 }  // namespace
+
+void check_json_text(std::string_view text) {
+  limit_checker checker;
+  (void)json::sax_parse(text, &checker);
+}
 
 json parse_json(std::istream& in) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -40,6 +40,10 @@ private:
   std::size_t m_byte;
 };
 
+// Throws json_input_error unless `text` is strict JSON within max_json_depth and max_json_values;
+// builds nothing. A reader with its own SAX handler checks the text with it first.
+void check_json_text(std::string_view text);
+
 // Strict JSON (no comments, no trailing commas) within max_json_depth and max_json_values,
 // checked as the text is parsed, before any value is built. Throws json_input_error.
 [[nodiscard]] nlohmann::json parse_json(std::istream& in);

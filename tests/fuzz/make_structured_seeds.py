@@ -7,7 +7,7 @@ file, numbers at the edge of their type, SQL views that never end. These generat
 class on purpose, in the format of the target, so every CI run starts from them and libFuzzer
 mutates from there. Every file is hand-made from the format's published layout (MessagePack spec,
 Proton's hatchet / chrome trace output, rocprofv3's CSV, JSON and rocpd schema, ncu's CSV,
-callgrind's format, compute-sanitizer's text report, nvbench's and Google Benchmark's JSON); none is committed. One module per format family
+callgrind's format, compute-sanitizer's text report, nvbench's and Google Benchmark's JSON, aorta's own result.json); none is committed. One module per format family
 in structured_seeds/.
 
 usage: make_structured_seeds.py TARGET OUTDIR   (prints the files written, one per line)
@@ -16,7 +16,8 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # run from the source tree: leave no __pycache__ there
-from structured_seeds import gbench, nvidia, proton, rocprof, valgrind_sanitizer  # noqa: E402
+from structured_seeds import (aorta_records, gbench, nvidia, proton, rocprof,  # noqa: E402
+                              valgrind_sanitizer)
 
 
 def main(argv):
@@ -28,7 +29,8 @@ def main(argv):
                   "rocprof_json": rocprof.rocprof_json_seeds, "ncu_csv": nvidia.ncu_csv_seeds,
                   "callgrind": valgrind_sanitizer.callgrind_seeds,
                   "sanitizer_log": valgrind_sanitizer.sanitizer_log_seeds,
-                  "nvbench": nvidia.nvbench_seeds, "gbench": gbench.gbench_seeds}
+                  "nvbench": nvidia.nvbench_seeds, "gbench": gbench.gbench_seeds,
+                  "result_json": aorta_records.result_json_seeds}
     if target == "rocpd":
         for path in rocprof.rocpd_seeds(outdir):
             print(path)

@@ -5,6 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/report.hpp"
 #include "aorta/trial_record.hpp"
+#include "report/report_sweep_matrix.hpp"
 #include "unit/process_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -115,6 +116,51 @@ TEST(ReportSweepMatrix, AReportsOwnMatrixKeepsNothingMore) {
   const json report = json::parse(read_file(dir / "matrix.json"));
   EXPECT_FALSE(report.contains("checks"));
   EXPECT_FALSE(report.contains("confound"));
+}
+
+// read_sweep_matrix leaves out the values of the keys the report writes itself; a key listed
+// there that the report did not write would lose a sweep's value.
+TEST(ReportSweepMatrix, TheKeysLeftUnreadAreTheOnesTheReportWrites) {
+  const test::scratch_dir dir;
+  write_two_cells(dir.path());
+  write_aggregate_report(dir.path());
+  const json report = json::parse(read_file(dir / "matrix.json"));
+  for (const std::string_view key : detail::report_matrix_keys) {
+    EXPECT_TRUE(report.contains(key)) << key;
+  }
+  for (const auto& cell : report.at("cells")) {
+    for (const std::string_view key : detail::report_cell_keys) {
+      EXPECT_TRUE(cell.contains(key)) << key;
+    }
+  }
+}
+
+// A sweep's values for the report's own keys are not read, wherever they lie; the same names
+// deeper down, or outside the cells, are the sweep's and kept.
+TEST(ReportSweepMatrix, OwnKeysAreSkippedOnlyWhereTheReportWritesThem) {
+  const test::scratch_dir dir;
+  write_two_cells(dir.path());
+  json sweep = sweep_matrix();
+  sweep["trials"] = json::parse(R"json({"deep": [[1]]})json");
+  sweep["cells"][0]["metrics_summary"] = json::parse(R"json({"x": {"mean": 5}})json");
+  sweep["cells"][0]["resolved_env_vars"]["trials"] = "kept";
+  sweep["extra"] =
+      json::parse(R"json({"cells": [{"name": "base", "trials": 9}], "trials": 8})json");
+  write_file((dir / "matrix.json"), sweep.dump());
+  const auto read = detail::read_sweep_matrix(dir.path());
+  ASSERT_TRUE(read.has_value());
+  EXPECT_FALSE(read->contains("trials"));
+  EXPECT_FALSE(read->at("cells").at(0).contains("metrics_summary"));
+  EXPECT_EQ(read->at("cells").at(0).at("name"), "base");
+  EXPECT_EQ(read->at("cells").at(0).at("resolved_env_vars").at("trials"), "kept");
+  EXPECT_EQ(read->at("extra"), sweep.at("extra"));
+  EXPECT_EQ(read->at("checks"), sweep.at("checks"));
+  EXPECT_EQ(read->at("confound"), sweep.at("confound"));
+
+  write_aggregate_report(dir.path());
+  const json report = json::parse(read_file(dir / "matrix.json"));
+  EXPECT_EQ(report.at("extra"), sweep.at("extra"));
+  EXPECT_EQ(report.at("cells").at(0).at("resolved_env_vars").at("trials"), "kept");
 }
 
 TEST(ReportSweepMatrix, OnlyConfoundOrOnlyChecksAreNamed) {

@@ -1,5 +1,6 @@
 #include "record/result_writer.hpp"
 
+#include "json_pretty_writer.hpp"
 #include "json_text.hpp"
 #include "metrics/kernel_order.hpp"
 #include "record/result_json_parts.hpp"
@@ -16,46 +17,16 @@ namespace {
 // document_text's indent step; the writer reproduces nlohmann's pretty printing around it.
 constexpr int indent_step = 2;
 
-// `value` printed as nlohmann prints it nested `depth` levels deep: its own indented dump with every
-// line after the first shifted right. A dumped string never holds a raw newline (it is escaped),
-// so each '\n' in the dump is a line break of the layout.
 void write_nested(std::ostream& out, const nlohmann::json& value, int depth) {
-  const std::string text = dump_json(value, indent_step);
-  const std::string shift(static_cast<std::size_t>(depth * indent_step), ' ');
-  std::string_view rest = text;
-  for (auto line_end = rest.find('\n'); line_end != std::string_view::npos;
-       line_end = rest.find('\n')) {
-    out << rest.substr(0, line_end + 1) << shift;
-    rest.remove_prefix(line_end + 1);
-  }
-  out << rest;
+  std::string text;
+  append_nested_json(text, value, depth);
+  out << text;
 }
 
-// A JSON scalar as nlohmann prints it (string escapes, invalid UTF-8 replaced, shortest
-// round-trip doubles); `scratch` is reused so a row costs no DOM.
+// A JSON scalar as nlohmann prints it (shortest round-trip doubles); `scratch` is reused so a row
+// costs no DOM.
 void append_scalar(std::string& out, nlohmann::json& scratch) {
   out += dump_json(scratch);
-}
-
-// Printable ASCII without a quote or backslash: the text nlohmann prints between quotes as it is
-// (kernel names and collectors nearly always; a dump per string was a fifth of a check's time).
-bool prints_as_is(std::string_view text) noexcept {
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte >= 0x7f || c == '"' || c == '\\') return false;
-  }
-  return true;
-}
-
-void append_string(std::string& out, const std::string& text, nlohmann::json& scratch) {
-  if (prints_as_is(text)) {
-    out += '"';
-    out += text;
-    out += '"';
-    return;
-  }
-  scratch = text;
-  append_scalar(out, scratch);
 }
 
 // One element of `kernels` at nesting depth 2, the text write_nested(kernel_row_json(row), 2)
@@ -65,7 +36,7 @@ void append_kernel_row(std::string& out, const std::string& collector,
                        std::optional<std::uint64_t> launches, const std::string& name,
                        double total_ms, nlohmann::json& scratch) {
   out += "{\n      \"collector\": ";
-  append_string(out, collector, scratch);
+  append_json_string(out, collector, scratch);
   out += ",\n      \"launches\": ";
   if (launches) {
     out += std::to_string(*launches);
@@ -73,7 +44,7 @@ void append_kernel_row(std::string& out, const std::string& collector,
     out += "null";
   }
   out += ",\n      \"name\": ";
-  append_string(out, name, scratch);
+  append_json_string(out, name, scratch);
   out += ",\n      \"total_ms\": ";
   if (std::isfinite(total_ms)) {
     scratch = total_ms;

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <exception>
 #include <limits>
 
 namespace aorta {
@@ -112,6 +113,37 @@ kernel_row kernel_from_json(const json& object) {
   return row;
 }
 
+// The metrics: those the reader converted while parsing (the DOM holds an empty placeholder), or
+// the DOM's. A failure is the one reading the DOM would meet first, in its (sorted) key order.
+void read_metrics(const json& object, detail::streamed_rows* rows, metric_set& metrics) {
+  if (rows != nullptr && rows->metrics_streamed) {
+    if (!rows->metric_failures.empty()) {
+      std::rethrow_exception(rows->metric_failures.begin()->second);
+    }
+    metrics.values = std::move(rows->metrics);
+    return;
+  }
+  const auto found = object.find("metrics");
+  if (found == object.end() || found->is_null()) return;
+  if (!found->is_object()) wrong_type("metrics", "an object", *found);
+  for (const auto& [name, value] : found->items()) {
+    if (auto converted = metric_from_json(name, value)) metrics.values[name] = *converted;
+  }
+}
+
+void read_kernels(const json& object, detail::streamed_rows* rows, metric_set& metrics) {
+  if (rows != nullptr && rows->kernels_streamed) {
+    if (rows->kernel_failure) std::rethrow_exception(rows->kernel_failure);
+    metrics.kernels = std::move(rows->kernels);
+    return;
+  }
+  const auto found = object.find("kernels");
+  if (found == object.end() || found->is_null()) return;
+  if (!found->is_array()) wrong_type("kernels", "a list", *found);
+  metrics.kernels.reserve(found->size());
+  for (const auto& row : *found) metrics.kernels.push_back(kernel_from_json(row));
+}
+
 }  // namespace
 
 std::string_view to_string(verdict value) noexcept {
@@ -198,6 +230,20 @@ json to_json(const trial_record& record) {
 }
 
 trial_record trial_record_from_json(const json& object) {
+  return detail::trial_record_from_parts(object, nullptr);
+}
+
+namespace detail {
+
+std::optional<metric_value> metric_value_from_json(const std::string& name, const json& value) {
+  return metric_from_json(name, value);
+}
+
+kernel_row kernel_row_from_json(const json& object) {
+  return kernel_from_json(object);
+}
+
+trial_record trial_record_from_parts(const json& object, streamed_rows* rows) {
   if (!object.is_object()) wrong_type("(top level)", "an object", object);
   trial_record record;
   if (const auto schema = object.find("schema"); schema != object.end() && !schema->is_null()) {
@@ -230,16 +276,8 @@ trial_record trial_record_from_json(const json& object) {
   read(object, "notes", record.notes);
   read(object, "verdict_from_gate", record.verdict_from_gate);
 
-  if (const auto metrics = object.find("metrics"); metrics != object.end() && !metrics->is_null()) {
-    if (!metrics->is_object()) wrong_type("metrics", "an object", *metrics);
-    for (const auto& [name, value] : metrics->items()) {
-      if (auto converted = metric_from_json(name, value)) record.metrics.values[name] = *converted;
-    }
-  }
-  if (const auto kernels = object.find("kernels"); kernels != object.end() && !kernels->is_null()) {
-    if (!kernels->is_array()) wrong_type("kernels", "a list", *kernels);
-    for (const auto& row : *kernels) record.metrics.kernels.push_back(kernel_from_json(row));
-  }
+  read_metrics(object, rows, record.metrics);
+  read_kernels(object, rows, record.metrics);
   if (const auto checks = object.find("checks"); checks != object.end() && !checks->is_null()) {
     if (!checks->is_array()) wrong_type("checks", "a list", *checks);
     for (const auto& check : *checks) record.checks.push_back(check_from_json(check));
@@ -272,6 +310,8 @@ trial_record trial_record_from_json(const json& object) {
   }
   return record;
 }
+
+}  // namespace detail
 
 void write_result_json(const std::filesystem::path& path, const trial_record& record) {
   detail::write_file_atomically(

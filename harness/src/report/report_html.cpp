@@ -83,7 +83,7 @@ std::pair<std::string, std::string> key_metric(const trial_record& last) {
   return {"", ""};
 }
 
-void html_summary_section(const report_model& model, std::string& out) {
+void html_summary_section(const report_model& model, text_sink& out) {
   if (model.cells.empty()) {
     out += "<p><strong>0 trials.</strong> No profiled test wrote a result in this run.</p>\n";
     return;
@@ -151,7 +151,7 @@ std::string reason_html(verdict outcome, const std::string& reason) {
   return out;
 }
 
-void html_stale_section(const report_model& model, std::string& out) {
+void html_stale_section(const report_model& model, text_sink& out) {
   if (model.stale.empty()) return;
   out += fmt::format("<h2>Stale results</h2>\n<p class=\"note\">Left out of this report: written "
                      "before this run started ({}).</p>\n<ul>\n",
@@ -163,7 +163,7 @@ void html_stale_section(const report_model& model, std::string& out) {
   out += "</ul>\n";
 }
 
-void html_skipped_files_section(const report_model& model, std::string& out) {
+void html_skipped_files_section(const report_model& model, text_sink& out) {
   if (model.skipped_files.empty()) return;
   out += "<h2>Skipped result files</h2>\n<ul>\n";
   for (const auto& note : model.skipped_files) {
@@ -172,10 +172,11 @@ void html_skipped_files_section(const report_model& model, std::string& out) {
   out += "</ul>\n";
 }
 
-std::string render_html_report(const report_model& model) {
-  std::string out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                    "<title>aorta report</title>\n<style>\n";
+void write_html_report(std::ostream& stream, const report_model& model) {
+  text_sink out(stream);
+  out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+         "<title>aorta report</title>\n<style>\n";
   out += style;
   out += "</style>\n</head>\n<body>\n<h1>aorta report</h1>\n";
   out += fmt::format("<p class=\"note\">Generated {} from {} trial{} in {} test{}{}.</p>\n",
@@ -189,7 +190,7 @@ std::string render_html_report(const report_model& model) {
                                                  html_stale_section, html_skipped_files_section};
   for (const html_section section : sections) section(model, out);
   out += "</body>\n</html>\n";
-  return out;
+  out.flush();
 }
 
 }  // namespace aorta::detail

@@ -12,7 +12,7 @@
 namespace aorta::detail {
 namespace {
 
-void render_checks(const trial_record& last, std::string& out) {
+void render_checks(const trial_record& last, text_sink& out) {
   if (last.checks.empty()) {
     if (last.verdict == verdict::pass || last.verdict == verdict::fail) {
       out += "<p class=\"note\">No checks ran: only the payload's exit status was judged.</p>\n";
@@ -30,7 +30,7 @@ void render_checks(const trial_record& last, std::string& out) {
   out += "</table>\n";
 }
 
-void render_charts(const trial_record& last, std::string& out) {
+void render_charts(const trial_record& last, text_sink& out) {
   for (const collector_kernel_rows& group : kernel_rows_by_collector(last.metrics)) {
     std::vector<chart_bar> bars;
     bars.reserve(group.rows.size());
@@ -63,7 +63,7 @@ void render_charts(const trial_record& last, std::string& out) {
   }
 }
 
-void render_metrics(const cell_report& cell, std::string& out) {
+void render_metrics(const cell_report& cell, text_sink& out) {
   if (cell.metrics_summary.empty()) return;
   std::vector<std::string> folded;
   const std::vector<std::string> names = summary_metric_names(cell, folded);
@@ -92,7 +92,7 @@ void render_metrics(const cell_report& cell, std::string& out) {
   out += "</details>\n";
 }
 
-void render_cell(const report_model& model, const cell_report& cell, std::string& out) {
+void render_cell(const report_model& model, const cell_report& cell, text_sink& out) {
   const trial_record& last = cell.last();
   const auto [label, value] = key_metric(last);
   out += fmt::format("<details id=\"{}\"><summary><span class=\"badge {}\">{}</span> <code>{}"
@@ -130,7 +130,7 @@ void render_cell(const report_model& model, const cell_report& cell, std::string
 
 }  // namespace
 
-void html_cells_section(const report_model& model, std::string& out) {
+void html_cells_section(const report_model& model, text_sink& out) {
   if (model.cells.empty()) return;
   out += "<h2>Tests</h2>\n";
   for (const auto& cell : model.cells) render_cell(model, cell, out);

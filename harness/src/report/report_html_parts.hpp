@@ -1,23 +1,24 @@
 // The pieces of report.html. Each section is one function appending HTML for the whole model, so
 // a new section (a baseline comparison, trends, a per-rank table) is one more function in the
-// list that render_html_report() walks, without touching the others.
+// list that write_html_report() walks, without touching the others.
 #pragma once
 
 #include "aorta/metrics.hpp"
 #include "report/report_model.hpp"
+#include "report/report_text_sink.hpp"
 
 #include <string>
 #include <vector>
 
 namespace aorta::detail {
 
-using html_section = void (*)(const report_model& model, std::string& out);
+using html_section = void (*)(const report_model& model, text_sink& out);
 
 // Sections in page order.
-void html_summary_section(const report_model& model, std::string& out);  // test × verdict matrix
-void html_cells_section(const report_model& model, std::string& out);    // one <details> per test
-void html_stale_section(const report_model& model, std::string& out);    // older runs, left out
-void html_skipped_files_section(const report_model& model, std::string& out);
+void html_summary_section(const report_model& model, text_sink& out);  // test × verdict matrix
+void html_cells_section(const report_model& model, text_sink& out);    // one <details> per test
+void html_stale_section(const report_model& model, text_sink& out);    // older runs, left out
+void html_skipped_files_section(const report_model& model, text_sink& out);
 
 // The anchor id of a cell's section: "cell-" and the name with anything but [A-Za-z0-9_-]
 // replaced, plus the cell's index so two names never share one.

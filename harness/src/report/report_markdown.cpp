@@ -2,26 +2,36 @@
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
 #include "report/report_rank_table.hpp"
+#include "report/report_text_sink.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
+#include <iterator>
+#include <string_view>
+#include <unordered_set>
 
 namespace aorta::detail {
 
 std::vector<std::string> summary_metric_names(const cell_report& cell,
                                               std::vector<std::string>& folded) {
   std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
-  const std::set<std::string, std::less<>> listed(names.begin(), names.end());
-  const std::set<std::string, std::less<>> hidden(folded.begin(), folded.end());
-  for (const auto& [name, stats] : cell.metrics_summary) {
-    if (listed.contains(name)) continue;
-    const auto dot = name.find('.');
-    if (dot != std::string::npos && hidden.contains(std::string_view(name).substr(dot + 1)))
-      continue;
-    names.push_back(name);
+  std::vector<std::string> only_earlier;
+  {
+    // Views of `names` and `folded`, which do not change while the sets live: copies of 200,000
+    // names were a third of the report's peak memory.
+    const std::unordered_set<std::string_view> listed(names.begin(), names.end());
+    const std::unordered_set<std::string_view> hidden(folded.begin(), folded.end());
+    for (const auto& [name, stats] : cell.metrics_summary) {
+      if (listed.contains(name)) continue;
+      const auto dot = name.find('.');
+      if (dot != std::string::npos && hidden.contains(std::string_view(name).substr(dot + 1)))
+        continue;
+      only_earlier.push_back(name);
+    }
   }
+  names.insert(names.end(), std::make_move_iterator(only_earlier.begin()),
+               std::make_move_iterator(only_earlier.end()));
   return names;
 }
 
@@ -49,7 +59,7 @@ std::string plain(std::string_view text) {
   return escaped;
 }
 
-void render_cell(const cell_report& cell, std::string& out) {
+void render_cell(const cell_report& cell, text_sink& out) {
   out += fmt::format("## {}\n\n", plain(cell.name));
   out += fmt::format("{} trial{}: {}; failure rate {}\n\n", cell.trials.size(),
                      cell.trials.size() == 1 ? "" : "s", trial_counts_text(cell),
@@ -141,8 +151,9 @@ void render_cell(const cell_report& cell, std::string& out) {
 
 }  // namespace
 
-std::string render_perf_markdown(const report_model& model) {
-  std::string out = "# aorta performance report\n\n";
+void write_perf_markdown(std::ostream& stream, const report_model& model) {
+  text_sink out(stream);
+  out += "# aorta performance report\n\n";
   out += fmt::format("Generated {} from {} trial{} in {} cell{}.\n\n", model.generated_at,
                      model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
                      model.cells.size() == 1 ? "" : "s");
@@ -161,7 +172,7 @@ std::string render_perf_markdown(const report_model& model) {
     for (const auto& note : model.skipped_files) out += fmt::format("- {}\n", plain(note));
     out += "\n";
   }
-  return out;
+  out.flush();
 }
 
 }  // namespace aorta::detail

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,7 +79,7 @@ kernel_rows_by_collector(const metric_set& metrics);
 // Up to top_kernel_limit rows per collector, hottest first, collectors in first-seen order.
 [[nodiscard]] std::vector<kernel_row> top_kernel_rows(const metric_set& metrics);
 
-[[nodiscard]] std::string render_perf_markdown(const report_model& model);
+void write_perf_markdown(std::ostream& out, const report_model& model);
 
 // The metric names a cell's table lists, in order: the last trial's (ordered_metric_names, whose
 // folded loader/libc functions land in `folded`), then those only earlier trials had, unless
@@ -86,7 +87,9 @@ kernel_rows_by_collector(const metric_set& metrics);
 // made perf.md quadratic (10 s).
 [[nodiscard]] std::vector<std::string> summary_metric_names(const cell_report& cell,
                                                             std::vector<std::string>& folded);
-[[nodiscard]] std::string render_matrix_json(const report_model& model);
-[[nodiscard]] std::string render_html_report(const report_model& model);
+// matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
+// bytes document_text prints.
+void write_matrix_json(std::ostream& out, const report_model& model);
+void write_html_report(std::ostream& out, const report_model& model);
 
 }  // namespace aorta::detail
