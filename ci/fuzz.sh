@@ -63,7 +63,7 @@ seed_files() {
     sanitizer_log) find tests/fixtures/sanitizer -type f ;;
     gbench) find tests/fixtures/gbench -name '*.json' ;;
     nvbench) find tests/fixtures/nvbench -name '*.json' ;;
-    result_json) find tests/fixtures -name 'result.json' ;;
+    result_json) find tests/fixtures -name 'result.json'; find tests/fuzz/seeds/result_json -type f ;;
     *) echo "fuzz: unknown target '$1'; one of: ${all_targets[*]}" >&2; exit 64 ;;
   esac
 }

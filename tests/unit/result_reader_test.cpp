@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -94,6 +95,31 @@ TEST(ResultReader, ReadsAWrittenRecordBackTheSame) {
   EXPECT_EQ(outcome_streamed(text), outcome_through_dom(text));
   EXPECT_EQ(outcome_streamed(text), aorta::detail::dump_json(aorta::to_json(
                                         aorta::trial_record_from_json(aorta::to_json(record)))));
+}
+
+// Whole-number fields holding what no count or rank can be: a number past 2^64 (parsed as a
+// float), a negative count, a float rank. nlohmann's get<>() converted them silently (a float
+// past the range is undefined behaviour; the fuzz target result_json found it under UBSan).
+// Each is refused with the key named, the same both ways.
+TEST(ResultReader, WholeNumbersOutOfRangeAreRefusedNamingTheKey) {
+  const std::string head = R"({"schema":"aorta-result","schema_version":1,"verdict":"pass",)";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {R"("kernels":[{"name":"k","launches":18446744073709551651,"total_ms":1,"collector":"c"}]})",
+       "launches"},
+      {R"("kernels":[{"name":"k","launches":-1,"total_ms":1,"collector":"c"}]})", "launches"},
+      {R"("kernels":[{"name":"k","launches":2.5,"total_ms":1,"collector":"c"}]})", "launches"},
+      {R"("ranks":[{"rank":1e300,"collector":"c"}]})", "rank"},
+      {R"("ranks":[{"rank":0,"collector":"c","launches":-3}]})", "launches"},
+      {R"("ranks":[{"rank":0,"collector":"c","ir":1e20}]})", "ir"},
+  };
+  for (const auto& [body, key] : cases) {
+    const std::string text = head + body;
+    const std::string streamed = outcome_streamed(text);
+    EXPECT_EQ(streamed.rfind("error: ", 0), 0U) << text << " -> " << streamed;
+    EXPECT_NE(streamed.find("'" + key + "'"), std::string::npos) << streamed;
+    EXPECT_NE(streamed.find("whole number"), std::string::npos) << streamed;
+    EXPECT_EQ(streamed, outcome_through_dom(text)) << text;
+  }
 }
 
 }  // namespace

@@ -1,10 +1,32 @@
 #include "record/rank_rows_json.hpp"
 
 #include "aorta/error.hpp"
+#include "json_integer.hpp"
 
 #include <fmt/format.h>
 
+#include <limits>
+#include <optional>
+
 namespace aorta::detail {
+
+namespace {
+
+// Thrown as nlohmann's own type_error, so it reads like the entry's other malformed values.
+template <typename T>
+T whole_number(const nlohmann::json& value, const char* key) {
+  const std::optional<T> whole = json_integer<T>(value);
+  if (!whole) {
+    throw nlohmann::json::type_error::create(
+        302, fmt::format("'{}' must be a whole number from {} to {}, got {}", key,
+                         std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
+                         value.dump().substr(0, 80)),
+        &value);
+  }
+  return *whole;
+}
+
+}  // namespace
 
 nlohmann::json rank_rows_to_json(const std::vector<rank_row>& rows) {
   nlohmann::json out = nlohmann::json::array();
@@ -29,15 +51,16 @@ std::vector<rank_row> rank_rows_from_json(const nlohmann::json& rows) {
   for (const auto& entry : rows) {
     try {
       rank_row row;
-      row.rank = entry.at("rank").get<int>();
+      row.rank = whole_number<int>(entry.at("rank"), "rank");
       row.host = entry.value("host", "");
       row.collector = entry.value("collector", "");
       if (const auto launches = entry.find("launches");
           launches != entry.end() && !launches->is_null()) {
-        row.launches = launches->get<std::uint64_t>();
+        row.launches = whole_number<std::uint64_t>(*launches, "launches");
       }
       row.time_ms = entry.value("time_ms", 0.0);
-      row.ir = entry.value("ir", std::uint64_t{0});
+      if (const auto ir = entry.find("ir"); ir != entry.end() && !ir->is_null())
+        row.ir = whole_number<std::uint64_t>(*ir, "ir");
       row.top = entry.value("top", "");
       row.empty = entry.value("empty", true);
       out.push_back(std::move(row));

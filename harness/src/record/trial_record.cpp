@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "atomic_file.hpp"
+#include "json_integer.hpp"
 #include "json_text.hpp"
 #include "record/rank_rows_json.hpp"
 #include "record/result_json_parts.hpp"
@@ -12,6 +13,8 @@
 #include <cmath>
 #include <exception>
 #include <limits>
+#include <optional>
+#include <type_traits>
 
 namespace aorta {
 namespace {
@@ -29,10 +32,21 @@ template <typename T>
 void read(const json& object, const char* key, T& out) {
   const auto found = object.find(key);
   if (found == object.end() || found->is_null()) return;
-  try {
-    out = found->get<T>();
-  } catch (const json::exception&) {
-    wrong_type(key, "a different type", *found);
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    const std::optional<T> whole = detail::json_integer<T>(*found);
+    if (!whole) {
+      wrong_type(key,
+                 fmt::format("a whole number from {} to {}", std::numeric_limits<T>::min(),
+                             std::numeric_limits<T>::max()),
+                 *found);
+    }
+    out = *whole;
+  } else {
+    try {
+      out = found->get<T>();
+    } catch (const json::exception&) {
+      wrong_type(key, "a different type", *found);
+    }
   }
 }
 
