@@ -5,6 +5,7 @@
 #include "captures/gbench_run.hpp"
 #include "bounded_input.hpp"
 #include "json_text.hpp"
+#include "json_integer.hpp"
 
 #include <fmt/format.h>
 
@@ -75,7 +76,7 @@ const json& benchmarks_of(const json& root, const std::filesystem::path& file) {
   }
   // Absent before Google Benchmark 1.8, 1 since: a later number means a layout we do not know.
   const auto version = context->find("json_schema_version");
-  if (version != context->end() && !(version->is_number_integer() && version->get<int>() == 1)) {
+  if (version != context->end() && detail::json_integer<int>(*version) != 1) {
     throw capture_error(fmt::format(
         "{}: context.json_schema_version is {}; aorta reads Google Benchmark's version 1 (and "
         "files without one). Fix: use an aorta that knows the newer format, or write the file "

@@ -4,6 +4,7 @@
 #include "captures/capture_files.hpp"
 #include "captures/nvbench_state.hpp"
 #include "json_text.hpp"
+#include "json_integer.hpp"
 
 #include <fmt/format.h>
 
@@ -68,8 +69,8 @@ const json& benchmarks_of(const json& root, const std::filesystem::path& file,
     if (const auto j = v->find("json"); j != v->end() && j->is_object()) version = &*j;
   }
   const auto major = version ? version->find("major") : json::const_iterator{};
-  if (version == nullptr || major == version->end() || !major->is_number_integer() ||
-      major->get<long long>() != 1) {
+  if (version == nullptr || major == version->end() ||
+      detail::json_integer<long long>(*major) != 1) {
     throw capture_error(fmt::format(
         "{}: meta.version.json.major is {}; aorta reads nvbench's JSON format 1.x (written by "
         "nvbench 0.1 and cuda-bench 0.3). Fix: write the file with such an nvbench, or use an "
