@@ -37,6 +37,7 @@ aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
 aorta_add_unit_test(proton_text_metrics SOURCES unit/proton_text_metrics_test.cpp)
 # issue 21: the frame tree only when a check reads it
 aorta_add_unit_test(frame_tree_need SOURCES unit/frame_tree_need_test.cpp)
+aorta_add_unit_test(compact_index SOURCES unit/compact_index_test.cpp)
 aorta_add_unit_test(frame_tree_paths SOURCES unit/frame_tree_paths_test.cpp)
 
 # real H200 fixtures

@@ -233,15 +233,11 @@ void hatchet_accumulator::add_kernel(const hatchet_node& leaf) {
 }
 
 void hatchet_accumulator::add_scope(std::string_view kernel, const pending_scope& scope) {
-  const std::size_t hash = hash_of_pair(kernel, scope.scope);
-  std::size_t at = m_scope_index.find(hash, [&](std::size_t i) {
-    return m_scopes[i].scope == scope.scope && m_scopes[i].kernel == kernel;
-  });
-  if (at == position_index::absent) {
-    at = m_scopes.size();
-    m_scope_index.add(hash, at);
-    m_scopes.push_back({std::string(kernel), scope.scope, 0.0, 0.0});
-  }
+  const std::uint32_t at = m_scope_index.find_or_insert(
+      compact_hash(kernel, scope.scope), m_scopes.size(), [&](std::uint32_t i) {
+        return m_scopes[i].scope == scope.scope && m_scopes[i].kernel == kernel;
+      });
+  if (at == m_scopes.size()) m_scopes.push_back({std::string(kernel), scope.scope, 0.0, 0.0});
   m_scopes[at].cycles += scope.cycles;
   m_scopes[at].normalized_cycles += scope.normalized_cycles;
 }
@@ -253,15 +249,12 @@ device_info& hatchet_accumulator::device(std::string_view type, std::string_view
     if (last.id == id && last.type == type) return m_devices[m_last_device];
   }
   // Indexed: a walk over the devices seen before made a 200,000-GPU table quadratic.
-  const std::size_t hash = hash_of_pair(type, id);
-  m_last_device = m_device_index.find(hash, [&](std::size_t at) {
-    return m_devices[at].id == id && m_devices[at].type == type;
-  });
-  if (m_last_device == position_index::absent) {
-    m_last_device = m_devices.size();
-    m_device_index.add(hash, m_last_device);
+  m_last_device = m_device_index.find_or_insert(
+      compact_hash(type, id), m_devices.size(), [&](std::uint32_t at) {
+        return m_devices[at].id == id && m_devices[at].type == type;
+      });
+  if (m_last_device == m_devices.size())
     m_devices.push_back({std::string(type), std::string(id), {}});
-  }
   return m_devices[m_last_device];
 }
 

@@ -6,7 +6,7 @@
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/hatchet_reader_sax.hpp"
-#include "captures/position_index.hpp"
+#include "captures/compact_index.hpp"
 #include "captures/string_keyed_map.hpp"
 
 #include <cstddef>
@@ -83,11 +83,11 @@ private:
 
   string_keyed_map<kernel_total> m_kernels;
   std::vector<scope_stat> m_scopes;
-  position_index m_scope_index;
+  compact_index m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
   std::vector<device_info> m_devices;
-  position_index m_device_index;
-  std::size_t m_last_device = position_index::absent;
+  compact_index m_device_index;
+  std::size_t m_last_device = static_cast<std::size_t>(-1);  // none yet
   std::vector<std::size_t> m_open_frames;  // per depth: provisional frame id, or no_parent
   std::vector<provisional_frame> m_provisional_frames;
   // Their names back to back, not a std::string each: one allocation and free per frame of a

@@ -1,6 +1,6 @@
 #include "checks/scope_checks.hpp"
 
-#include "captures/position_index.hpp"
+#include "captures/compact_index.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -178,16 +178,15 @@ scope_names known_scope_names(const capture& source, std::size_t listed) {
   // One reused name and a flat index over the entries: a string and a hash-set node per scope
   // were a fifth of a failed cycles() check on 100,000 scopes.
   std::vector<const scope_stat*> distinct;
-  position_index index;
+  compact_index index;
   std::string name;
   for (const scope_stat& entry : source.scopes) {
     name.clear();
     if (!entry.kernel.empty()) name.append(entry.kernel).push_back('/');
     name.append(entry.scope);
-    const std::size_t hash = std::hash<std::string_view>{}(name);
-    const auto same = [&](std::size_t at) { return spells(*distinct[at], name); };
-    if (index.find(hash, same) != position_index::absent) continue;
-    index.add(hash, distinct.size());
+    const auto same = [&](std::uint32_t at) { return spells(*distinct[at], name); };
+    if (index.find_or_insert(compact_hash(name), distinct.size(), same) != distinct.size())
+      continue;
     distinct.push_back(&entry);
   }
   scope_names names;
