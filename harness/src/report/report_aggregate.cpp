@@ -67,8 +67,7 @@ void summarise(detail::cell_report& cell) {
     return a.index != b.index ? a.index < b.index : a.result_path < b.result_path;
   });
   // Running statistics, not a list of samples per metric (for 200,000 metrics the lists were
-  // 31 MB beside the summary): min and max keep the first of equals as min_element and
-  // max_element do, and the sum adds the samples in trial order from 0.0, as the list's sum did.
+  // 31 MB beside the summary).
   for (const auto& trial : cell.trials) {
     switch (trial.record.verdict_from_gate ? verdict::pass : trial.record.verdict) {
     case verdict::pass: ++cell.passed; break;
@@ -76,20 +75,9 @@ void summarise(detail::cell_report& cell) {
     case verdict::skip: ++cell.skipped; break;
     case verdict::error: ++cell.errored; break;
     }
-    for (const auto& [name, value] : trial.record.metrics.values) {
-      const auto number = numeric_value(value);
-      if (!number) continue;
-      auto [where, fresh] = cell.metrics_summary.try_emplace(name);
-      detail::metric_summary& summary = where->second;
-      if (fresh || *number < summary.min) summary.min = *number;
-      if (fresh || summary.max < *number) summary.max = *number;
-      summary.mean += *number;  // the sum until the division below
-      ++summary.n;
-    }
+    cell.metrics_summary.add(trial.record.metrics.values);
   }
-  for (auto& [name, summary] : cell.metrics_summary) {
-    summary.mean /= static_cast<double>(summary.n);
-  }
+  cell.metrics_summary.finish();
   cell.verdict_from_gate = !cell.trials.empty() && cell.last().verdict_from_gate;
   const std::size_t ran = cell.trials.size() - cell.skipped;
   cell.failure_rate =

@@ -83,10 +83,11 @@ void render_cell(const cell_report& cell, text_sink& out) {
     std::vector<std::string> folded;
     const std::vector<std::string> names = summary_metric_names(cell, folded);
     out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
+    std::size_t cursor = 0;
     for (const auto& name : names) {
-      const auto found = cell.metrics_summary.find(name);
-      if (found == cell.metrics_summary.end()) continue;
-      const auto& stats = found->second;
+      const metric_summary* found = cell.metrics_summary.find(name, cursor);
+      if (found == nullptr) continue;
+      const metric_summary& stats = *found;
       out += fmt::format("| {} | {} | {} | {} | {} |\n", code(name), format_number(stats.mean),
                          format_number(stats.min), format_number(stats.max), stats.n);
     }
