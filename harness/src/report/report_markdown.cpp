@@ -39,10 +39,14 @@ namespace {
 
 // A code span that survives a GFM table: `|` escaped, backticks fenced by a longer run.
 std::string code(std::string_view text) {
+  // Appended a run between bars at a time, not a character at a time: most names have no bar.
   std::string escaped;
-  for (const char c : text) {
-    if (c == '|') escaped += '\\';
-    escaped += c;
+  escaped.reserve(text.size() + 2);
+  for (std::size_t run = 0; run <= text.size();) {
+    const std::size_t bar = std::min(text.find('|', run), text.size());
+    escaped.append(text.substr(run, bar - run));
+    if (bar < text.size()) escaped += "\\|";
+    run = bar + 1;
   }
   if (escaped.find('`') != std::string::npos) return "`` " + escaped + " ``";
   return "`" + escaped + "`";
