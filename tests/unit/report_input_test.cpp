@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace aorta {
@@ -64,10 +65,12 @@ TEST(ReportInput, SummaryNamesListTheLastTrialFirstThenEarlierOnesOnce) {
                                 {"callgrind_self_ir.main", std::int64_t{5}},
                                 {"callgrind_ir._dl_start", std::int64_t{3}}};
   cell.trials.push_back(last);
+  std::map<std::string, metric_value> summarised;
   for (const char* name :
        {"a_old", "b_metric", "callgrind_ir._dl_start", "callgrind_self_ir._dl_start",
         "callgrind_ir.main", "callgrind_ir.other", "callgrind_self_ir.main"})
-    cell.metrics_summary[name] = detail::metric_summary{};
+    summarised[name] = 1.0;
+  cell.metrics_summary.add(summarised);
   std::vector<std::string> folded;
   EXPECT_EQ(detail::summary_metric_names(cell, folded),
             (std::vector<std::string>{"b_metric", "callgrind_ir.main", "callgrind_self_ir.main",

@@ -70,10 +70,11 @@ void render_metrics(const cell_report& cell, text_sink& out) {
   out += "<details class=\"metrics\"><summary>Metrics</summary>\n<table>\n<tr><th>metric</th>"
          "<th class=\"n\">mean</th><th class=\"n\">min</th><th class=\"n\">max</th>"
          "<th class=\"n\">n</th></tr>\n";
+  std::size_t cursor = 0;
   for (const auto& name : names) {
-    const auto found = cell.metrics_summary.find(name);
-    if (found == cell.metrics_summary.end()) continue;
-    const auto& stats = found->second;
+    const metric_summary* found = cell.metrics_summary.find(name, cursor);
+    if (found == nullptr) continue;
+    const metric_summary& stats = *found;
     out += fmt::format("<tr><td><code title=\"{}\">{}</code></td><td class=\"n\">{}</td>"
                        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                        "</tr>\n",

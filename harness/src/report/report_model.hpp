@@ -2,12 +2,12 @@
 #pragma once
 
 #include "aorta/trial_record.hpp"
+#include "report/metric_summaries.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
 #include <filesystem>
-#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -15,13 +15,6 @@
 #include <vector>
 
 namespace aorta::detail {
-
-struct metric_summary {
-  double mean = 0.0;
-  double min = 0.0;
-  double max = 0.0;
-  std::size_t n = 0;
-};
 
 struct trial_entry {
   std::string result_path;  // relative to the results directory, generic separators
@@ -32,7 +25,7 @@ struct trial_entry {
 struct cell_report {
   std::string name;
   std::vector<trial_entry> trials;  // by index; the last one is "the last trial"
-  std::map<std::string, metric_summary> metrics_summary;
+  metric_summaries metrics_summary;
   std::size_t passed = 0;
   std::size_t failed = 0;
   std::size_t skipped = 0;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <numeric>
 
 namespace aorta::detail {
 namespace {
@@ -16,15 +17,34 @@ constexpr int bar_width = 330;
 constexpr int value_width = 110;
 constexpr int row_height = 20;
 
+// The bar_limit largest bars, largest first, equals in their order: a stable sort's first
+// bar_limit without sorting the rest (a trial of 200,000 scopes sorted them all to draw 15).
+std::vector<chart_bar> largest_bars(std::vector<chart_bar> bars) {
+  if (bars.size() <= bar_limit) {
+    std::stable_sort(bars.begin(), bars.end(),
+                     [](const chart_bar& a, const chart_bar& b) { return a.value > b.value; });
+    return bars;
+  }
+  std::vector<std::size_t> order(bars.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(bar_limit), order.end(),
+                    [&bars](std::size_t a, std::size_t b) {
+                      if (bars[a].value != bars[b].value) return bars[a].value > bars[b].value;
+                      return a < b;
+                    });
+  std::vector<chart_bar> largest;
+  largest.reserve(bar_limit);
+  for (std::size_t i = 0; i < bar_limit; ++i) largest.push_back(std::move(bars[order[i]]));
+  return largest;
+}
+
 }  // namespace
 
 std::string bar_chart_svg(std::vector<chart_bar> bars, const std::string& unit,
                           const std::string& aria_label) {
   if (bars.empty()) return {};
-  std::stable_sort(bars.begin(), bars.end(),
-                   [](const chart_bar& a, const chart_bar& b) { return a.value > b.value; });
   const std::size_t hidden = bars.size() > bar_limit ? bars.size() - bar_limit : 0;
-  bars.resize(std::min(bars.size(), bar_limit));
+  bars = largest_bars(std::move(bars));
   const double largest = bars.front().value > 0.0 ? bars.front().value : 1.0;
   const int width = label_width + bar_width + value_width;
   const int height = static_cast<int>(bars.size()) * row_height + 4;

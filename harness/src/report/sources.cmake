@@ -1,9 +1,10 @@
 # Sources of the report area: `aorta report` over many trial records (perf.md, matrix.json,
 # report.html) (target_sources on aorta_harness).
-# Private headers: report/report_model.hpp, report/report_html_parts.hpp,
-# report/report_rank_table.hpp, report/report_sweep_matrix.hpp.
+# Private headers: report/report_model.hpp, report/metric_summaries.hpp,
+# report/report_html_parts.hpp, report/report_rank_table.hpp, report/report_sweep_matrix.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/metric_summaries.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_kernel_rows.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_markdown.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_matrix_json.cpp
