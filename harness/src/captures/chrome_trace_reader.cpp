@@ -79,8 +79,10 @@ public:
       break;
     case role::event:
       m_field = field_of(k);
-      if (m_field != field::other) m_key_role = role::event_field;
-      if (k == "args") m_key_role = role::args;
+      if (m_field != field::other)
+        m_key_role = role::event_field;
+      else if (k == "args")
+        m_key_role = role::args;
       break;
     case role::args:
       if (k == "call_stack") m_key_role = role::call_stack;
@@ -110,12 +112,15 @@ private:
 
   enum class field : std::uint8_t { name, ph, dur, cat, other };
 
+  // By length first: one compare of the bytes per key, not one per candidate (seven keys on
+  // every event).
   static field field_of(std::string_view k) noexcept {
-    if (k == "name") return field::name;
-    if (k == "ph") return field::ph;
-    if (k == "dur") return field::dur;
-    if (k == "cat") return field::cat;
-    return field::other;
+    switch (k.size()) {
+    case 2: return k == "ph" ? field::ph : field::other;
+    case 3: return k == "dur" ? field::dur : k == "cat" ? field::cat : field::other;
+    case 4: return k == "name" ? field::name : field::other;
+    default: return field::other;
+    }
   }
 
   static std::string_view field_name(field f) noexcept {

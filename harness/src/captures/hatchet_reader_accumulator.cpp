@@ -160,7 +160,8 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
       note(fmt::format("scope '{}': skipped {} (not a finite non-negative number)", node.name,
                        node.rejected_cycles));
   }
-  add_texts(node, depth);
+  // Most nodes carry no text metric: no call for them.
+  if (!node.texts.empty() || node.texts_dropped != 0) add_texts(node, depth);
   if (depth != 0 && node.has_children && m_open_frames[depth] != context_frame::no_parent)
     name_provisional(m_provisional_frames[m_open_frames[depth]], node.name);
   if (depth == 1) flush_provisional();

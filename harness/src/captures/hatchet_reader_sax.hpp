@@ -287,7 +287,10 @@ private:
     case role::node_name:
       if (!is_string) wrong_type(r, found);
       if (r == role::frame_name || !current().name_from_frame) {
-        current().name.assign(text);
+        // clear + append, not assign: assign's general replace (it allows overlap) was twice
+        // the instructions of a copy, once per node.
+        current().name.clear();
+        current().name.append(text);
         current().has_name = true;
         current().name_from_frame = r == role::frame_name;
       }
