@@ -6,7 +6,8 @@ foreach(case IN ITEMS interrupt_sigint interrupt_sigterm interrupt_sighup
                       ignored_term_is_killed_after_grace second_signal_kills_at_once
                       sigkill_of_aorta closed_stdout escaped_daemon second_run_is_refused
                       dead_owner_does_not_block usage_refusal_before_the_lock hang_after_capture
-                      check_sigint_reading_rocpd check_sigterm_reading_rocpd)
+                      check_sigint_reading_rocpd check_sigterm_reading_rocpd
+                      check_sigint_during_the_scan)
   # `aorta check` interrupted while it reads: read_interrupt.py, on lifetime.py's helpers.
   set(script lifetime.py)
   if(case MATCHES "^check_")

@@ -41,8 +41,23 @@ def has_open(pid, path):
         return False
 
 
-def case_check_interrupted_reading_rocpd(c, signal_number):
+def catches(pid, signal_number):
+    """Whether `pid` has a handler for `signal_number` (SigCgt in /proc/PID/status)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            caught = next(line for line in f if line.startswith("SigCgt:")).split()[1]
+    except (OSError, StopIteration):
+        return False
+    return bool(int(caught, 16) >> (signal_number - 1) & 1)
+
+
+def case_check_interrupted_reading_rocpd(c, signal_number, during_the_scan=False):
     database = os.path.realpath(endless_rocpd(c.path("capture")))
+    if during_the_scan:  # many files to list before the database is opened
+        for folder in range(20):
+            os.makedirs(c.path(f"capture/other_{folder}"))
+            for index in range(1000):
+                open(c.path(f"capture/other_{folder}/f{index}.txt"), "w").close()
 
     def default_interrupts():  # one inherited as ignored (a background job) would hide the case
         for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -52,7 +67,14 @@ def case_check_interrupted_reading_rocpd(c, signal_number):
                               c.path("capture")], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                              preexec_fn=default_interrupts)
     STARTED.append(aorta.pid)
-    wait_for(lambda: has_open(aorta.pid, database), "aorta to open the database")
+    if during_the_scan:
+        # As soon as aorta catches it: the command has begun and is listing the capture's files.
+        give_up = time.monotonic() + PATIENCE
+        while not catches(aorta.pid, signal_number) and time.monotonic() < give_up:
+            time.sleep(0.001)
+        print(f"database open when the signal was sent: {has_open(aorta.pid, database)}")
+    else:
+        wait_for(lambda: has_open(aorta.pid, database), "aorta to open the database")
     sent = time.monotonic()
     aorta.send_signal(signal_number)
     try:
@@ -77,6 +99,9 @@ CASES = {
     "check_sigint_reading_rocpd": lambda c: case_check_interrupted_reading_rocpd(c, signal.SIGINT),
     "check_sigterm_reading_rocpd":
         lambda c: case_check_interrupted_reading_rocpd(c, signal.SIGTERM),
+    # A signal before the database is opened counts for its read: one baseline per command.
+    "check_sigint_during_the_scan":
+        lambda c: case_check_interrupted_reading_rocpd(c, signal.SIGINT, during_the_scan=True),
 }
 
 
