@@ -11,6 +11,7 @@
 #include "sweep/capture_watch.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
+#include "metrics/metrics_table.hpp"
 #include "record/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
@@ -368,7 +369,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     const metric_set measured =
         select_metrics(record.metrics, setup.checks,
                        focused ? setup.measures : std::vector<std::string>{"all"}, hidden);
-    out << format_metrics_table(focused ? measured : record.metrics);
+    write_metrics_table(out, focused ? measured : record.metrics);
     if (focused && hidden > 0) {
       fmt::print(out,
                  "({} more metric(s) in {}; MEASURE NAME shows one, MEASURE all every one but "
