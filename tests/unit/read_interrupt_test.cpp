@@ -53,8 +53,8 @@ void write_endless_rocpd(const fs::path& file) {
   sqlite3_close(db);
 }
 
-// Runs `read` under a sweep's signal handlers while SIGINT is raised until it returns (one raised
-// before the read began would not count for it).
+// Runs `read` under a sweep's signal handlers while SIGINT is raised until it returns, from
+// another thread, as an interrupt comes while a read runs.
 template <typename Read> void read_while_interrupted(Read read) {
   detail::signal_forwarding interrupts;
   std::atomic<bool> read_ended{false};
