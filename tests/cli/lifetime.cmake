@@ -6,9 +6,15 @@ foreach(case IN ITEMS interrupt_sigint interrupt_sigterm interrupt_sighup
                       ignored_term_is_killed_after_grace second_signal_kills_at_once
                       sigkill_of_aorta closed_stdout escaped_daemon second_run_is_refused
                       dead_owner_does_not_block usage_refusal_before_the_lock hang_after_capture
-                      check_sigint_reading_rocpd check_sigterm_reading_rocpd)
+                      check_sigint_reading_rocpd check_sigterm_reading_rocpd
+                      check_sigint_during_the_scan)
+  # `aorta check` interrupted while it reads: read_interrupt.py, on lifetime.py's helpers.
+  set(script lifetime.py)
+  if(case MATCHES "^check_")
+    set(script read_interrupt.py)
+  endif()
   add_test(NAME aorta.cli.lifetime.${case}
-    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/lifetime/lifetime.py
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/lifetime/${script}
             --aorta "${aorta}" --work "${out}/lifetime" ${case})
   set_tests_properties(aorta.cli.lifetime.${case} PROPERTIES
     LABELS cli TIMEOUT 180 SKIP_RETURN_CODE 77)

@@ -53,8 +53,8 @@ void write_endless_rocpd(const fs::path& file) {
   sqlite3_close(db);
 }
 
-// Runs `read` under a sweep's signal handlers while SIGINT is raised until it returns (one raised
-// before the read began would not count for it).
+// Runs `read` under a sweep's signal handlers while SIGINT is raised until it returns, from
+// another thread, as an interrupt comes while a read runs.
 template <typename Read> void read_while_interrupted(Read read) {
   detail::signal_forwarding interrupts;
   std::atomic<bool> read_ended{false};
@@ -120,6 +120,33 @@ TEST_F(read_interrupt, AnInterruptedRankReadIsAnErrorNotAFailedCheck) {
     static_cast<void>(detail::record_rank_captures(m_spec, m_dir, 1, m_record, summed, out, false));
   });
   expect_interrupted_error();
+}
+
+// One baseline per command: a signal caught before the database was opened (during the capture
+// directory scan, say) stops the read too. The reader took its own baseline when it opened the
+// database, so it read the endless view until its 60 s limit and failed on max_time instead.
+TEST_F(read_interrupt, AnInterruptEarlierInTheCommandStopsTheRead) {
+  write_endless_rocpd(m_dir / "rocprof" / "aorta_results.db");
+  std::vector<capture> captures;
+  detail::signal_forwarding interrupts;  // the command begins
+  std::raise(SIGINT);
+  detail::read_captures({detail::capture_source{&m_spec.collect.front(), m_dir / "rocprof"}}, {},
+                        false, m_record, captures);
+  expect_interrupted_error();
+  EXPECT_EQ(interrupts.take_first_pending(), SIGINT);
+}
+
+// The payload got the signal first: its reason stays, the read it stopped too is a note.
+TEST_F(read_interrupt, AReadStoppedAfterAnInterruptedPayloadKeepsThePayloadsReason) {
+  m_record.verdict = verdict::error;
+  m_record.interrupted_by = SIGTERM;
+  m_record.reason = "interrupted: aorta received SIGTERM after 1.0 s and passed it on";
+  detail::record_interrupted_read(SIGTERM, "x.db: the read was interrupted by SIGTERM", m_record);
+  EXPECT_EQ(to_string(m_record.verdict), "error");
+  EXPECT_EQ(m_record.interrupted_by, SIGTERM);
+  EXPECT_EQ(m_record.reason, "interrupted: aorta received SIGTERM after 1.0 s and passed it on");
+  ASSERT_EQ(m_record.notes.size(), 1u);
+  EXPECT_NE(m_record.notes[0].find("x.db: the read was interrupted by SIGTERM"), std::string::npos);
 }
 
 // The payload was interrupted (trial_runner's judge_exit): ranks that never wrote are the

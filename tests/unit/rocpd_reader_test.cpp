@@ -217,7 +217,7 @@ TEST_F(rocpd_db, an_interrupt_ends_an_endless_read_at_once_and_stays_pending) {
        "i AS start, i + 1 AS \"end\" FROM n;");
   aorta::detail::signal_forwarding interrupts;
   std::atomic<bool> read_ended{false};
-  // Sent until the read ends: one sent before the read began would not count for it.
+  // Sent until the read ends, from another thread, as an interrupt comes while a read runs.
   std::thread sender([&read_ended] {
     while (!read_ended.load()) {
       std::raise(SIGINT);

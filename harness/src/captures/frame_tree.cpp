@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "captures/checked_sum.hpp"
+#include "free_storage.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -48,12 +49,11 @@ void frame_tree_builder::drop_if_full() {
 
 void frame_tree_builder::drop() {
   m_dropped = true;
-  // `vector = {}` assigns an empty list and keeps the capacity: a fresh vector frees it.
-  m_names = {};
+  free_storage(m_names);
   m_frames = std::vector<frame_entry>();
-  m_children = {};
+  free_storage(m_children);
   m_placements = std::vector<placement_entry>();
-  m_placement_index = {};
+  free_storage(m_placement_index);
 }
 
 std::uint32_t frame_tree_builder::pair_hash(std::uint32_t high, std::uint32_t low) noexcept {
@@ -189,7 +189,7 @@ void frame_tree_builder::take_kernels(capture& out) {
   m_kernel_totals = std::vector<kernel_total>();
   for (std::uint32_t id = 0; id < out.kernels.size(); ++id)
     out.kernels[id].name = std::string(m_kernel_names.name(id));
-  m_kernel_names = {};
+  free_storage(m_kernel_names);
   std::sort(out.kernels.begin(), out.kernels.end(), [](const kernel_stat& a, const kernel_stat& b) {
     if (a.total_ns != b.total_ns) return a.total_ns > b.total_ns;
     return a.name < b.name;

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
+#include "process/signal_forwarding.hpp"
 
 #include <chrono>
 
@@ -39,7 +40,7 @@ namespace fs = std::filesystem;
 // database is input like any other: its views can be endless recursive queries.
 int over_budget(void* budget_state) {
   auto& budget = *static_cast<rocpd_budget_state*>(budget_state);
-  if ((budget.interrupted_by = interrupt_since(budget.interrupts_at_start)) != 0) {
+  if ((budget.interrupted_by = interrupt_in_this_command()) != 0) {
     budget.exceeded = "interrupted";
     return 1;
   }
@@ -58,9 +59,6 @@ int over_budget(void* budget_state) {
 }  // namespace
 
 rocpd_database::rocpd_database(const fs::path& file, const rocpd_limits& limits) : m_file(file) {
-  // Taken before the file is opened: a signal sent by someone who saw the file open must count
-  // as an interrupt of this read, not as one that came before it.
-  m_budget.interrupts_at_start = interrupts_so_far();
   try {
     require_regular_file(file);
   } catch (const input_error& e) {

@@ -6,7 +6,6 @@
 
 #include "aorta/capture.hpp"
 #include "captures/frame_tree.hpp"
-#include "process/signal_forwarding.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -42,9 +41,8 @@ struct rocpd_budget_state {
   std::chrono::steady_clock::time_point started;
   std::uint64_t steps = 0;
   const char* exceeded = nullptr;
-  // SIGINT/SIGTERM/SIGHUP caught before the read; one caught during it stops the read within
-  // rocpd_progress_steps steps (interrupted_by), where the budget alone would wait max_time.
-  interrupt_count interrupts_at_start;
+  // SIGINT/SIGTERM/SIGHUP caught since the command began (interrupt_in_this_command) stops the
+  // read within rocpd_progress_steps steps, where the budget alone would wait max_time.
   int interrupted_by = 0;
 };
 

@@ -13,6 +13,7 @@
 #include "json_document.hpp"
 #include "record/result_writer.hpp"
 #include "json_text.hpp"
+#include "metrics/metrics_table.hpp"
 #include "process/signal_forwarding.hpp"
 
 #include <fmt/format.h>
@@ -181,7 +182,7 @@ int run_check(const check_flags& flags) {
     detail::add_kernel_rows(captures, record);
     // Check lines first, as `sweep run` prints them: they are what the reader came for.
     std::cout << check_lines.str();
-    std::cout << format_metrics_table(record.metrics);
+    detail::write_metrics_table(std::cout, record.metrics);
     for (const auto& note : captures.front().notes) fmt::print(std::cout, "note: {}\n", note);
   }
   if (const int signal_number = interrupts.take_first_pending(); signal_number != 0) {

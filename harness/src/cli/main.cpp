@@ -58,39 +58,20 @@ void fix_mmap_threshold() {
 #endif
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  fix_mmap_threshold();
-  // A closed stdout (`aorta sweep run ... | head -1`) must not kill the run: writes fail with
-  // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
-  // Children get SIGPIPE back at its default (run_process).
-  std::signal(SIGPIPE, SIG_IGN);
-  // The same for a file size limit (`ulimit -f`): a write past it fails with EFBIG, which the
-  // log and result writers report, instead of SIGXFSZ killing aorta without a word.
-  std::signal(SIGXFSZ, SIG_IGN);
-  // Everything after the first bare `--` is the payload's argv: CLI11 never sees it, so no flag of
-  // the payload can be taken for one of ours.
-  int own_argc = argc;
-  std::vector<std::string> command;
+// Everything after the first bare `--` is the payload's argv (into `command`): CLI11 never sees
+// it, so no flag of the payload can be taken for one of ours. Returns the count of aorta's own.
+int split_off_payload(int argc, char** argv, std::vector<std::string>& command) {
   for (int index = 1; index < argc; ++index) {
     if (std::strcmp(argv[index], "--") == 0) {
-      own_argc = index;
       command.assign(argv + index + 1, argv + argc);
-      break;
+      return index;
     }
   }
-  const bool separator_seen = own_argc != argc;
-  // Everything aorta prints may quote its inputs; control bytes in them are escaped on the way.
-  const aorta::detail::terminal_safe_scope safe_stdout(std::cout);
-  const aorta::detail::terminal_safe_scope safe_stderr(std::cerr);
+  return argc;
+}
 
-  CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
-               "empty capture), 64 usage/recipe error, 70 internal error (aorta broke), 77 skipped "
-               "(environment cannot run it), 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
-  app.set_version_flag("--version", AORTA_VERSION);
-  app.require_subcommand(1);
-  aorta::cli::action selected;
+void add_commands(CLI::App& app, aorta::cli::action& selected,
+                  const std::vector<std::string>& command) {
   aorta::cli::add_sweep_command(app, selected, command);
   aorta::cli::add_ab_command(app, selected, command);
   aorta::cli::add_calibrate_command(app, selected, command);
@@ -102,6 +83,33 @@ int main(int argc, char** argv) {
   aorta::cli::add_baseline_command(app, selected);
   aorta::cli::add_compare_command(app, selected);
   aorta::cli::add_collectors_command(app, selected);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fix_mmap_threshold();
+  // A closed stdout (`aorta sweep run ... | head -1`) must not kill the run: writes fail with
+  // EPIPE instead, the terminal tee stops, and the logs and result.json are still written.
+  // Children get SIGPIPE back at its default (run_process).
+  std::signal(SIGPIPE, SIG_IGN);
+  // The same for a file size limit (`ulimit -f`): a write past it fails with EFBIG, which the
+  // log and result writers report, instead of SIGXFSZ killing aorta without a word.
+  std::signal(SIGXFSZ, SIG_IGN);
+  std::vector<std::string> command;
+  const int own_argc = split_off_payload(argc, argv, command);
+  const bool separator_seen = own_argc != argc;
+  // Everything aorta prints may quote its inputs; control bytes in them are escaped on the way.
+  const aorta::detail::terminal_safe_scope safe_stdout(std::cout);
+  const aorta::detail::terminal_safe_scope safe_stderr(std::cerr);
+
+  CLI::App app{"aorta: GPU profiling as a test. Exit codes: 0 pass, 1 fail (payload, check or "
+               "empty capture), 64 usage/recipe error, 70 internal error (aorta broke), 77 skipped "
+               "(environment cannot run it), 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
+  app.set_version_flag("--version", AORTA_VERSION);
+  app.require_subcommand(1);
+  aorta::cli::action selected;
+  add_commands(app, selected, command);
 
   try {
     require_known_subcommand(app, own_argc, argv);

@@ -12,6 +12,12 @@ namespace aorta::detail {
 
 void record_interrupted_read(int signal_number, const std::string& read_error,
                              trial_record& record) {
+  // The payload got the signal first (trial_runner's judge_exit): its reason says so, and the
+  // read that the same signal stopped (one baseline per command) is a note.
+  if (record.interrupted_by && record.verdict == verdict::error) {
+    record.notes.push_back(fmt::format("the read of the captures was stopped too: {}", read_error));
+    return;
+  }
   if (record.verdict == verdict::fail)
     record.notes.push_back(fmt::format("before the interrupt: {}", record.reason));
   record.verdict = verdict::error;

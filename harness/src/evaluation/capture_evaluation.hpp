@@ -25,7 +25,8 @@ struct capture_source {
 
 // A read stopped by `signal_number` (interrupted_error, whose message is `read_error`): the trial
 // is an `error` interrupted by that signal, whatever it was before, so it is never reported as a
-// failed check; a failure found before is kept as a note.
+// failed check; a failure found before is kept as a note. A trial whose payload that signal
+// already interrupted keeps its reason, and the stopped read becomes a note.
 void record_interrupted_read(int signal_number, const std::string& read_error,
                              trial_record& record);
 

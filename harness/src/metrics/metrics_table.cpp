@@ -1,4 +1,4 @@
-#include "aorta/metrics.hpp"
+#include "metrics/metrics_table.hpp"
 
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <sstream>
+#include <utility>
 
 namespace aorta {
 namespace {
@@ -45,7 +47,7 @@ std::string list_text(const std::vector<std::string>& items, std::size_t columns
   return shown;
 }
 
-void render_values(const metric_set& metrics, std::string& out) {
+void render_values(const metric_set& metrics, std::ostream& out) {
   std::vector<std::string> folded;
   const std::vector<std::string> names = detail::ordered_metric_names(metrics, folded);
   constexpr std::size_t name_budget = table_columns / 2;
@@ -61,16 +63,19 @@ void render_values(const metric_set& metrics, std::string& out) {
   // The names are in the map's order but for the few callgrind ones: a cursor finds each in
   // constant time, where a lookup per name walked the tree (200,000 scope metrics).
   auto cursor = metrics.values.begin();
+  std::string line;
   for (const auto& name : names) {
     if (cursor == metrics.values.end() || cursor->first != name)
       cursor = metrics.values.find(name);
     const metric_value& value = (cursor++)->second;
     const auto* list = std::get_if<std::vector<std::string>>(&value);
     const std::string_view shown_name = shown(name);
-    out += shown_name;
-    out.append(name_width - std::min(name_width, columns_of(shown_name)) + 2, ' ');
-    out += list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
-    out += '\n';
+    // One row at a time, into a line reused: the table as one string was a check's peak.
+    line.assign(shown_name);
+    line.append(name_width - std::min(name_width, columns_of(shown_name)) + 2, ' ');
+    line += list ? list_text(*list, table_columns - name_width - 2) : format_metric_value(value);
+    line += '\n';
+    out << line;
   }
   if (!folded.empty()) {
     std::string list;
@@ -81,11 +86,11 @@ void render_values(const metric_set& metrics, std::string& out) {
       }
       list += (list.empty() ? "" : ", ") + function;
     }
-    out += fmt::format("(+{} loader/libc function(s) folded: {})\n", folded.size(), list);
+    out << fmt::format("(+{} loader/libc function(s) folded: {})\n", folded.size(), list);
   }
 }
 
-void render_kernels(const metric_set& metrics, std::string& out) {
+void render_kernels(const metric_set& metrics, std::ostream& out) {
   const std::string launches_header = "launches";
   const std::string time_header = "total ms";
   std::size_t launches_width = launches_header.size();
@@ -101,11 +106,11 @@ void render_kernels(const metric_set& metrics, std::string& out) {
     names.push_back(detail::short_name(row.name, name_budget));
     name_width = std::max(name_width, columns_of(names.back()));
   }
-  out += fmt::format("\n{}  {:>{}}  {:>{}}\n", pad_right("kernel", name_width), launches_header,
+  out << fmt::format("\n{}  {:>{}}  {:>{}}\n", pad_right("kernel", name_width), launches_header,
                      launches_width, time_header, time_width);
   for (std::size_t i = 0; i < metrics.kernels.size(); ++i) {
     const auto& row = metrics.kernels[i];
-    out += fmt::format("{}  {:>{}}  {:>{}}\n", pad_right(names[i], name_width),
+    out << fmt::format("{}  {:>{}}  {:>{}}\n", pad_right(names[i], name_width),
                        launches_text(row.launches), launches_width,
                        detail::format_number(row.total_ms), time_width);
   }
@@ -113,19 +118,27 @@ void render_kernels(const metric_set& metrics, std::string& out) {
 
 }  // namespace
 
-std::string format_metrics_table(const metric_set& metrics) {
-  std::string out;
+namespace detail {
+
+void write_metrics_table(std::ostream& out, const metric_set& metrics) {
   if (metrics.values.empty()) {
-    out += "no metrics\n";
+    out << "no metrics\n";
   } else {
     render_values(metrics, out);
   }
   if (!metrics.kernels.empty()) render_kernels(metrics, out);
   if (!metrics.notes.empty()) {
-    out += "\n";
-    for (const auto& note : metrics.notes) out += fmt::format("note: {}\n", note);
+    out << '\n';
+    for (const auto& note : metrics.notes) out << fmt::format("note: {}\n", note);
   }
-  return out;
+}
+
+}  // namespace detail
+
+std::string format_metrics_table(const metric_set& metrics) {
+  std::ostringstream out;
+  detail::write_metrics_table(out, metrics);
+  return std::move(out).str();
 }
 
 }  // namespace aorta

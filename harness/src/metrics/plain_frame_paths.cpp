@@ -4,6 +4,7 @@
 // match are carried down the tree, so each frame's set is found among the children of its
 // parent's set.
 #include "aorta/scope_path.hpp"
+#include "free_storage.hpp"
 
 #include <array>
 #include <cstdint>
@@ -164,7 +165,7 @@ std::vector<bool> frames_selected_by_plain_path(const capture& source) {
         candidates.insert(candidates.end(), children[m].begin(), children[m].end());
       match_group(queries, candidates);
     }
-    matched[f] = {};
+    detail::free_storage(matched[f]);
   }
   return alone;
 }

@@ -13,12 +13,21 @@ constexpr const auto& forwarded_signals = interrupt_signals;
 // Lock-free atomics are async-signal-safe; the handler does nothing else. Counters (rather than
 // flags) let every concurrent run see each delivery.
 std::array<std::atomic<unsigned>, 3> g_deliveries{};
+// g_deliveries when the first instance alive now was made (and again when the last one went, so
+// that no delivery counts while none lives).
+std::array<std::atomic<unsigned>, 3> g_at_command_start{};
 static_assert(std::atomic<unsigned>::is_always_lock_free);
 
 std::mutex g_install_mutex;
 int g_users = 0;
 std::array<struct sigaction, 3> g_previous{};
 std::array<bool, 3> g_installed{};
+
+void mark_command_start() noexcept {
+  for (std::size_t i = 0; i < forwarded_signals.size(); ++i)
+    g_at_command_start[i].store(g_deliveries[i].load(std::memory_order_relaxed),
+                                std::memory_order_relaxed);
+}
 
 extern "C" void count_delivery(int signal_number) {
   for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
@@ -33,6 +42,7 @@ extern "C" void count_delivery(int signal_number) {
 signal_forwarding::signal_forwarding() {
   const std::lock_guard lock(g_install_mutex);
   if (g_users++ == 0) {
+    mark_command_start();
     for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
       g_installed[i] = false;
       if (::sigaction(forwarded_signals[i], nullptr, &g_previous[i]) != 0) continue;
@@ -57,6 +67,7 @@ signal_forwarding::~signal_forwarding() {
       if (g_installed[i]) ::sigaction(forwarded_signals[i], &g_previous[i], nullptr);
       g_installed[i] = false;
     }
+    mark_command_start();
   }
 }
 
@@ -72,16 +83,10 @@ std::array<int, 3> signal_forwarding::take_pending() noexcept {
   return pending;
 }
 
-interrupt_count interrupts_so_far() noexcept {
-  interrupt_count now;
-  for (std::size_t i = 0; i < forwarded_signals.size(); ++i)
-    now.deliveries[i] = g_deliveries[i].load(std::memory_order_relaxed);
-  return now;
-}
-
-int interrupt_since(const interrupt_count& before) noexcept {
+int interrupt_in_this_command() noexcept {
   for (std::size_t i = 0; i < forwarded_signals.size(); ++i) {
-    if (g_deliveries[i].load(std::memory_order_relaxed) != before.deliveries[i])
+    if (g_deliveries[i].load(std::memory_order_relaxed) !=
+        g_at_command_start[i].load(std::memory_order_relaxed))
       return forwarded_signals[i];
   }
   return 0;

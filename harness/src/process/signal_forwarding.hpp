@@ -33,15 +33,13 @@ private:
   std::array<unsigned, 3> m_seen{};
 };
 
-// The interrupts caught so far by every instance together. A long computation that must stop
-// promptly (SQLite's progress handler during a rocpd read) compares two of these instead of
-// taking the signals, so the instance's owner still finds them pending and stops its run.
-struct interrupt_count {
-  std::array<unsigned, 3> deliveries{};
-};
-[[nodiscard]] interrupt_count interrupts_so_far() noexcept;
-// The first of interrupt_signals caught since `before` (in take_pending()'s order), or 0.
-[[nodiscard]] int interrupt_since(const interrupt_count& before) noexcept;
+// The first of interrupt_signals (in take_pending()'s order) caught since the command began, that
+// is since the first of the instances alive now was made; 0 while none lives. One baseline for
+// the whole command: a reader snapshotting the count when it opened its file ignored a signal
+// that came earlier (during the capture directory scan) and read on until its time limit. A long
+// computation that must stop promptly (SQLite's progress handler during a rocpd read) asks this
+// instead of taking the signals, so the instance's owner still finds them pending and stops.
+[[nodiscard]] int interrupt_in_this_command() noexcept;
 // "SIGINT"; "signal N" when the C library does not know the signal.
 [[nodiscard]] std::string signal_label(int signal_number);
 

@@ -63,7 +63,8 @@ std::string plain(std::string_view text) {
   return escaped;
 }
 
-void render_cell(const cell_report& cell, text_sink& out) {
+// The cell's heading, its trial counts and why its last trial did not pass.
+void render_cell_heading(const cell_report& cell, text_sink& out) {
   out += fmt::format("## {}\n\n", plain(cell.name));
   out += fmt::format("{} trial{}: {}; failure rate {}\n\n", cell.trials.size(),
                      cell.trials.size() == 1 ? "" : "s", trial_counts_text(cell),
@@ -79,7 +80,9 @@ void render_cell(const cell_report& cell, text_sink& out) {
       out += fmt::format("```\n{}```\n\n", reason.substr(first_line_end + 1));
     }
   }
+}
 
+void render_metric_summary(const cell_report& cell, text_sink& out) {
   if (cell.metrics_summary.empty()) {
     out += "No numeric metrics.\n\n";
   } else {
@@ -106,7 +109,10 @@ void render_cell(const cell_report& cell, text_sink& out) {
       out += "\n\n";
     }
   }
+}
 
+// The last trial's text values (numbers are in the summary).
+void render_text_values(const cell_report& cell, text_sink& out) {
   const trial_record& last = cell.last();
   const std::string& last_path = cell.trials.back().result_path;
   bool any_text = false;
@@ -127,7 +133,9 @@ void render_cell(const cell_report& cell, text_sink& out) {
     out += fmt::format("| {} | {} |\n", code(name), shown);
   }
   if (any_text) out += "\n";
+}
 
+void render_top_kernels(const trial_record& last, text_sink& out) {
   const auto top = top_kernel_rows(last.metrics);
   if (!top.empty()) {
     out += "Top kernels of the last trial:\n\n| kernel | collector | launches | total ms |\n"
@@ -140,9 +148,9 @@ void render_cell(const cell_report& cell, text_sink& out) {
     }
     out += "\n";
   }
+}
 
-  out += render_rank_table_markdown(last.ranks);
-
+void render_failed_checks(const trial_record& last, text_sink& out) {
   bool any_failed_check = false;
   for (const auto& check : last.checks) {
     if (check.passed) continue;
@@ -152,6 +160,15 @@ void render_cell(const cell_report& cell, text_sink& out) {
                        code(check.expected), code(check.actual));
   }
   if (any_failed_check) out += "\n";
+}
+
+void render_cell(const cell_report& cell, text_sink& out) {
+  render_cell_heading(cell, out);
+  render_metric_summary(cell, out);
+  render_text_values(cell, out);
+  render_top_kernels(cell.last(), out);
+  out += render_rank_table_markdown(cell.last().ranks);
+  render_failed_checks(cell.last(), out);
 }
 
 }  // namespace

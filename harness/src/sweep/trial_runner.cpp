@@ -11,6 +11,7 @@
 #include "sweep/capture_watch.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
+#include "metrics/metrics_table.hpp"
 #include "record/trial_dir.hpp"
 #include "sweep/usage_error_line.hpp"
 #include "utc_timestamp.hpp"
@@ -348,10 +349,13 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     read_captures(sources, setup.versions, spec.allow_empty, record, captures, frames_needed);
   }
 
-  if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, captures});
+  // A trial without ranks is one rank holding every capture, moved there: a copy of each capture
+  // (its kernels and frames) was made per trial. The checks read both views from that one.
+  if (!ranks) rank_sets.push_back(rank_captures{0, {}, {}, std::move(captures)});
+  const std::vector<capture>& judged = ranks ? captures : rank_sets.front().captures;
   // Verdict and check lines first: CTest's JUnit output keeps only the first 1024 bytes of a
   // passing test, and people read from the top.
-  evaluate_checks(setup.checks, captures, rank_sets, record, out, "aorta: ");
+  evaluate_checks(setup.checks, judged, rank_sets, record, out, "aorta: ");
   if (setup.checks.empty()) {
     fmt::print(out, "aorta: {}: no checks ran (none in the recipe, no --check): only the "
                     "payload's exit status was judged\n",
@@ -360,7 +364,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
              record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
 
-  if (!captures.empty()) {
+  if (!judged.empty()) {
     // With neither checks nor chosen metrics there is nothing to focus on: the table shows
     // everything (loader and libc frames folded), the measurements all but those frames.
     std::size_t hidden = 0;
@@ -368,7 +372,7 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
     const metric_set measured =
         select_metrics(record.metrics, setup.checks,
                        focused ? setup.measures : std::vector<std::string>{"all"}, hidden);
-    out << format_metrics_table(focused ? measured : record.metrics);
+    write_metrics_table(out, focused ? measured : record.metrics);
     if (focused && hidden > 0) {
       fmt::print(out,
                  "({} more metric(s) in {}; MEASURE NAME shows one, MEASURE all every one but "
