@@ -52,6 +52,17 @@ public:
   // time, and more than max_distinct_kernels names are capture errors naming the source.
   void add_kernel(std::size_t frame, std::string_view name, std::optional<std::uint64_t> launches,
                   double total_ns);
+  // The index of kernel `name`, adding it with nothing summed when new; for a reader that looks
+  // each name up once and sums by index (add_kernel below). More than max_distinct_kernels
+  // names is the capture error of add_kernel.
+  std::uint32_t intern_kernel(std::string_view name) { return kernel_id(name); }
+  // add_kernel for the kernel of index `kernel` (intern_kernel).
+  void add_kernel(std::size_t frame, std::uint32_t kernel, std::optional<std::uint64_t> launches,
+                  double total_ns);
+  // The name of the kernel of index `kernel`; valid until the next intern or take_kernels.
+  [[nodiscard]] std::string_view kernel_name(std::uint32_t kernel) const noexcept {
+    return m_kernel_names.name(kernel);
+  }
   // Room for `names` more kernels of `bytes` name bytes in all (a reader that knows them up
   // front: no doubling copy at the read's peak); at most max_distinct_kernels names.
   void reserve_kernels(std::size_t names, std::size_t bytes);

@@ -3,6 +3,8 @@
 // allocations and ~100 bytes on each, this table the name's bytes and ~12 bytes.
 #pragma once
 
+#include "captures/byte_arena.hpp"
+
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -38,7 +40,19 @@ public:
   // The id of `name` if it was interned; adds nothing.
   [[nodiscard]] std::optional<std::uint32_t> find(std::string_view name) const;
   [[nodiscard]] std::string_view name(std::uint32_t id) const noexcept {
-    return std::string_view(m_bytes).substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
+    return m_bytes.view().substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
+  }
+  // Hands every name to `take(id, name)`, the last id first, and empties the table as it goes:
+  // the bytes are cut from their end every drain_step bytes, so a caller that copies the names
+  // out (into std::strings) never holds them all twice.
+  template <class Take> void drain(const Take& take) {
+    m_slots = std::vector<std::uint32_t>();
+    m_hashes = std::vector<std::uint32_t>();
+    for (std::size_t id = size(); id-- > 0;) {
+      take(static_cast<std::uint32_t>(id), name(static_cast<std::uint32_t>(id)));
+      if (m_bytes.size() - m_starts[id] >= drain_step) m_bytes.truncate(m_starts[id]);
+    }
+    *this = name_table();
   }
   [[nodiscard]] std::size_t size() const noexcept { return m_starts.size() - 1; }
   // Room for `names` more names of `bytes` bytes in all, so a reader that knows them up front
@@ -86,6 +100,8 @@ public:
   }
 
 private:
+  static constexpr std::size_t drain_step = std::size_t{64} << 10;
+
   // The bytes of a name shorter than eight as one integer, without a loop per byte: two
   // overlapping 4-byte loads from 4 bytes up; below, the first, middle and last byte (all of
   // them). With the length mixed in by hash_of, names of one length map to distinct integers.
@@ -117,7 +133,7 @@ private:
     return at;
   }
 
-  std::string m_bytes;                   // every name, back to back
+  byte_arena m_bytes;                    // every name, back to back
   std::vector<std::size_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
   std::vector<std::uint32_t> m_slots;    // open addressing: id + 1, 0 = empty
   std::vector<std::uint32_t> m_hashes;   // the hash of each name, for growing

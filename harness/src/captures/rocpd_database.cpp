@@ -86,6 +86,11 @@ rocpd_database::rocpd_database(const fs::path& file, const rocpd_limits& limits)
          "cannot size the page cache");
 }
 
+void rocpd_database::release_cache() {
+  pragma(fmt::format("PRAGMA cache_size = -{}", rocpd_small_cache_kib).c_str(),
+         "cannot size the page cache");
+  sqlite3_db_release_memory(m_db.get());
+}
 
 void rocpd_database::pragma(const char* sql, std::string_view what) {
   char* message = nullptr;

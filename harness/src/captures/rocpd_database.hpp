@@ -24,6 +24,9 @@ using rocpd_stmt = std::unique_ptr<sqlite3_stmt, rocpd_stmt_finalizer>;
 // tables are each read once in rowid order and nothing is sorted in SQL, so a larger cache buys
 // nothing but memory (16 MiB filled to its size on a 20 MB file, for no time saved).
 inline constexpr int rocpd_cache_kib = 2 * 1024;
+// The page cache after the dispatch scan, in KiB: the symbol scan reads each page once and the
+// agent queries a few pages, so they run as fast on a few pages as on 2 MiB.
+inline constexpr int rocpd_small_cache_kib = 64;
 
 class rocpd_database {
 public:
@@ -36,10 +39,10 @@ public:
   [[nodiscard]] std::vector<std::string> columns(std::string_view table);
   [[nodiscard]] static std::string text(sqlite3_stmt* stmt, int column);
   [[nodiscard]] const std::filesystem::path& file() const noexcept { return m_file; }
-  // Gives the page cache's unused pages back to the heap once the big scans are done: the point
-  // queries after them read a few pages, and the 2 MiB would otherwise stay beside every kernel
-  // name at the read's peak.
-  void release_cache() noexcept { sqlite3_db_release_memory(m_db.get()); }
+  // Gives the page cache's unused pages back to the heap and keeps it at rocpd_small_cache_kib
+  // from then on, once the dispatch scan is done: the 2 MiB would otherwise stay beside every
+  // kernel name at the read's peak.
+  void release_cache();
 
 private:
   struct closer {

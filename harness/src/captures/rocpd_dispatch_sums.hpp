@@ -27,10 +27,10 @@ struct dispatch_sum {
   bool kernel_null = false;             // the dispatches' kernel_id is NULL
   bool agent_null = false;              // agent_id or track_id is NULL
   bool overflowed = false;              // total_ns went past int64
+  // kernel_value is no longer the kernel id but the frame tree's index of the kernel's name
+  // (name_dispatched_kernels).
+  bool named = false;
 
-  [[nodiscard]] std::optional<std::int64_t> kernel_id() const {
-    return kernel_null ? std::nullopt : std::optional<std::int64_t>(kernel_value);
-  }
   [[nodiscard]] std::optional<std::int64_t> agent_key() const {
     return agent_null ? std::nullopt : std::optional<std::int64_t>(agent_value);
   }

@@ -5,6 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <string_view>
+#include <vector>
 
 namespace aorta::detail {
 
@@ -18,65 +21,82 @@ namespace {
       db.file().string(), past_the_bound));
 }
 
-}  // namespace
+// The dispatched kernel ids, sorted, each with the tree's index of its name once read.
+class id_names {
+public:
+  static constexpr std::uint32_t unseen = UINT32_MAX;
+  static constexpr std::uint32_t null_name = UINT32_MAX - 1;
 
-rocpd_kernel_names::rocpd_kernel_names(rocpd_database& db, const std::vector<dispatch_sum>& sums,
-                                       const rocpd_limits& limits) {
-  m_ids.reserve(sums.size());
-  for (const dispatch_sum& sum : sums)
-    if (!sum.kernel_null) m_ids.push_back(sum.kernel_value);
-  std::sort(m_ids.begin(), m_ids.end());
-  m_ids.erase(std::unique(m_ids.begin(), m_ids.end()), m_ids.end());
-  m_ids.shrink_to_fit();
-  if (m_ids.empty()) return;
-  m_places.resize(m_ids.size());
+  explicit id_names(const std::vector<dispatch_sum>& sums) {
+    m_ids.reserve(sums.size());
+    for (const dispatch_sum& sum : sums)
+      if (!sum.kernel_null) m_ids.push_back(sum.kernel_value);
+    std::sort(m_ids.begin(), m_ids.end());
+    m_ids.erase(std::unique(m_ids.begin(), m_ids.end()), m_ids.end());
+    m_ids.shrink_to_fit();
+    m_kernels.assign(m_ids.size(), unseen);
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return m_ids.size(); }
+  // The slot of `id` (size() if no dispatch used it): unseen, null_name or the tree's index.
+  [[nodiscard]] std::uint32_t* slot(std::int64_t id) {
+    const auto at = std::lower_bound(m_ids.begin(), m_ids.end(), id);
+    if (at == m_ids.end() || *at != id) return nullptr;
+    return &m_kernels[static_cast<std::size_t>(at - m_ids.begin())];
+  }
+
+private:
+  std::vector<std::int64_t> m_ids;       // sorted, distinct
+  std::vector<std::uint32_t> m_kernels;  // parallel to m_ids
+};
+
+void scan_symbols(rocpd_database& db, const rocpd_limits& limits, id_names& names,
+                  frame_tree_builder& tree) {
   rocpd_stmt rows = db.prepare("SELECT id, COALESCE(NULLIF(display_name, ''), kernel_name) FROM "
                                "rocpd_info_kernel_symbol");
   std::size_t found = 0;
   std::size_t rows_read = 0;
-  while (found < m_ids.size() && db.step(rows.get())) {
+  std::uint64_t name_bytes = 0;
+  while (found < names.size() && db.step(rows.get())) {
     if (++rows_read > limits.max_groups)
       refuse(db, fmt::format("rocpd_info_kernel_symbol yields more than {} rows (rocpd_max_groups)",
                              limits.max_groups));
     // Symbol ids are the table's integer primary key; a text or real one names no kernel_id.
     if (sqlite3_column_type(rows.get(), 0) != SQLITE_INTEGER) continue;
-    const std::size_t at = index_of(sqlite3_column_int64(rows.get(), 0));
-    if (at == m_ids.size() || m_places[at].start != unseen) continue;
+    std::uint32_t* const kernel = names.slot(sqlite3_column_int64(rows.get(), 0));
+    if (kernel == nullptr || *kernel != id_names::unseen) continue;
     ++found;
     if (sqlite3_column_type(rows.get(), 1) == SQLITE_NULL) {
-      m_places[at].start = null_name;
+      *kernel = id_names::null_name;
       continue;
     }
     const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(rows.get(), 1));
     // As rocpd_database::text: the name up to its first NUL.
     const std::string_view name = text == nullptr ? std::string_view() : std::string_view(text);
-    if (name.size() > limits.max_name_bytes - m_bytes.size())
+    if (name.size() > limits.max_name_bytes - name_bytes)
       refuse(db, fmt::format("the dispatched kernels' names total more than {} bytes "
                              "(rocpd_max_name_bytes)",
                              limits.max_name_bytes));
-    m_places[at] = {m_bytes.size(), name.size()};
-    m_bytes.append(name);
+    name_bytes += name.size();
+    *kernel = tree.intern_kernel(name);
   }
-  rows.reset();
-  // The big scans are over: the page cache goes back before the names' exact-size copy, which
-  // held both name buffers beside it at the read's peak.
-  db.release_cache();
-  m_bytes.shrink_to_fit();
 }
 
-std::size_t rocpd_kernel_names::index_of(std::int64_t id) const {
-  const auto at = std::lower_bound(m_ids.begin(), m_ids.end(), id);
-  if (at == m_ids.end() || *at != id) return m_ids.size();
-  return static_cast<std::size_t>(at - m_ids.begin());
-}
+}  // namespace
 
-std::optional<std::string_view> rocpd_kernel_names::find(std::optional<std::int64_t> id) const {
-  if (!id) return std::nullopt;
-  const std::size_t at = index_of(*id);
-  if (at == m_ids.size()) return std::nullopt;
-  const name_place& place = m_places[at];
-  if (place.start == unseen || place.start == null_name) return std::nullopt;
-  return std::string_view(m_bytes).substr(place.start, place.size);
+void name_dispatched_kernels(rocpd_database& db, std::vector<dispatch_sum>& sums,
+                             const rocpd_limits& limits, frame_tree_builder& tree) {
+  id_names names(sums);
+  if (names.size() == 0) return;
+  // Room for every id's name up front: no doubling copy of the tree's tables at the read's peak.
+  tree.reserve_kernels(names.size(), 0);
+  scan_symbols(db, limits, names, tree);
+  for (dispatch_sum& sum : sums) {
+    const std::uint32_t* const kernel = sum.kernel_null ? nullptr : names.slot(sum.kernel_value);
+    if (kernel == nullptr || *kernel == id_names::unseen || *kernel == id_names::null_name)
+      continue;
+    sum.kernel_value = *kernel;
+    sum.named = true;
+  }
 }
 
 }  // namespace aorta::detail

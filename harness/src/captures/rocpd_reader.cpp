@@ -135,41 +135,42 @@ private:
 
 // One group (kernel, agent) checked: every dispatch has integer start and end, end >= start, and
 // the kernel a name; anything else is an error naming the kernel, since a NULL or text timestamp
-// read as 0, or a negative duration, would lower a total a check compares. Returns the name; the
-// messages are only composed for a refused group.
-std::string_view checked_name(const dispatch_sum& sum, const dispatch_problems& problems,
-                              const rocpd_kernel_names& names, const std::string& where) {
-  const std::optional<std::string_view> name = names.find(sum.kernel_id());
-  if (!name)
+// read as 0, or a negative duration, would lower a total a check compares. Returns the tree's
+// kernel index; the messages are only composed for a refused group.
+std::uint32_t checked_kernel(const dispatch_sum& sum, const dispatch_problems& problems,
+                             const frame_tree_builder& tree, const std::string& where) {
+  if (!sum.named)
     throw capture_error(fmt::format(
         "{}: rocpd database: {} dispatches have a kernel without a name (kernel id {}: no "
         "rocpd_info_kernel_symbol row, or NULL kernel_name and display_name); they cannot be "
         "told apart from other kernels. Fix: re-run the capture",
         where, sum.launches,
         sum.kernel_null ? std::string("NULL") : std::to_string(sum.kernel_value)));
+  const auto kernel = static_cast<std::uint32_t>(sum.kernel_value);
+  const std::string_view name = tree.kernel_name(kernel);
   if (problems.non_integer != 0)
     throw capture_error(fmt::format(
         "{}: rocpd database: kernel '{}': {} dispatches have a start or end that is not an "
         "integer timestamp (NULL, text or real); their durations are unknown. Fix: re-run the "
         "capture",
-        where, *name, problems.non_integer));
+        where, name, problems.non_integer));
   if (problems.negative != 0)
     throw capture_error(fmt::format("{}: rocpd database: kernel '{}': {} dispatches end before "
                                     "they start; their durations are negative. Fix: re-run the "
                                     "capture",
-                                    where, *name, problems.negative));
+                                    where, name, problems.negative));
   if (sum.overflowed)
     throw capture_error(fmt::format("{}: rocpd database: kernel '{}': the summed duration is past "
                                     "the largest integer number of ns (2^63-1). Fix: re-run the "
                                     "capture",
-                                    where, *name));
+                                    where, name));
   // The checked_sum rules; their field names are composed only for a value they refuse.
   if (sum.launches > max_count)
-    (void)checked_count(sum.launches, where, fmt::format("kernel '{}' dispatch count", *name));
+    (void)checked_count(sum.launches, where, fmt::format("kernel '{}' dispatch count", name));
   if (sum.total_ns < 0)
     (void)checked_duration(static_cast<double>(sum.total_ns), where,
-                           fmt::format("kernel '{}' time (ns)", *name));
-  return *name;
+                           fmt::format("kernel '{}' time (ns)", name));
+  return kernel;
 }
 
 }  // namespace
@@ -181,13 +182,13 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   (void)schema_version(db, file);
   const layout_queries queries = dispatch_queries(db, file);
   rocpd_stmt stmt = db.prepare(queries.dispatches);
-  const dispatch_sums sums = sum_dispatches(db, stmt.get(), limits.max_groups);
+  dispatch_sums sums = sum_dispatches(db, stmt.get(), limits.max_groups);
   stmt.reset();
-  const rocpd_kernel_names names(db, sums.groups, limits);
-  tree.reserve_kernels(names.size(), names.name_bytes());
-  agent_lookup agents(db, queries.agent);
+  db.release_cache();
   const std::string where = file.string();
   tree.set_source(where);
+  name_dispatched_kernels(db, sums.groups, limits, tree);
+  agent_lookup agents(db, queries.agent);
   // A set, not a walk over `devices` per group: 50,000 agents made that quadratic.
   std::unordered_set<std::string> seen_agents;
   for (const device_info& d : devices)
@@ -197,10 +198,11 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
   std::size_t frame = context_frame::no_parent;
   for (std::size_t i = 0; i < sums.groups.size(); ++i) {
     const dispatch_sum& sum = sums.groups[i];
-    const std::string_view name = checked_name(sum, sums.problems_of(sum), names, where);
+    const std::uint32_t kernel = checked_kernel(sum, sums.problems_of(sum), tree, where);
     const std::optional<agent_row>& agent = agents.agent(sum.agent_key());
     if (!agent) {
-      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row", where, name));
+      notes.push_back(fmt::format("{}: kernel '{}': dispatches without an agent row", where,
+                                  tree.kernel_name(kernel)));
       frame = context_frame::no_parent;
     } else if (i == 0 || frame_agent != sum.agent_key()) {
       frame = tree.child(context_frame::no_parent, agent->frame);
@@ -213,7 +215,7 @@ void read_rocpd_database(const fs::path& file, frame_tree_builder& tree,
     }
     frame_agent = sum.agent_key();
     // Exact below 2^53 ns (104 days of GPU time per kernel), as every reader's double total.
-    tree.add_kernel(frame, name, sum.launches, static_cast<double>(sum.total_ns));
+    tree.add_kernel(frame, kernel, sum.launches, static_cast<double>(sum.total_ns));
   }
 }
 

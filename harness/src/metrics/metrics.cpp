@@ -19,14 +19,17 @@ namespace aorta {
 namespace detail {
 
 // The capture promises this order, but the metrics must not depend on it.
-std::vector<const kernel_stat*> kernels_by_time(const capture& source) {
-  std::vector<const kernel_stat*> ordered;
-  ordered.reserve(source.kernels.size());
-  for (const auto& kernel : source.kernels) ordered.push_back(&kernel);
-  std::stable_sort(ordered.begin(), ordered.end(), [](const kernel_stat* a, const kernel_stat* b) {
-    return a->total_ns > b->total_ns;
+kernels_by_time::kernels_by_time(const capture& source) : m_kernels(source.kernels) {
+  const auto hotter = [](const kernel_stat& a, const kernel_stat& b) {
+    return a.total_ns > b.total_ns;
+  };
+  if (std::is_sorted(m_kernels.begin(), m_kernels.end(), hotter)) return;
+  m_sorted.reserve(m_kernels.size());
+  for (const auto& kernel : m_kernels) m_sorted.push_back(&kernel);
+  std::stable_sort(m_sorted.begin(), m_sorted.end(), [&hotter](const kernel_stat* a,
+                                                                 const kernel_stat* b) {
+    return hotter(*a, *b);
   });
-  return ordered;
 }
 
 }  // namespace detail
@@ -46,12 +49,13 @@ bool add_metric_count(std::uint64_t& total, std::uint64_t more) {
 
 void add_kernel_metrics(const capture& source, const std::string& prefix, kernel_rows rows,
                         metric_set& out) {
-  const auto ordered = kernels_by_time(source);
+  const kernels_by_time ordered(source);
   if (rows == kernel_rows::copied) {
     out.kernels.reserve(out.kernels.size() + ordered.size());
-    for (const kernel_stat* kernel : ordered) {
+    for (std::size_t i = 0; i < ordered.size(); ++i) {
+      const kernel_stat& kernel = ordered[i];
       out.kernels.push_back(
-          {kernel->name, kernel->launches, kernel->total_ns / ns_per_ms, source.collector});
+          {kernel.name, kernel.launches, kernel.total_ns / ns_per_ms, source.collector});
     }
   }
 
@@ -59,13 +63,14 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, kernel
   bool overflowed = false;
   std::uint64_t launches = 0;
   double total_ns = 0.0;
-  for (const kernel_stat* kernel : ordered) {
-    if (kernel->launches) {
-      overflowed = overflowed || !add_metric_count(launches, *kernel->launches);
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    const kernel_stat& kernel = ordered[i];
+    if (kernel.launches) {
+      overflowed = overflowed || !add_metric_count(launches, *kernel.launches);
     } else {
       every_count_known = false;
     }
-    total_ns += kernel->total_ns;
+    total_ns += kernel.total_ns;
   }
   if (!every_count_known) {
     out.notes.push_back(fmt::format(
@@ -85,7 +90,7 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, kernel
     out.notes.push_back(
         fmt::format("{}_gpu_time_ms omitted: the summed kernel time is not finite", prefix));
   }
-  const double top_ns = ordered.front()->total_ns;
+  const double top_ns = ordered[0].total_ns;
   if (std::isfinite(top_ns)) {
     out.values[prefix + "_top_kernel_ms"] = top_ns / ns_per_ms;
   } else {
@@ -95,7 +100,7 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, kernel
 
   std::vector<std::string> top;
   for (std::size_t i = 0; i < ordered.size() && i < top_kernel_limit; ++i) {
-    top.push_back(ordered[i]->name);
+    top.push_back(ordered[i].name);
   }
   out.values[prefix + "_top_kernels"] = std::move(top);
 }
@@ -137,9 +142,10 @@ void add_function_metrics(const capture& source, metric_set& out) {
 // no '/', so the first one after the prefix ends the metric.
 void add_counter_metrics(const capture& source, metric_set& out) {
   std::set<std::string, std::less<>> hottest;
-  for (const kernel_stat* kernel : kernels_by_time(source)) {
+  const kernels_by_time ordered(source);
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
     if (hottest.size() == ncu_counter_kernel_limit) break;
-    hottest.insert(kernel->name);
+    hottest.insert(ordered[i].name);
   }
   std::size_t left_out = 0;
   for (const kernel_counter& counter : source.counters) {
@@ -271,10 +277,10 @@ metric_set compute_metrics(const capture& source, kernel_rows rows) {
 }
 
 void move_kernel_rows(capture& source, metric_set& out) {
-  const auto ordered = kernels_by_time(source);
+  const kernels_by_time ordered(source);
   out.kernels.reserve(out.kernels.size() + ordered.size());
-  for (const kernel_stat* kernel : ordered) {
-    kernel_stat& moved = source.kernels[static_cast<std::size_t>(kernel - source.kernels.data())];
+  for (std::size_t i = 0; i < ordered.size(); ++i) {
+    kernel_stat& moved = source.kernels[static_cast<std::size_t>(&ordered[i] - source.kernels.data())];
     out.kernels.push_back({std::move(moved.name), moved.launches, moved.total_ns / ns_per_ms,
                            source.collector});
   }

@@ -95,8 +95,10 @@ void write_kernels(std::ostream& out, const std::vector<kernel_row>& rows,
   for (const kernel_row& row : rows)
     writer.add(row.collector, row.launches, row.name, row.total_ms);
   for (const capture& source : unrowed) {
-    for (const kernel_stat* kernel : kernels_by_time(source))
-      writer.add(source.collector, kernel->launches, kernel->name, kernel->total_ns / ns_per_ms);
+    const kernels_by_time ordered(source);
+    for (std::size_t i = 0; i < ordered.size(); ++i)
+      writer.add(source.collector, ordered[i].launches, ordered[i].name,
+                 ordered[i].total_ns / ns_per_ms);
   }
   writer.finish();
 }

@@ -1,0 +1,81 @@
+// Issue 21 ("readers at the machine's limit"): a rocpd read holds each dispatched kernel's name
+// once. The database is built here with SQLite's API in the direct layout of schema version 3
+// (tests/fixtures/rocpd/README.md), with long names so that a second copy of them stands out of
+// the process's peak resident memory.
+#include "captures/rocprof_reader.hpp"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+
+#include <filesystem>
+#include <string>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kernels = 20'000;
+constexpr long name_bytes = 1'000;
+
+long peak_rss_kib() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return usage.ru_maxrss;
+}
+
+// `kernels` symbols with distinct names of about name_bytes bytes, one dispatch each.
+void write_database(const fs::path& file) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+  const std::string sql =
+      "CREATE TABLE rocpd_metadata (id INTEGER PRIMARY KEY, tag TEXT, value TEXT);"
+      "INSERT INTO rocpd_metadata (tag, value) VALUES ('schema_version', '3');"
+      "CREATE TABLE rocpd_info_agent (id INTEGER PRIMARY KEY, guid TEXT, type TEXT, "
+      "absolute_index INTEGER, type_index INTEGER, name TEXT, generic_name TEXT, "
+      "product_name TEXT);"
+      "INSERT INTO rocpd_info_agent VALUES (1, 'g', 'GPU', 1, 0, 'a', 'gfx942', 'MI300X');"
+      "CREATE TABLE rocpd_info_kernel_symbol (id INTEGER PRIMARY KEY, guid TEXT, "
+      "kernel_name TEXT, display_name TEXT);"
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+      std::to_string(kernels) +
+      ") INSERT INTO rocpd_info_kernel_symbol SELECT i, 'g', 'k' || i || '.kd', "
+      "printf('%0" +
+      std::to_string(name_bytes) +
+      "d', i) FROM n;"
+      "CREATE TABLE rocpd_kernel_dispatch (id INTEGER PRIMARY KEY, guid TEXT, agent_id INTEGER, "
+      "kernel_id INTEGER, start BIGINT, \"end\" BIGINT);"
+      "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, \"end\") "
+      "SELECT 'g', 1, id, id * 1000, id * 1000 + id FROM rocpd_info_kernel_symbol;";
+  char* error = nullptr;
+  const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+  const std::string message = error != nullptr ? error : "";
+  sqlite3_free(error);
+  sqlite3_close(db);
+  ASSERT_EQ(rc, SQLITE_OK) << message;
+}
+
+// 20 MB of names: the reader's copy and the frame tree's copy of them were both held at the read's
+// peak, and the tree's copy again beside the capture's strings; now the names are interned once
+// and handed to the strings as the table shrinks. The bound leaves half the names' size for the
+// rest of the read (the sums, SQLite's page cache, the capture's kernel table).
+TEST(RocpdMemory, EachKernelNameIsHeldOnceAtThePeak) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine: peak memory is its own";
+#else
+  const fs::path dir = fs::temp_directory_path() / "aorta_rocpd_memory";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write_database(dir / "aorta_results.db");
+  const long before = peak_rss_kib();
+  const aorta::capture c = aorta::read_rocprof_capture(dir, false);
+  const long grown = peak_rss_kib() - before;
+  fs::remove_all(dir);
+  ASSERT_EQ(c.kernels.size(), static_cast<std::size_t>(kernels));
+  EXPECT_EQ(c.kernels.front().name.size(), static_cast<std::size_t>(name_bytes));
+  const long names_kib = kernels * name_bytes / 1024;
+  EXPECT_LT(grown, names_kib * 3 / 2) << "KiB more at peak, for " << names_kib << " KiB of names";
+#endif
+}
+
+}  // namespace
