@@ -61,8 +61,13 @@ def mb(path):
 
 # ---- generators -------------------------------------------------------------------------------
 def write_hatchet(path, target_bytes):
-    """Proton's tree: 5,000 kernels, each under 20 frames of Python call path."""
+    """Proton's tree: 5,000 kernels under 1,000 call paths of 20 frames, each path calling 10 of
+    the kernels. The paths repeat, as a real program's do: with a fresh random name per frame the
+    tree passed the reader's frame limit and was dropped, so an under() check timed a tree thrown
+    away (round 6's "hatchet with an under() check" rows)."""
     kernels = [f"kernel_{i}_Cijk_Ailk_Bljk_HHS_BH_MT128x128x32" for i in range(5000)]
+    paths = [[f"model_{rng.randint(0, 40)}.py:{rng.randint(1, 900)}@forward_{depth}"
+              for depth in range(19)] + [f"layer_{p % 32}"] for p in range(1000)]
 
     def frame(name, metrics, children):
         return {"children": children, "frame": {"name": name, "type": "function"},
@@ -72,13 +77,14 @@ def write_hatchet(path, target_bytes):
         f.write('[{"children": [')
         written, first = 0, True
         while written < target_bytes:
-            leaf = frame(rng.choice(kernels), {"count": rng.randint(1, 50),
-                                               "device_id": "0", "device_type": "1",
-                                               "time (ns)": float(rng.randint(1000, 10 ** 6))}, [])
+            which = rng.randrange(len(paths))
+            kernel = kernels[(which * 7 + rng.randint(0, 9)) % len(kernels)]
+            leaf = frame(kernel, {"count": rng.randint(1, 50),
+                                  "device_id": "0", "device_type": "1",
+                                  "time (ns)": float(rng.randint(1000, 10 ** 6))}, [])
             node = leaf
-            for depth in range(20):
-                node = frame(f"model_{rng.randint(0, 40)}.py:{rng.randint(1, 900)}@forward_{depth}",
-                             {}, [node])
+            for name in paths[which]:
+                node = frame(name, {}, [node])
             text = ("" if first else ",") + json.dumps(node, separators=(",", ":"))
             f.write(text)
             written += len(text)
