@@ -152,31 +152,130 @@ void record_status(process_result& result, int status) {
   if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
 }
 
-}  // namespace
+// The child's log files; one file for both streams shares one offset, so neither overwrites the
+// other.
+struct output_logs {
+  unique_fd stdout_log;
+  unique_fd stderr_log;
+  bool shared = false;
 
-process_result run_process(const process_spec& spec) {
+  explicit output_logs(const process_spec& spec) {
+    if (!spec.stdout_log.empty()) stdout_log = open_log(spec.stdout_log);
+    shared = !spec.stderr_log.empty() && !spec.stdout_log.empty() &&
+             std::filesystem::absolute(spec.stderr_log).lexically_normal() ==
+                 std::filesystem::absolute(spec.stdout_log).lexically_normal();
+    if (!spec.stderr_log.empty() && !shared) stderr_log = open_log(spec.stderr_log);
+  }
+  [[nodiscard]] int stderr_fd() const { return shared ? stdout_log.get() : stderr_log.get(); }
+};
+
+// What can be refused before anything starts: an empty argv, a missing working directory, an
+// executable not found, a timeout past the largest accepted. Returns the executable's path.
+std::string checked_executable(const process_spec& spec) {
   if (spec.argv.empty()) throw setup_error("cannot start the command: its argv is empty");
   const std::string& argv0 = spec.argv.front();
-
   if (!spec.working_directory.empty() && !std::filesystem::is_directory(spec.working_directory)) {
     throw setup_error(describe_start_failure(
         argv0, "working directory '" + spec.working_directory.string() + "' is not a directory"));
   }
-  const std::string executable =
-      detail::resolve_executable(argv0, spec.environment, spec.working_directory);
+  return detail::resolve_executable(argv0, spec.environment, spec.working_directory);
+}
+
+// The deadlines of one run after the spawn (timeout, SIGKILL after the grace, the stop probe,
+// the drain of output held by escaped processes) and what they did, turn by turn of the loop.
+class run_deadlines {
+public:
+  run_deadlines(const process_spec& spec, steady::time_point start)
+      : m_spec(spec), m_start(start),
+        m_next_stop_check(spec.stop_when ? start + spec.stop_check_interval : never) {
+    m_result.kill_grace_seconds = std::chrono::duration<double>(spec.kill_grace).count();
+    if (spec.timeout > milliseconds(0)) m_timeout_at = start + spec.timeout;
+  }
+
+  // Forwarded signals, the timeout, the stop probe, the grace, then a reap.
+  void check(detail::child_group& child, detail::signal_forwarding& forwarding,
+             steady::time_point now) {
+    for (const int signal_number : forwarding.take_pending()) {
+      if (signal_number == 0) continue;
+      if (m_result.interrupted_by) {
+        child.signal_all(SIGKILL);  // asked twice: stop waiting for it
+      } else {
+        m_result.interrupted_by = signal_number;
+        begin_ending(child, now, signal_number);
+      }
+    }
+    if (m_timeout_at && !m_result.timed_out && now >= *m_timeout_at) {
+      m_result.timed_out = true;
+      m_result.timeout_seconds = std::chrono::duration<double>(m_spec.timeout).count();
+      begin_ending(child, now, SIGTERM);
+    }
+    if (now >= m_next_stop_check) {
+      if (m_spec.stop_when()) {
+        m_result.stopped = true;
+        begin_ending(child, now, SIGTERM);
+      } else {
+        m_next_stop_check = steady::now() + m_spec.stop_check_interval;
+      }
+    }
+    if (m_kill_at != never && now >= m_kill_at) {
+      child.signal_all(SIGKILL);
+      m_result.killed_after_grace = true;
+      m_kill_at = never;
+    }
+    const auto status = child.try_reap();
+    if (child.reaped()) {
+      const auto ended = steady::now();
+      m_result.wall_seconds = std::chrono::duration<double>(ended - m_start).count();
+      if (status) record_status(m_result, *status);
+      m_drain_until = ended + orphaned_output_limit;
+    }
+  }
+
+  // How long the pump may wait for output, or nullopt when the run is over.
+  [[nodiscard]] std::optional<milliseconds> wait(const detail::child_group& child,
+                                                 const detail::output_pump& pump,
+                                                 steady::time_point now) const {
+    auto wait = status_check_interval;
+    if (child.reaped()) {
+      if (!pump.any_open() || now >= m_drain_until) return std::nullopt;
+      return std::min(wait, until(m_drain_until, now));
+    }
+    if (m_timeout_at && !m_result.timed_out) wait = std::min(wait, until(*m_timeout_at, now));
+    if (m_kill_at != never) wait = std::min(wait, until(m_kill_at, now));
+    return wait;
+  }
+
+  [[nodiscard]] process_result& result() noexcept { return m_result; }
+
+private:
+  // time_point::max() = no SIGKILL scheduled (an optional here trips GCC 12's
+  // -Wmaybe-uninitialized at -O2).
+  static constexpr steady::time_point never = steady::time_point::max();
+
+  // SIGTERM now, SIGKILL after the grace unless one is already scheduled.
+  void begin_ending(const detail::child_group& child, steady::time_point now, int signal_number) {
+    child.signal_all(signal_number);
+    if (m_kill_at == never) m_kill_at = now + m_spec.kill_grace;
+    m_next_stop_check = never;
+  }
+
+  const process_spec& m_spec;
+  steady::time_point m_start;
+  process_result m_result;
+  std::optional<steady::time_point> m_timeout_at;
+  steady::time_point m_kill_at = never;
+  steady::time_point m_drain_until{};
+  steady::time_point m_next_stop_check;
+};
+
+}  // namespace
+
+process_result run_process(const process_spec& spec) {
+  const std::string executable = checked_executable(spec);
+  const std::string& argv0 = spec.argv.front();
   c_string_array argv(spec.argv);
   c_string_array envp(environment_entries(spec.environment));
-
-  unique_fd stdout_log;
-  unique_fd stderr_log;
-  if (!spec.stdout_log.empty()) stdout_log = open_log(spec.stdout_log);
-  // One file for both streams shares one offset, so neither overwrites the other.
-  const bool shared_log = !spec.stderr_log.empty() && !spec.stdout_log.empty() &&
-                          std::filesystem::absolute(spec.stderr_log).lexically_normal() ==
-                              std::filesystem::absolute(spec.stdout_log).lexically_normal();
-  if (!spec.stderr_log.empty() && !shared_log) stderr_log = open_log(spec.stderr_log);
-  const int stderr_log_fd = shared_log ? stdout_log.get() : stderr_log.get();
-
+  const output_logs logs(spec);
   pipe_pair out = open_pipe();
   pipe_pair err = open_pipe();
 
@@ -224,80 +323,22 @@ process_result run_process(const process_spec& spec) {
   err.write_end.reset();
 
   detail::output_pump pump;
-  pump.add(std::move(out.read_end), stdout_log.get(), spec.stdout_log,
+  pump.add(std::move(out.read_end), logs.stdout_log.get(), spec.stdout_log,
            spec.echo ? STDOUT_FILENO : -1);
-  pump.add(std::move(err.read_end), stderr_log_fd, shared_log ? spec.stdout_log : spec.stderr_log,
-           spec.echo ? STDERR_FILENO : -1);
+  pump.add(std::move(err.read_end), logs.stderr_fd(),
+           logs.shared ? spec.stdout_log : spec.stderr_log, spec.echo ? STDERR_FILENO : -1);
 
-  process_result result;
-  result.kill_grace_seconds = std::chrono::duration<double>(spec.kill_grace).count();
-  std::optional<steady::time_point> timeout_at;
-  if (spec.timeout > milliseconds(0)) timeout_at = start + spec.timeout;
-  // time_point::max() = no SIGKILL scheduled (an optional here trips GCC 12's
-  // -Wmaybe-uninitialized at -O2).
-  constexpr auto never = steady::time_point::max();
-  steady::time_point kill_at = never;
-  steady::time_point drain_until{};
-  steady::time_point next_stop_check = spec.stop_when ? start + spec.stop_check_interval : never;
-  // SIGTERM now, SIGKILL after the grace unless one is already scheduled.
-  const auto begin_ending = [&](steady::time_point now, int signal_number) {
-    child.signal_all(signal_number);
-    if (kill_at == never) kill_at = now + spec.kill_grace;
-    next_stop_check = never;
-  };
-
+  run_deadlines deadlines(spec, start);
   while (true) {
     const auto now = steady::now();
-    if (!child.reaped()) {
-      for (const int signal_number : forwarding.take_pending()) {
-        if (signal_number == 0) continue;
-        if (result.interrupted_by) {
-          child.signal_all(SIGKILL);  // asked twice: stop waiting for it
-        } else {
-          result.interrupted_by = signal_number;
-          begin_ending(now, signal_number);
-        }
-      }
-      if (timeout_at && !result.timed_out && now >= *timeout_at) {
-        result.timed_out = true;
-        result.timeout_seconds = std::chrono::duration<double>(spec.timeout).count();
-        begin_ending(now, SIGTERM);
-      }
-      if (now >= next_stop_check) {
-        if (spec.stop_when()) {
-          result.stopped = true;
-          begin_ending(now, SIGTERM);
-        } else {
-          next_stop_check = steady::now() + spec.stop_check_interval;
-        }
-      }
-      if (kill_at != never && now >= kill_at) {
-        child.signal_all(SIGKILL);
-        result.killed_after_grace = true;
-        kill_at = never;
-      }
-      const auto status = child.try_reap();
-      if (child.reaped()) {
-        const auto ended = steady::now();
-        result.wall_seconds = std::chrono::duration<double>(ended - start).count();
-        if (status) record_status(result, *status);
-        drain_until = ended + orphaned_output_limit;
-      }
-    }
-
-    auto wait = status_check_interval;
-    if (child.reaped()) {
-      if (!pump.any_open() || now >= drain_until) break;
-      wait = std::min(wait, until(drain_until, now));
-    } else {
-      if (timeout_at && !result.timed_out) wait = std::min(wait, until(*timeout_at, now));
-      if (kill_at != never) wait = std::min(wait, until(kill_at, now));
-    }
-    pump.pump(wait, child.reaped() ? -1 : exit_notice.get());
+    if (!child.reaped()) deadlines.check(child, forwarding, now);
+    const std::optional<milliseconds> wait = deadlines.wait(child, pump, now);
+    if (!wait) break;
+    pump.pump(*wait, child.reaped() ? -1 : exit_notice.get());
   }
   pump.abandon();
+  process_result result = std::move(deadlines.result());
   result.escaped = detail::end_orphans(pid, orphan_sweep_limit);
-
   result.log_failure = pump.log_failure();
   return result;
 }
