@@ -8,6 +8,7 @@
 #include "json_text.hpp"
 #include "recipe/cells_block.hpp"
 #include "recipe/collect_block.hpp"
+#include "recipe/recipe_keys.hpp"
 #include "recipe/yaml_read.hpp"
 #include "text_trim.hpp"
 
@@ -25,53 +26,6 @@ namespace {
 
 using detail::fail_at;
 using detail::map_entry;
-
-const std::vector<std::string>& handled_keys() {
-  static const std::vector<std::string> keys{"schema_version",
-                                             "mode",
-                                             "ticket",
-                                             "trials",
-                                             "timeout_per_trial",
-                                             "timeout",
-                                             "capture_exit_grace",
-                                             "mitigation_axis",
-                                             "diagnostic_axis",
-                                             "mitigations",
-                                             "diagnostics",
-                                             "confound",
-                                             "env_passthrough_mode",
-                                             "collect",
-                                             "check",
-                                             "gate",
-                                             "allow_empty",
-                                             "measure",
-                                             "environment_exit_codes",
-                                             "environment_marker",
-                                             "ranks",
-                                             "expect_exit"};
-  return keys;
-}
-
-// Probe-mode keys of the original that steer its detectors and retention; aorta has no such
-// machinery, so they are accepted (recipes stay portable) and reported as ignored.
-const std::vector<std::string>& ignored_probe_keys() {
-  static const std::vector<std::string> keys{
-      "step_time_regex",        "collect_paths",
-      "custom_patterns",        "hang_window_sec", "hang_grace_period_at_start",
-      "tier3_vram_growth",      "stop_after",      "disable_detectors",
-      "disable_detector_tiers", "retain",          "redaction"};
-  return keys;
-}
-
-const std::vector<std::string>& triage_only_keys() {
-  static const std::vector<std::string> keys{
-      "workload", "cells", "steps", "workload_config", "save_logs", "extra_env", "trial_isolation"};
-  return keys;
-}
-
-bool contains(const std::vector<std::string>& keys, std::string_view key) {
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
 
 std::string key_path(const map_entry& entry) {
   return "recipe." + entry.key;
@@ -131,26 +85,6 @@ std::vector<int> read_environment_exit_codes(const std::string& file, const map_
   return codes;
 }
 
-void reject_unknown_key(const map_entry& entry) {
-  if (entry.key == "condition") {
-    fail_at(entry.key_at, key_path(entry),
-            "`condition:` is deferred (the original aorta rejects it as \"deferred to Phase "
-            "3\") and aorta does not implement it. Fix: remove the key.");
-  }
-  if (contains(triage_only_keys(), entry.key)) {
-    fail_at(entry.key_at, key_path(entry),
-            fmt::format("'{}' belongs to mode: triage, which aorta does not run (aorta runs "
-                        "the command after `--` in mode: probe). Fix: remove it; the command "
-                        "line says what runs.",
-                        entry.key));
-  }
-  std::vector<std::string> allowed = handled_keys();
-  allowed.insert(allowed.end(), ignored_probe_keys().begin(), ignored_probe_keys().end());
-  fail_at(entry.key_at, "recipe",
-          fmt::format("unknown key '{}'.{} Allowed keys: {}. Fix: rename or remove it.", entry.key,
-                      detail::did_you_mean(entry.key, allowed), detail::join(allowed)));
-}
-
 // read_positive_seconds, held to [min_timeout_seconds, max_timeout_seconds].
 double read_limit_seconds(const map_entry& entry, const std::string& path) {
   const double seconds = detail::read_positive_seconds(entry, path);
@@ -170,7 +104,8 @@ struct timeout_seen {
   std::string key;
 };
 
-recipe parse_document(const YAML::Node& root, const std::string& file) {
+// An empty document, or one whose top level is not a mapping, has no keys to read.
+void require_top_mapping(const YAML::Node& root, const std::string& file) {
   if (!root.IsDefined() || root.IsNull()) {
     fail_at(source_location{file, 0, 0}, "recipe",
             "is empty. Fix: start with `schema_version: 1` and `mode: probe`, then list "
@@ -182,6 +117,64 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
                         "`schema_version: 1` and the other keys as `key: value` lines.",
                         detail::describe(root)));
   }
+}
+
+// timeout_per_trial and timeout mean the same; both given, they must agree.
+void read_timeout(recipe& parsed, const map_entry& entry, std::optional<timeout_seen>& seen) {
+  const std::string path = key_path(entry);
+  const double seconds = read_limit_seconds(entry, path);
+  if (seen && seen->seconds != seconds) {
+    fail_at(entry.value_at, path,
+            fmt::format("{} s disagrees with {}: {} s at {}. Fix: keep one of the two "
+                        "keys (they mean the same: seconds per trial).",
+                        seconds, seen->key, seen->seconds, seen->where.to_string()));
+  }
+  seen = timeout_seen{seconds, entry.value_at, entry.key};
+  parsed.timeout_seconds = seconds;
+  parsed.timeout_key = entry.key;
+}
+
+// Checked when the recipe loads, so a bad gate or marker is named before any trial runs.
+void read_gate(recipe& parsed, const map_entry& entry) {
+  parsed.gate = detail::read_text(entry, key_path(entry));
+  try {
+    (void)detail::parse_gate_spec(*parsed.gate);
+  } catch (const usage_error& e) {
+    fail_at(entry.value_at, key_path(entry), e.what());
+  }
+}
+
+void read_environment_marker(recipe& parsed, const map_entry& entry) {
+  std::string marker = detail::read_text(entry, key_path(entry));
+  try {
+    (void)name_regex::compile(marker);
+  } catch (const std::invalid_argument& e) {
+    fail_at(entry.value_at, key_path(entry),
+            fmt::format("'{}' is not a regex aorta accepts ({}). Fix: escape the special "
+                        "characters, e.g. \\( for a literal parenthesis.",
+                        marker, e.what()));
+  }
+  parsed.environment_marker = std::move(marker);
+}
+
+// What no single key can say: schema_version present, expect_exit not also an environment code.
+void require_consistent(const recipe& parsed, bool saw_schema_version, const std::string& file) {
+  if (!saw_schema_version) {
+    fail_at(source_location{file, 1, 1}, "recipe.schema_version",
+            "is missing; allowed: 1. Fix: add `schema_version: 1` as the first line.");
+  }
+  const auto clash = std::find(parsed.environment_exit_codes.begin(),
+                               parsed.environment_exit_codes.end(), parsed.expect_exit);
+  if (clash != parsed.environment_exit_codes.end()) {
+    fail_at(source_location{file, 0, 0}, "recipe.expect_exit",
+            fmt::format("{} is also listed in environment_exit_codes, so it would mean both "
+                        "\"passed\" and \"cannot run here\". Fix: remove it from one of them.",
+                        parsed.expect_exit));
+  }
+}
+
+recipe parse_document(const YAML::Node& root, const std::string& file) {
+  require_top_mapping(root, file);
   recipe parsed;
   parsed.path = file;
   bool saw_schema_version = false;
@@ -198,16 +191,7 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "trials") {
       parsed.trials = detail::read_integer(entry, path, 1, 1'000'000);
     } else if (entry.key == "timeout_per_trial" || entry.key == "timeout") {
-      const double seconds = read_limit_seconds(entry, path);
-      if (timeout && timeout->seconds != seconds) {
-        fail_at(entry.value_at, path,
-                fmt::format("{} s disagrees with {}: {} s at {}. Fix: keep one of the two "
-                            "keys (they mean the same: seconds per trial).",
-                            seconds, timeout->key, timeout->seconds, timeout->where.to_string()));
-      }
-      timeout = timeout_seen{seconds, entry.value_at, entry.key};
-      parsed.timeout_seconds = seconds;
-      parsed.timeout_key = entry.key;
+      read_timeout(parsed, entry, timeout);
     } else if (entry.key == "capture_exit_grace") {
       parsed.capture_exit_grace_seconds = read_limit_seconds(entry, path);
     } else if (entry.key == "mitigation_axis") {
@@ -230,12 +214,7 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
         parsed.checks.push_back(check_spec{std::move(item.text), item.where});
       }
     } else if (entry.key == "gate") {
-      parsed.gate = detail::read_text(entry, path);
-      try {
-        (void)detail::parse_gate_spec(*parsed.gate);
-      } catch (const usage_error& e) {
-        fail_at(entry.value_at, path, e.what());
-      }
+      read_gate(parsed, entry);
     } else if (entry.key == "allow_empty") {
       parsed.allow_empty = detail::read_boolean(entry, path);
     } else if (entry.key == "measure") {
@@ -245,39 +224,19 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "environment_exit_codes") {
       parsed.environment_exit_codes = read_environment_exit_codes(file, entry);
     } else if (entry.key == "environment_marker") {
-      std::string marker = detail::read_text(entry, path);
-      try {
-        (void)name_regex::compile(marker);
-      } catch (const std::invalid_argument& e) {
-        fail_at(entry.value_at, path,
-                fmt::format("'{}' is not a regex aorta accepts ({}). Fix: escape the special "
-                            "characters, e.g. \\( for a literal parenthesis.",
-                            marker, e.what()));
-      }
-      parsed.environment_marker = std::move(marker);
+      read_environment_marker(parsed, entry);
     } else if (entry.key == "expect_exit") {
       parsed.expect_exit = detail::read_integer(entry, path, 0, 255);
     } else if (entry.key == "ranks") {
       parsed.ranks = detail::read_integer(entry, path, 1, 65536);
       parsed.ranks_location = entry.key_at;
-    } else if (contains(ignored_probe_keys(), entry.key)) {
+    } else if (detail::is_ignored_probe_key(entry.key)) {
       parsed.ignored_keys.push_back(entry.key);
     } else {
-      reject_unknown_key(entry);
+      detail::reject_unknown_key(entry);
     }
   }
-  if (!saw_schema_version) {
-    fail_at(source_location{file, 1, 1}, "recipe.schema_version",
-            "is missing; allowed: 1. Fix: add `schema_version: 1` as the first line.");
-  }
-  const auto clash = std::find(parsed.environment_exit_codes.begin(),
-                               parsed.environment_exit_codes.end(), parsed.expect_exit);
-  if (clash != parsed.environment_exit_codes.end()) {
-    fail_at(source_location{file, 0, 0}, "recipe.expect_exit",
-            fmt::format("{} is also listed in environment_exit_codes, so it would mean both "
-                        "\"passed\" and \"cannot run here\". Fix: remove it from one of them.",
-                        parsed.expect_exit));
-  }
+  require_consistent(parsed, saw_schema_version, file);
   return parsed;
 }
 
