@@ -24,19 +24,23 @@ struct dispatch_sum {
   std::uint64_t launches = 0;
   std::int64_t total_ns = 0;            // valid when the group has no non-integer dispatch
   std::uint32_t problems = no_problems;  // index into dispatch_sums::problems, if any
-  bool kernel_null = false;             // the dispatches' kernel_id is NULL
-  bool agent_null = false;              // agent_id or track_id is NULL
-  bool overflowed = false;              // total_ns went past int64
-  // kernel_value is no longer the kernel id but the frame tree's index of the kernel's name
-  // (name_dispatched_kernels).
-  bool named = false;
+  // The frame tree's index of the kernel's name once name_dispatched_kernels found it, else
+  // unnamed. Bit-fields keep the group at 40 bytes: an index below 2^28 covers every tree
+  // (max_distinct_kernels is checked against it where the index is stored).
+  std::uint32_t tree_kernel : 28 = unnamed;
+  std::uint32_t kernel_null : 1 = 0;  // the dispatches' kernel_id is NULL
+  std::uint32_t agent_null : 1 = 0;   // agent_id or track_id is NULL
+  std::uint32_t overflowed : 1 = 0;   // total_ns went past int64
 
+  static constexpr std::uint32_t unnamed = (1U << 28) - 1;
+
+  [[nodiscard]] bool named() const { return tree_kernel != unnamed; }
   [[nodiscard]] std::optional<std::int64_t> agent_key() const {
     return agent_null ? std::nullopt : std::optional<std::int64_t>(agent_value);
   }
 };
 
-static_assert(sizeof(dispatch_sum) <= 40, "one group per kernel and agent: keep it packed");
+static_assert(sizeof(dispatch_sum) == 40, "one group per kernel and agent: keep it packed");
 
 // A group's dispatches that cannot be summed.
 struct dispatch_problems {

@@ -81,6 +81,10 @@ void scan_symbols(rocpd_database& db, const rocpd_limits& limits, id_names& name
   }
 }
 
+// A tree index past the field's width would read back as another kernel's.
+static_assert(max_distinct_kernels < dispatch_sum::unnamed,
+              "dispatch_sum::tree_kernel must hold every frame tree kernel index");
+
 }  // namespace
 
 void name_dispatched_kernels(rocpd_database& db, std::vector<dispatch_sum>& sums,
@@ -94,8 +98,7 @@ void name_dispatched_kernels(rocpd_database& db, std::vector<dispatch_sum>& sums
     const std::uint32_t* const kernel = sum.kernel_null ? nullptr : names.slot(sum.kernel_value);
     if (kernel == nullptr || *kernel == id_names::unseen || *kernel == id_names::null_name)
       continue;
-    sum.kernel_value = *kernel;
-    sum.named = true;
+    sum.tree_kernel = *kernel;
   }
 }
 

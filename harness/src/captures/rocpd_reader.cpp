@@ -139,14 +139,14 @@ private:
 // kernel index; the messages are only composed for a refused group.
 std::uint32_t checked_kernel(const dispatch_sum& sum, const dispatch_problems& problems,
                              const frame_tree_builder& tree, const std::string& where) {
-  if (!sum.named)
+  if (!sum.named())
     throw capture_error(fmt::format(
         "{}: rocpd database: {} dispatches have a kernel without a name (kernel id {}: no "
         "rocpd_info_kernel_symbol row, or NULL kernel_name and display_name); they cannot be "
         "told apart from other kernels. Fix: re-run the capture",
         where, sum.launches,
         sum.kernel_null ? std::string("NULL") : std::to_string(sum.kernel_value)));
-  const auto kernel = static_cast<std::uint32_t>(sum.kernel_value);
+  const std::uint32_t kernel = sum.tree_kernel;
   const std::string_view name = tree.kernel_name(kernel);
   if (problems.non_integer != 0)
     throw capture_error(fmt::format(
