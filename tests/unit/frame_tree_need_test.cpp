@@ -274,6 +274,45 @@ TEST(FrameTreeTables, ReservedNamesGetTheSameIdsAndStillGrow) {
   EXPECT_EQ(reserved.size(), 5'000U);
 }
 
+// A table whose index was released (a reader done interning) still interns and finds by name:
+// the index comes back, a known name keeps its id and a new one gets the next.
+TEST(FrameTreeTables, ReleasedIndexComesBackOnTheNextLookUp) {
+  detail::name_table names;
+  for (std::uint32_t i = 0; i < 3'000; ++i) names.intern("kernel_" + std::to_string(i));
+  names.release_index();
+  EXPECT_EQ(names.name(1234), "kernel_1234");
+  EXPECT_EQ(names.intern("kernel_1234"), 1234U);
+  EXPECT_EQ(names.intern("new"), 3'000U);
+  names.release_index();
+  EXPECT_EQ(names.find("kernel_2999"), 2'999U);
+  EXPECT_FALSE(names.find("absent").has_value());
+  EXPECT_EQ(names.intern("new"), 3'000U);
+  EXPECT_EQ(names.size(), 3'001U);
+}
+
+// Names first, totals after (the rocpd reader): end_naming makes the totals; a kernel summed by
+// index, by its name again and a new name all come out under their own names.
+TEST(FrameTreeTables, KernelsNamedFirstAreSummedAfterEndNaming) {
+  detail::frame_tree_builder tree(detail::frame_tree_mode::totals_only);
+  const std::uint32_t a = tree.intern_kernel("a");
+  const std::uint32_t b = tree.intern_kernel("b");
+  EXPECT_EQ(tree.intern_kernel("a"), a);
+  tree.end_naming();
+  tree.add_kernel(context_frame::no_parent, b, 2, 5.0);
+  tree.add_kernel(context_frame::no_parent, "a", 1, 1.0);
+  tree.add_kernel(context_frame::no_parent, "c", 1, 2.0);
+  tree.add_kernel(context_frame::no_parent, a, 3, 0.5);
+  capture out;
+  tree.take_kernels(out);
+  ASSERT_EQ(out.kernels.size(), 3U);
+  EXPECT_EQ(out.kernels[0].name, "b");
+  EXPECT_EQ(out.kernels[0].launches, 2U);
+  EXPECT_EQ(out.kernels[1].name, "c");
+  EXPECT_EQ(out.kernels[2].name, "a");
+  EXPECT_EQ(out.kernels[2].launches, 4U);
+  EXPECT_EQ(out.kernels[2].total_ns, 1.5);
+}
+
 long peak_rss_kib() {
   rusage usage{};
   ::getrusage(RUSAGE_SELF, &usage);

@@ -93,11 +93,20 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
 }
 
 std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
-  if (m_kernel_totals.size() < max_distinct_kernels) {
-    const std::uint32_t id = m_kernel_names.intern(name);
-    if (id == m_kernel_totals.size()) m_kernel_totals.emplace_back();
-    return id;
-  }
+  const std::uint32_t id = intern_kernel(name);
+  // Past the end also when names were interned with no totals yet (intern_kernel).
+  if (id >= m_kernel_totals.size()) m_kernel_totals.resize(std::size_t{id} + 1);
+  return id;
+}
+
+void frame_tree_builder::end_naming() {
+  m_kernel_names.release_index();
+  // On an empty vector, resize allocates exactly: no doubling beside the names at the peak.
+  if (m_kernel_totals.size() < m_kernel_names.size()) m_kernel_totals.resize(m_kernel_names.size());
+}
+
+std::uint32_t frame_tree_builder::intern_kernel(std::string_view name) {
+  if (m_kernel_names.size() < max_distinct_kernels) return m_kernel_names.intern(name);
   // At the bound only a known name is summed; a new one is refused before it is stored.
   if (const std::optional<std::uint32_t> known = m_kernel_names.find(name)) return *known;
   throw capture_error(fmt::format(
@@ -108,9 +117,8 @@ std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
 }
 
 void frame_tree_builder::reserve_kernels(std::size_t names, std::size_t bytes) {
-  const std::size_t known = std::min(max_distinct_kernels, m_kernel_totals.size());
+  const std::size_t known = std::min(max_distinct_kernels, m_kernel_names.size());
   names = std::min(names, max_distinct_kernels - known);
-  m_kernel_totals.reserve(m_kernel_totals.size() + names);
   m_kernel_names.reserve(names, bytes);
 }
 
@@ -186,6 +194,8 @@ void frame_tree_builder::take_kernels(capture& out) {
   // The placements name their kernels: made now, before the names move out.
   m_placed = placed_kernels();
   m_placed_taken = true;
+  // Names interned without end_naming have their (empty) totals, as add_kernel would have made.
+  if (m_kernel_totals.size() < m_kernel_names.size()) m_kernel_totals.resize(m_kernel_names.size());
   out.kernels.clear();
   out.kernels.reserve(m_kernel_totals.size());
   for (const kernel_total& sum : m_kernel_totals)

@@ -52,10 +52,14 @@ public:
   // time, and more than max_distinct_kernels names are capture errors naming the source.
   void add_kernel(std::size_t frame, std::string_view name, std::optional<std::uint64_t> launches,
                   double total_ns);
-  // The index of kernel `name`, adding it with nothing summed when new; for a reader that looks
-  // each name up once and sums by index (add_kernel below). More than max_distinct_kernels
-  // names is the capture error of add_kernel.
-  std::uint32_t intern_kernel(std::string_view name) { return kernel_id(name); }
+  // The index of kernel `name`, adding the name when new; for a reader that names all its
+  // kernels first and then sums by index (add_kernel below) once end_naming made their totals.
+  // More than max_distinct_kernels names is the capture error of add_kernel.
+  std::uint32_t intern_kernel(std::string_view name);
+  // After intern_kernel: frees the names' index (the next name looked up rebuilds it) and makes
+  // each interned kernel's totals, exactly sized. Index and totals are ~30 bytes a kernel, and
+  // only one of them is held at once (80,000 kernels of a rocpd read: 1.3 MB off its peak).
+  void end_naming();
   // add_kernel for the kernel of index `kernel` (intern_kernel).
   void add_kernel(std::size_t frame, std::uint32_t kernel, std::optional<std::uint64_t> launches,
                   double total_ns);
@@ -63,8 +67,9 @@ public:
   [[nodiscard]] std::string_view kernel_name(std::uint32_t kernel) const noexcept {
     return m_kernel_names.name(kernel);
   }
-  // Room for `names` more kernels of `bytes` name bytes in all (a reader that knows them up
-  // front: no doubling copy at the read's peak); at most max_distinct_kernels names.
+  // Room for `names` more kernel names of `bytes` bytes in all (a reader that knows them up
+  // front: no doubling copy at the read's peak); at most max_distinct_kernels names. Their
+  // totals are made by end_naming.
   void reserve_kernels(std::size_t names, std::size_t bytes);
   // Follows `path` from the root, creating frames as needed; returns the last frame's id.
   std::size_t path(const std::vector<std::string_view>& names);

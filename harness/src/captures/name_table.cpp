@@ -30,7 +30,22 @@ void name_table::rehash(std::size_t slot_count) {
   m_slots = std::move(slots);
 }
 
-std::optional<std::uint32_t> name_table::find(std::string_view name) const {
+void name_table::release_index() {
+  m_slots = std::vector<std::uint32_t>();
+  m_hashes = std::vector<std::uint32_t>();
+}
+
+void name_table::restore_index() {
+  m_hashes.reserve(size());
+  for (std::size_t id = m_hashes.size(); id < size(); ++id)
+    m_hashes.push_back(hash_of(name(static_cast<std::uint32_t>(id))));
+  std::size_t slot_count = 1024;
+  while ((size() + 1) * 2 > slot_count) slot_count *= 2;
+  rehash(slot_count);
+}
+
+std::optional<std::uint32_t> name_table::find(std::string_view name) {
+  if (index_released()) restore_index();
   if (m_slots.empty()) return std::nullopt;
   const std::size_t at = slot_of(name, hash_of(name));
   if (m_slots[at] == 0) return std::nullopt;
@@ -38,6 +53,12 @@ std::optional<std::uint32_t> name_table::find(std::string_view name) const {
 }
 
 std::uint32_t name_table::add(std::string_view name, std::uint32_t hash) {
+  if (index_released()) {
+    restore_index();
+    // The name may be held: intern found no slots to look in.
+    const std::uint32_t held = m_slots[slot_of(name, hash)];
+    if (held != 0) return held - 1;
+  }
   if ((size() + 1) * 2 > m_slots.size()) grow();
   const std::size_t at = slot_of(name, hash);
   const auto id = static_cast<std::uint32_t>(size());

@@ -37,8 +37,8 @@ public:
     return m_starts[id + 1] - start == name.size() &&
            (name.empty() || std::memcmp(m_bytes.data() + start, name.data(), name.size()) == 0);
   }
-  // The id of `name` if it was interned; adds nothing.
-  [[nodiscard]] std::optional<std::uint32_t> find(std::string_view name) const;
+  // The id of `name` if it was interned; adds nothing (but the index, after release_index).
+  [[nodiscard]] std::optional<std::uint32_t> find(std::string_view name);
   [[nodiscard]] std::string_view name(std::uint32_t id) const noexcept {
     return m_bytes.view().substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
   }
@@ -58,6 +58,10 @@ public:
   // Room for `names` more names of `bytes` bytes in all, so a reader that knows them up front
   // makes no doubling copy (which held old and new arrays at once).
   void reserve(std::size_t names, std::size_t bytes);
+  // Frees the index (slots and hashes: ~16 bytes a name) and keeps the names and their ids, for
+  // a reader done interning that only looks names up by id: 80,000 kernels' index was 1.3 MB at
+  // a rocpd read's peak. The next intern or find rebuilds it.
+  void release_index();
 
   // Every byte of `name` counts: kernel names often share long prefixes and suffixes and differ
   // only in the middle (template arguments), so a hash of a few words would pile them up.
@@ -120,6 +124,9 @@ private:
   }
   // Adds `name`, not held, whose hash is `hash`.
   std::uint32_t add(std::string_view name, std::uint32_t hash);
+  [[nodiscard]] bool index_released() const noexcept { return m_hashes.size() != size(); }
+  // Hashes every name again and rehashes, after release_index.
+  void restore_index();
   void grow();
   void rehash(std::size_t slot_count);
   // The slot holding `name`, or the empty slot where it would go; the table has slots.

@@ -89,17 +89,21 @@ static_assert(max_distinct_kernels < dispatch_sum::unnamed,
 
 void name_dispatched_kernels(rocpd_database& db, std::vector<dispatch_sum>& sums,
                              const rocpd_limits& limits, frame_tree_builder& tree) {
-  id_names names(sums);
-  if (names.size() == 0) return;
-  // Room for every id's name up front: no doubling copy of the tree's tables at the read's peak.
-  tree.reserve_kernels(names.size(), 0);
-  scan_symbols(db, limits, names, tree);
-  for (dispatch_sum& sum : sums) {
-    const std::uint32_t* const kernel = sum.kernel_null ? nullptr : names.slot(sum.kernel_value);
-    if (kernel == nullptr || *kernel == id_names::unseen || *kernel == id_names::null_name)
-      continue;
-    sum.tree_kernel = *kernel;
+  {
+    id_names names(sums);
+    if (names.size() == 0) return;
+    // Room for every id's name up front: no doubling copy of the tree's tables at the read's peak.
+    tree.reserve_kernels(names.size(), 0);
+    scan_symbols(db, limits, names, tree);
+    for (dispatch_sum& sum : sums) {
+      const std::uint32_t* const kernel = sum.kernel_null ? nullptr : names.slot(sum.kernel_value);
+      if (kernel == nullptr || *kernel == id_names::unseen || *kernel == id_names::null_name)
+        continue;
+      sum.tree_kernel = *kernel;
+    }
   }
+  // The ids' table is gone before the totals are made, so the two never meet at the peak.
+  tree.end_naming();
 }
 
 }  // namespace aorta::detail
