@@ -1,9 +1,12 @@
 // `aorta view` output for small trees whose inclusive values are summed by hand.
 #include "aorta/error.hpp"
+#include "captures/frame_tree.hpp"
 #include "captures/tree_view.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -107,6 +110,32 @@ TEST(hatchet_tree_view_seed, instrumentation_tree_defaults_to_cycles) {
   const std::string head = "normalized_cycles of " + seed.string() + "\n";
   ASSERT_EQ(text.substr(0, head.size()), head);
   EXPECT_EQ(text.substr(head.size(), text.find('\n', head.size()) - head.size()), "33652.600 ROOT");
+}
+
+// The deepest call stack the frame tree admits views without running the thread's stack out: the
+// printer recursed once per level and a 30,000-frame stack (290 KB) ended in SIGSEGV.
+TEST(hatchet_tree_view_deep, call_stack_at_the_frame_limit_prints_every_level) {
+  const std::size_t frames = detail::frame_tree_max_entries - 16;
+  const fs::path file =
+      fs::temp_directory_path() /
+      ("aorta_tree_view_deep_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+       ".chrome_trace");
+  {
+    std::ofstream trace(file);
+    trace << R"j({"traceEvents":[{"ph":"X","cat":"kernel","name":"deepest","ts":0,"dur":7,)j"
+          << R"j("args":{"call_stack":["ROOT")j";
+    for (std::size_t i = 0; i < frames; ++i) trace << ",\"f" << i << '"';
+    trace << R"j(,"deepest"]}}]})j";
+  }
+  std::ostringstream out;
+  render_hatchet_tree(file, "time/ns", out);
+  fs::remove(file);
+  const std::string text = out.str();
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), static_cast<std::ptrdiff_t>(frames + 3));
+  // A chrome trace's "dur" is in microseconds.
+  const std::string last = "[depth " + std::to_string(frames + 1) + "] └─ 7000 deepest\n";
+  ASSERT_GE(text.size(), last.size());
+  EXPECT_EQ(text.substr(text.size() - last.size()), last);
 }
 
 TEST(hatchet_tree_view_seed, malformed_file_is_a_capture_error) {

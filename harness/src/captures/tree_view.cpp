@@ -127,8 +127,8 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-// Everything one line needs besides the node; print() recurses through the tree with it. The tree
-// rules and both forms of the scope path grow and shrink with the recursion instead of being
+// Everything one line needs besides the node; print_tree() walks the tree with it. The tree
+// rules and both forms of the scope path grow and shrink with the walk instead of being
 // copied per level (a 3,000-deep call stack made the copies quadratic). Below
 // view_folded_depth a line's rules and its scope path would still grow with its depth, making
 // the text quadratic (38 MB for 3,000 levels), so there the depth is printed as a number.
@@ -186,7 +186,19 @@ struct printer {
     out << "   [under(" << (paths.plain[frame] ? plain_path : anchored_path) << ")]";
   }
 
-  void print(std::uint32_t index, bool is_root, bool is_last, std::size_t depth) {
+  // A node being printed: where its children stand and what to shrink back to after them.
+  struct open_node {
+    std::uint32_t index;
+    std::size_t depth;
+    std::size_t next_child = 0;
+    bool children_shown = false;
+    std::size_t plain_size = 0;
+    std::size_t anchored_size = 0;
+    std::size_t prefix_size = 0;
+  };
+
+  // The node's own lines; the rules and paths it adds stay until its children are printed.
+  open_node enter(std::uint32_t index, bool is_root, bool is_last, std::size_t depth) {
     const view_node& node = tree.nodes[index];
     // One metric: "<rules><value> <name>", as before; several: aligned columns, then the tree.
     if (columns.size() > 1) {
@@ -200,20 +212,37 @@ struct printer {
     if (max_depth && depth == *max_depth && !node.children.empty()) {
       out << fmt::format(" (+{} below)", node.children.size());
     }
-    const std::size_t plain_size = plain_path.size();
-    const std::size_t anchored_size = anchored_path.size();
-    const std::size_t prefix_size = prefix.size();
+    open_node opened{index, depth};
+    opened.plain_size = plain_path.size();
+    opened.anchored_size = anchored_path.size();
+    opened.prefix_size = prefix.size();
     if (depth <= view_folded_depth) print_scope_path(index);
     out << '\n';
     if (!is_root && depth < view_folded_depth) prefix += is_last ? "   " : "│  ";
-    const bool children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
-    print_texts(index, depth, children_shown ? "│" : " ");
-    if (children_shown)
-      for (std::size_t i = 0; i < node.children.size(); ++i)
-        print(node.children[i], false, i + 1 == node.children.size(), depth + 1);
-    prefix.resize(prefix_size);
-    plain_path.resize(plain_size);
-    anchored_path.resize(anchored_size);
+    opened.children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
+    print_texts(index, depth, opened.children_shown ? "│" : " ");
+    return opened;
+  }
+
+  // Depth first with a stack of its own: a call stack as deep as the reader admits (hundreds of
+  // thousands of frames) would overflow the thread's stack one call per level.
+  void print_tree() {
+    std::vector<open_node> open;
+    open.push_back(enter(0, true, true, 0));
+    while (!open.empty()) {
+      open_node& top = open.back();
+      const std::vector<std::uint32_t>& children = tree.nodes[top.index].children;
+      if (top.children_shown && top.next_child < children.size()) {
+        const std::size_t i = top.next_child++;
+        const std::size_t depth = top.depth + 1;
+        open.push_back(enter(children[i], false, i + 1 == children.size(), depth));
+        continue;
+      }
+      prefix.resize(top.prefix_size);
+      plain_path.resize(top.plain_size);
+      anchored_path.resize(top.anchored_size);
+      open.pop_back();
+    }
   }
 };
 
@@ -300,7 +329,7 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
   }
   const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
   printer p{tree, columns, widths, paths, options.max_depth, options.display_name, out};
-  p.print(0, true, true, 0);
+  p.print_tree();
 }
 
 }  // namespace aorta
