@@ -24,7 +24,7 @@ std::string_view kind_of(mode_t mode) {
   return "not a regular file";
 }
 
-[[noreturn]] void refuse(const fs::path& file, mode_t mode) {
+[[noreturn]] void refuse_file_type(const fs::path& file, mode_t mode) {
   throw input_error(fmt::format("{}: is {}, not a regular file; aorta reads only regular files "
                                 "as input (a pipe or device could block or never end). Fix: "
                                 "point aorta at the file itself",
@@ -116,7 +116,7 @@ input_file open_input_file(const fs::path& file) {
   if (::fstat(fd, &info) != 0) {
     throw input_error(fmt::format("{}: cannot stat: {}", file.string(), std::strerror(errno)));
   }
-  if (!S_ISREG(info.st_mode)) refuse(file, info.st_mode);
+  if (!S_ISREG(info.st_mode)) refuse_file_type(file, info.st_mode);
   // Back to blocking reads: O_NONBLOCK was only for the open.
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   opened.m_size = static_cast<std::uint64_t>(info.st_size);
@@ -130,7 +130,7 @@ void require_regular_file(const fs::path& file) {
                                   "readable)",
                                   file.string(), std::strerror(errno)));
   }
-  if (!S_ISREG(info.st_mode)) refuse(file, info.st_mode);
+  if (!S_ISREG(info.st_mode)) refuse_file_type(file, info.st_mode);
 }
 
 std::string read_input_file(const fs::path& file, std::uint64_t max_bytes,

@@ -64,7 +64,8 @@ std::array<std::string, 3> place_of(const std::string& key) {
   return {"metrics", key, ""};
 }
 
-std::string key_of(const std::string& section, const std::string& name, const std::string& field) {
+std::string baseline_key_of(const std::string& section, const std::string& name,
+                            const std::string& field) {
   if (section == "scopes") {
     return std::string(field == "cycles" ? scope_prefix : normalized_prefix) + name;
   }
@@ -229,7 +230,7 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
                                                           field.empty() ? "" : "." + field));
         size_trials();
         for (std::size_t i = 0; i < trials; ++i) {
-          if (values[i]) test.trials[i].metrics[key_of(section, name, field)] = *values[i];
+          if (values[i]) test.trials[i].metrics[baseline_key_of(section, name, field)] = *values[i];
         }
       };
       if (section == "metrics") {

@@ -17,7 +17,7 @@ std::string delta_text(const gate_row& row) {
   return fmt::format("{:+.2f}%", *row.delta * 100.0);
 }
 
-std::string median_text(const gate_row& row, bool fresh) {
+std::string gate_median_text(const gate_row& row, bool fresh) {
   const auto& samples = fresh ? row.fresh : row.base;
   if (samples.empty()) return "-";
   return format_number(fresh ? row.fresh_median : row.base_median);
@@ -25,7 +25,7 @@ std::string median_text(const gate_row& row, bool fresh) {
 
 // Mangled C++ kernel names run to hundreds of characters; the table keeps their start (the JSON
 // and gate.json keep them whole).
-std::string shortened(const std::string& label) {
+std::string gate_shortened(const std::string& label) {
   constexpr std::size_t limit = 72;
   return label.size() <= limit ? label : label.substr(0, limit - 3) + "...";
 }
@@ -59,7 +59,7 @@ std::string folded_line(const std::vector<const gate_row*>& folded) {
   for (const gate_row* row : folded) {
     if (row->verdict == gate_verdict::same) continue;
     if (fails_gate(*row)) ++failing;
-    moved += fmt::format("{}{} {}", moved.empty() ? "" : ", ", shortened(row->label),
+    moved += fmt::format("{}{} {}", moved.empty() ? "" : ", ", gate_shortened(row->label),
                          verdict_label(*row));
   }
   return fmt::format("(+{} loader/libc row(s) folded{}{})\n", folded.size(),
@@ -117,8 +117,9 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
-    lines.push_back({{row.test, shortened(row.label), row.bound_text, median_text(row, false),
-                      median_text(row, true), delta_text(row), evidence, verdict}});
+    lines.push_back(
+        {{row.test, gate_shortened(row.label), row.bound_text, gate_median_text(row, false),
+          gate_median_text(row, true), delta_text(row), evidence, verdict}});
   }
   std::array<std::size_t, 8> widths{};
   for (const auto& l : lines) {

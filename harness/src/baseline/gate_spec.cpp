@@ -70,7 +70,7 @@ gate_row make_row(const std::string& test, std::string label, check_quantity qua
 
 // Values of `key` over the trials that have it.
 template <typename Get>
-std::vector<double> column(const measured_test& test, Get get) {
+std::vector<double> gate_column(const measured_test& test, Get get) {
   std::vector<double> values;
   for (const auto& trial : test.trials) {
     if (const auto value = get(trial)) values.push_back(*value);
@@ -125,8 +125,8 @@ std::vector<gate_row> kernel_gate_rows(const gate_spec& spec, const measured_tes
     };
   };
   const auto fill = [&](gate_row& row, auto get) {
-    if (in_base) row.base = column(base, sample_of(get));
-    if (in_fresh) row.fresh = column(fresh, sample_of(get));
+    if (in_base) row.base = gate_column(base, sample_of(get));
+    if (in_fresh) row.fresh = gate_column(fresh, sample_of(get));
   };
   if (spec.time) {
     auto row = make_row(base.test, fmt::format("time_ms({})", name), check_quantity::time_ms,
@@ -247,8 +247,8 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
       if (found == t.metrics.end()) return std::nullopt;
       return found->second;
     };
-    row.base = column(base, get);
-    row.fresh = column(fresh, get);
+    row.base = gate_column(base, get);
+    row.fresh = gate_column(fresh, get);
     if (!present_in_majority(row.base.size(), base) && !present_in_majority(row.fresh.size(), fresh)) {
       continue;
     }

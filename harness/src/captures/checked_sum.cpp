@@ -9,7 +9,7 @@
 namespace aorta::detail {
 namespace {
 
-[[noreturn]] void refuse(std::string_view where, std::string_view field, std::string_view why) {
+[[noreturn]] void refuse_sum(std::string_view where, std::string_view field, std::string_view why) {
   throw capture_error(fmt::format("{}: {}: {}; no profiler writes that, so the file is damaged or "
                                   "hostile and its numbers cannot be trusted. Fix: re-run the "
                                   "capture",
@@ -20,9 +20,10 @@ namespace {
 
 std::uint64_t checked_count(std::uint64_t value, std::string_view where, std::string_view field) {
   if (value > max_count)
-    refuse(where, field,
-           fmt::format("count {} is larger than {} (max_count, the largest count a metric holds)",
-                       value, max_count));
+    refuse_sum(
+        where, field,
+        fmt::format("count {} is larger than {} (max_count, the largest count a metric holds)",
+                    value, max_count));
   return value;
 }
 
@@ -30,18 +31,18 @@ std::uint64_t add_count(std::uint64_t total, std::uint64_t more, std::string_vie
                         std::string_view field) {
   checked_count(more, where, field);
   if (total > max_count - more)
-    refuse(where, field,
-           fmt::format("the sum of counts passes {} (max_count, the largest count a metric "
-                       "holds)",
-                       max_count));
+    refuse_sum(where, field,
+               fmt::format("the sum of counts passes {} (max_count, the largest count a metric "
+                           "holds)",
+                           max_count));
   return total + more;
 }
 
 double checked_duration(double value, std::string_view where, std::string_view field) {
   if (!std::isfinite(value) || value < 0.0)
-    refuse(where, field,
-           fmt::format("duration {} is {}", value,
-                       std::isfinite(value) ? "negative" : "not a finite number"));
+    refuse_sum(where, field,
+               fmt::format("duration {} is {}", value,
+                           std::isfinite(value) ? "negative" : "not a finite number"));
   return value;
 }
 
@@ -49,7 +50,7 @@ double add_duration(double total, double more, std::string_view where, std::stri
   checked_duration(more, where, field);
   const double sum = total + more;
   if (!std::isfinite(sum))
-    refuse(where, field, fmt::format("the summed duration {} + {} is not finite", total, more));
+    refuse_sum(where, field, fmt::format("the summed duration {} + {} is not finite", total, more));
   return sum;
 }
 

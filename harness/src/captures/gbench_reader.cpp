@@ -44,7 +44,7 @@ double median(std::vector<double> values) {
 
 // The file's bytes through the bounded input layer: regular files only, opened without blocking,
 // at most max_json_file_bytes.
-std::string read_file(const std::filesystem::path& file) {
+std::string read_gbench_file(const std::filesystem::path& file) {
   try {
     return detail::read_input_file(file, detail::max_json_file_bytes, "max_json_file_bytes");
   } catch (const detail::input_error& e) {
@@ -151,7 +151,7 @@ capture read_gbench_capture(const std::filesystem::path& dir_or_file) {
   for (const auto& file : inputs.files) {
     // Google Benchmark 1.7 leaves --benchmark_out empty, and exits 0, when --benchmark_filter
     // matches no benchmark: an empty capture with the likely cause, not a JSON syntax error.
-    const std::string text = read_file(file);
+    const std::string text = read_gbench_file(file);
     if (text.empty()) {
       out.notes.push_back(fmt::format(
           "gbench: {} is empty: Google Benchmark writes nothing (and exits 0) when "

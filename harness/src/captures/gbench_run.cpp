@@ -40,8 +40,8 @@ bool is_known_key(std::string_view key) {
   return false;
 }
 
-[[noreturn]] void fail(const std::filesystem::path& file, const std::string& benchmark,
-                       const std::string& message) {
+[[noreturn]] void fail_gbench_run(const std::filesystem::path& file, const std::string& benchmark,
+                                  const std::string& message) {
   throw capture_error(fmt::format("{}: benchmark '{}': {}", file.string(), benchmark, message));
 }
 
@@ -49,19 +49,20 @@ double ns_per_unit(const json& entry, const std::filesystem::path& file,
                    const std::string& benchmark) {
   const auto unit = entry.find("time_unit");
   if (unit == entry.end() || !unit->is_string()) {
-    fail(file, benchmark,
-         "\"time_unit\" is missing or not a string; Google Benchmark writes one "
-         "of ns, us, ms, s for every run, so this file is damaged or not its");
+    fail_gbench_run(file, benchmark,
+                    "\"time_unit\" is missing or not a string; Google Benchmark writes one "
+                    "of ns, us, ms, s for every run, so this file is damaged or not its");
   }
   const auto& text = unit->get_ref<const std::string&>();
   if (text == "ns") return 1.0;
   if (text == "us") return 1e3;
   if (text == "ms") return 1e6;
   if (text == "s") return 1e9;
-  fail(file, benchmark,
-       fmt::format("\"time_unit\" is '{}'; known: ns, us, ms, s (a newer Google Benchmark? "
-                   "report it with the file)",
-                   text));
+  fail_gbench_run(
+      file, benchmark,
+      fmt::format("\"time_unit\" is '{}'; known: ns, us, ms, s (a newer Google Benchmark? "
+                  "report it with the file)",
+                  text));
 }
 
 // A required number that must be finite and non-negative, times `scale`, still finite.
@@ -69,15 +70,15 @@ double non_negative(const json& entry, std::string_view key, double scale,
                     const std::filesystem::path& file, const std::string& benchmark) {
   const auto found = entry.find(key);
   if (found == entry.end() || !found->is_number()) {
-    fail(file, benchmark, fmt::format("\"{}\" is missing or not a number", key));
+    fail_gbench_run(file, benchmark, fmt::format("\"{}\" is missing or not a number", key));
   }
   const double raw = found->get<double>();
   const double scaled = raw * scale;
   if (!std::isfinite(raw) || raw < 0.0 || !std::isfinite(scaled)) {
-    fail(file, benchmark,
-         fmt::format("\"{}\" is {}, which is negative, not finite or overflows in ns; a "
-                     "benchmark's time and iteration count are finite and non-negative",
-                     key, found->dump()));
+    fail_gbench_run(file, benchmark,
+                    fmt::format("\"{}\" is {}, which is negative, not finite or overflows in ns; a "
+                                "benchmark's time and iteration count are finite and non-negative",
+                                key, found->dump()));
   }
   return scaled;
 }
@@ -98,8 +99,9 @@ void read_extra_fields(const json& entry, gbench_run& run, const std::filesystem
     if (value.is_number()) {
       const double number = value.get<double>();
       if (!std::isfinite(number)) {
-        fail(file, run.name,
-             fmt::format("counter \"{}\" is {}, not a finite number", key, value.dump()));
+        fail_gbench_run(
+            file, run.name,
+            fmt::format("counter \"{}\" is {}, not a finite number", key, value.dump()));
       }
       run.counters.emplace_back(key, number);
     } else if (value.is_string()) {
@@ -120,22 +122,23 @@ gbench_run read_gbench_run(const json& entry, const std::filesystem::path& file,
   run.name = run_name(entry, file, index);
   const auto type = entry.find("run_type");
   if (type != entry.end()) {
-    if (!type->is_string()) fail(file, run.name, "\"run_type\" is not a string");
+    if (!type->is_string()) fail_gbench_run(file, run.name, "\"run_type\" is not a string");
     const auto& text = type->get_ref<const std::string&>();
     if (text == "aggregate") {
       run.type = gbench_run::kind::aggregate;
       return run;
     }
     if (text != "iteration") {
-      fail(file, run.name,
-           fmt::format("\"run_type\" is '{}'; known: iteration, aggregate (a "
-                       "newer Google Benchmark? report it with the file)",
-                       text));
+      fail_gbench_run(file, run.name,
+                      fmt::format("\"run_type\" is '{}'; known: iteration, aggregate (a "
+                                  "newer Google Benchmark? report it with the file)",
+                                  text));
     }
   }
   const auto error = entry.find("error_occurred");
   if (error != entry.end()) {
-    if (!error->is_boolean()) fail(file, run.name, "\"error_occurred\" is not true or false");
+    if (!error->is_boolean())
+      fail_gbench_run(file, run.name, "\"error_occurred\" is not true or false");
     if (error->get<bool>()) {
       run.type = gbench_run::kind::failed;
       const auto message = entry.find("error_message");

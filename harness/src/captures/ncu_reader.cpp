@@ -25,7 +25,7 @@ constexpr std::string_view time_metric = "gpu__time_duration.sum";
 
 // ns per unit for the duration units ncu prints (base units with --print-units base, the short
 // forms otherwise); nullopt for anything that is not a time.
-std::optional<double> ns_per_unit(std::string_view unit) {
+std::optional<double> ncu_ns_per_unit(std::string_view unit) {
   if (unit == "ns" || unit == "nsecond" || unit == "nanosecond") return 1.0;
   if (unit == "us" || unit == "usecond" || unit == "microsecond") return 1e3;
   if (unit == "ms" || unit == "msecond" || unit == "millisecond") return 1e6;
@@ -60,7 +60,7 @@ struct file_result {
 
 void add_launch(detail::kernel_table& table, file_result& result, std::string_view kernel,
                 std::string_view value, std::string_view unit) {
-  const std::optional<double> scale = ns_per_unit(unit);
+  const std::optional<double> scale = ncu_ns_per_unit(unit);
   if (!scale) {
     result.bad_units.emplace(unit);
     return;
@@ -141,8 +141,8 @@ void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::ke
   }
 }
 
-void read_file(const fs::path& file, detail::kernel_table& table,
-               detail::ncu_counter_table& counters, capture& out) {
+void read_ncu_file(const fs::path& file, detail::kernel_table& table,
+                   detail::ncu_counter_table& counters, capture& out) {
   detail::csv_scanner scanner(file);
   std::vector<std::string_view> fields;
   std::vector<std::string> errors;
@@ -215,7 +215,7 @@ capture read_ncu_capture(const fs::path& dir_or_file) {
   const std::vector<fs::path> files = std::move(inputs.files);
   detail::kernel_table table;
   detail::ncu_counter_table counters;
-  for (const fs::path& file : files) read_file(file, table, counters, out);
+  for (const fs::path& file : files) read_ncu_file(file, table, counters, out);
   out.kernels = table.sorted(out.artifact_dir.string());
   counters.finish(out);
   return out;

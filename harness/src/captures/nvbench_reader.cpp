@@ -33,7 +33,7 @@ struct nvbench_totals {
 
 // Each file's mean is already an average over nvbench's samples; the median over files keeps one
 // file measured under a disturbance from moving the value.
-double median(std::vector<double> values) {
+double nvbench_median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t middle = values.size() / 2;
   return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
@@ -52,8 +52,8 @@ json parse_file(const std::filesystem::path& file) {
 }
 
 // The file's "benchmarks" array, after checking that nvbench wrote it in a layout we know.
-const json& benchmarks_of(const json& root, const std::filesystem::path& file,
-                          std::vector<std::string>& notes) {
+const json& nvbench_benchmarks_of(const json& root, const std::filesystem::path& file,
+                                  std::vector<std::string>& notes) {
   const auto meta = root.is_object() ? root.find("meta") : root.end();
   const auto benchmarks = root.is_object() ? root.find("benchmarks") : root.end();
   if (meta == root.end() || !meta->is_object() || benchmarks == root.end() ||
@@ -150,12 +150,12 @@ void read_benchmark(const json& benchmark, std::size_t index, const std::filesys
   }
 }
 
-void put_series(const std::string& name, const state_series& series, capture& out) {
+void put_nvbench_series(const std::string& name, const state_series& series, capture& out) {
   out.kernels.push_back(
-      {.name = name, .launches = series.gpu_ns.size(), .total_ns = median(series.gpu_ns)});
+      {.name = name, .launches = series.gpu_ns.size(), .total_ns = nvbench_median(series.gpu_ns)});
   for (const auto& key : series.metric_order) {
     const auto& values = series.metrics.at(key);
-    out.numeric_metrics.push_back({name + "." + key, median(values)});
+    out.numeric_metrics.push_back({name + "." + key, nvbench_median(values)});
     if (values.size() != series.gpu_ns.size()) {
       out.notes.push_back(fmt::format("state '{}': '{}' is in {} of its {} measurements", name,
                                       key, values.size(), series.gpu_ns.size()));
@@ -182,13 +182,13 @@ capture read_nvbench_capture(const std::filesystem::path& dir_or_file) {
   nvbench_totals totals;
   for (const auto& file : inputs.files) {
     const json root = parse_file(file);
-    const json& benchmarks = benchmarks_of(root, file, out.notes);
+    const json& benchmarks = nvbench_benchmarks_of(root, file, out.notes);
     for (std::size_t index = 0; index < benchmarks.size(); ++index) {
       read_benchmark(benchmarks[index], index, file, totals, out);
     }
     out.files.push_back(file);
   }
-  for (const auto& name : totals.order) put_series(name, totals.series.at(name), out);
+  for (const auto& name : totals.order) put_nvbench_series(name, totals.series.at(name), out);
   std::stable_sort(
       out.kernels.begin(), out.kernels.end(),
       [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns > b.total_ns; });

@@ -42,7 +42,7 @@ struct state_context {
   std::string label;  // how messages name the state before its name is known
 };
 
-[[noreturn]] void fail(const state_context& at, const std::string& message) {
+[[noreturn]] void fail_nvbench_state(const state_context& at, const std::string& message) {
   throw capture_error(fmt::format("{}: {}: {}", at.place.file.string(), at.label, message));
 }
 
@@ -50,9 +50,10 @@ const std::string& required_string(const json& object, std::string_view key,
                                    const state_context& at, std::string_view where) {
   const auto found = object.find(key);
   if (found == object.end() || !found->is_string()) {
-    fail(at, fmt::format("{}\"{}\" is missing or not a string; nvbench writes one, so this file "
-                         "is damaged or not nvbench's",
-                         where, key));
+    fail_nvbench_state(
+        at, fmt::format("{}\"{}\" is missing or not a string; nvbench writes one, so this file "
+                        "is damaged or not nvbench's",
+                        where, key));
   }
   return found->get_ref<const std::string&>();
 }
@@ -65,9 +66,9 @@ std::string series_name(const json& state, const state_context& at) {
   }
   const auto values = state.find("axis_values");
   if (values == state.end() || values->is_null()) return name;
-  if (!values->is_array()) fail(at, "\"axis_values\" is neither an array nor null");
+  if (!values->is_array()) fail_nvbench_state(at, "\"axis_values\" is neither an array nor null");
   for (const auto& value : *values) {
-    if (!value.is_object()) fail(at, "an entry of \"axis_values\" is not an object");
+    if (!value.is_object()) fail_nvbench_state(at, "an entry of \"axis_values\" is not an object");
     name += "/" + required_string(value, "name", at, "axis_values[]: ") + ":" +
             required_string(value, "value", at, "axis_values[]: ");
   }
@@ -89,18 +90,20 @@ double parse_number(const std::string& type, const std::string& text, const std:
     const auto [stop, error] = std::from_chars(begin, end, value);
     if (!text.empty() && error == std::errc{} && stop == end && std::isfinite(value)) return value;
   }
-  fail(at, fmt::format("summary '{}': \"value\" is '{}', not a finite {}", tag, text, type));
+  fail_nvbench_state(
+      at, fmt::format("summary '{}': \"value\" is '{}', not a finite {}", tag, text, type));
 }
 
 void read_summary(const json& summary, nvbench_state& out, const state_context& at) {
-  if (!summary.is_object()) fail(at, "an entry of \"summaries\" is not an object");
+  if (!summary.is_object()) fail_nvbench_state(at, "an entry of \"summaries\" is not an object");
   const std::string& tag = required_string(summary, "tag", at, "summaries[]: ");
   const auto data = summary.find("data");
   if (data == summary.end() || !data->is_array()) {
-    fail(at, fmt::format("summary '{}': \"data\" is missing or not an array", tag));
+    fail_nvbench_state(at, fmt::format("summary '{}': \"data\" is missing or not an array", tag));
   }
   for (const auto& entry : *data) {
-    if (!entry.is_object()) fail(at, fmt::format("summary '{}': a data entry is not an object", tag));
+    if (!entry.is_object())
+      fail_nvbench_state(at, fmt::format("summary '{}': a data entry is not an object", tag));
     if (required_string(entry, "name", at, "summaries[].data[]: ") != "value") continue;
     const std::string& type = required_string(entry, "type", at, "summaries[].data[]: ");
     const std::string& text = required_string(entry, "value", at, "summaries[].data[]: ");
@@ -109,19 +112,22 @@ void read_summary(const json& summary, nvbench_state& out, const state_context& 
       return;
     }
     if (type != "int64" && type != "float64") {
-      fail(at, fmt::format("summary '{}': data type '{}'; known: int64, float64, string (a newer "
-                           "nvbench? report it with the file)",
-                           tag, type));
+      fail_nvbench_state(
+          at, fmt::format("summary '{}': data type '{}'; known: int64, float64, string (a newer "
+                          "nvbench? report it with the file)",
+                          tag, type));
     }
     const double value = parse_number(type, text, tag, at);
     if (tag == cold_gpu_mean) {
-      if (value < 0.0) fail(at, fmt::format("summary '{}' is negative ({})", tag, text));
+      if (value < 0.0)
+        fail_nvbench_state(at, fmt::format("summary '{}' is negative ({})", tag, text));
       out.gpu_ns = value * 1e9;
       return;
     }
     for (const auto& known : known_summaries) {
       if (known.tag != tag) continue;
-      if (value < 0.0) fail(at, fmt::format("summary '{}' is negative ({})", tag, text));
+      if (value < 0.0)
+        fail_nvbench_state(at, fmt::format("summary '{}' is negative ({})", tag, text));
       if (!known.metric.empty()) out.metrics.emplace_back(known.metric, value * known.scale);
       return;
     }
@@ -141,13 +147,15 @@ std::optional<long long> nvbench_state_device(const json& state) {
 nvbench_state read_nvbench_state(const json& state, const nvbench_state_place& place) {
   state_context at{place, fmt::format("benchmark '{}': states[{}]", place.benchmark,
                                       place.state_index)};
-  if (!state.is_object()) fail(at, fmt::format("is {}, not an object", state.type_name()));
+  if (!state.is_object())
+    fail_nvbench_state(at, fmt::format("is {}, not an object", state.type_name()));
   nvbench_state out;
   out.name = series_name(state, at);
   at.label = fmt::format("benchmark state '{}'", out.name);
   const auto skipped = state.find("is_skipped");
   if (skipped == state.end() || !skipped->is_boolean()) {
-    fail(at, "\"is_skipped\" is missing or not true/false; nvbench writes it for every state");
+    fail_nvbench_state(
+        at, "\"is_skipped\" is missing or not true/false; nvbench writes it for every state");
   }
   if (skipped->get<bool>()) {
     const auto reason = state.find("skip_reason");
@@ -159,13 +167,15 @@ nvbench_state read_nvbench_state(const json& state, const nvbench_state_place& p
   }
   const auto summaries = state.find("summaries");
   if (summaries == state.end() || summaries->is_null()) return out;
-  if (!summaries->is_array()) fail(at, "\"summaries\" is neither an array nor null");
+  if (!summaries->is_array()) fail_nvbench_state(at, "\"summaries\" is neither an array nor null");
   for (const auto& summary : *summaries) read_summary(summary, out, at);
   if (out.gpu_ns && !std::isfinite(*out.gpu_ns)) {
-    fail(at, fmt::format("summary '{}' overflows when converted to ns", cold_gpu_mean));
+    fail_nvbench_state(at,
+                       fmt::format("summary '{}' overflows when converted to ns", cold_gpu_mean));
   }
   for (const auto& [key, value] : out.metrics) {
-    if (!std::isfinite(value)) fail(at, fmt::format("'{}' overflows when converted", key));
+    if (!std::isfinite(value))
+      fail_nvbench_state(at, fmt::format("'{}' overflows when converted", key));
   }
   return out;
 }

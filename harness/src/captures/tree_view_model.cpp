@@ -7,7 +7,7 @@ namespace aorta::detail {
 namespace {
 
 // GraphState::metricTag in Triton's proton/csrc (Profiler/Graph.h), as the reader knows it.
-constexpr std::string_view metric_helper_name = "<metric>";
+constexpr std::string_view view_metric_helper_name = "<metric>";
 
 void set_own(view_tree& tree, view_node& node, view_metric m, double value, bool counts) {
   node.own[static_cast<std::size_t>(m)] = value;
@@ -72,7 +72,7 @@ view_tree tree_view_from_capture(const capture& source) {
 std::vector<std::string> text_owner_path(const view_tree& tree, std::uint32_t index) {
   std::vector<std::string> path;
   for (std::uint32_t i = index; i != 0; i = tree.nodes[i].parent)
-    if (tree.nodes[i].name != metric_helper_name) path.push_back(tree.nodes[i].name);
+    if (tree.nodes[i].name != view_metric_helper_name) path.push_back(tree.nodes[i].name);
   std::reverse(path.begin(), path.end());
   return path;
 }

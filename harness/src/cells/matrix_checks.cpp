@@ -77,9 +77,9 @@ std::string term_line(const cell_term& term) {
                      format_number(*term.median), term.values.size(), fmt::join(shown, ", "));
 }
 
-check_result finish(const check_expression& check, bool passed, std::string actual,
-                    const std::string& why, const std::vector<cell_term>& terms,
-                    std::optional<double> value) {
+check_result finish_cell_check(const check_expression& check, bool passed, std::string actual,
+                               const std::string& why, const std::vector<cell_term>& terms,
+                               std::optional<double> value) {
   check_result result{check.text(),
                       passed,
                       fmt::format("{} {}", to_string(check.op()), check.threshold_text()),
@@ -121,7 +121,8 @@ check_result judge_matrix_check(const check_expression& check, const std::vector
   std::vector<cell_term> terms{measure_term(check, false, cells, trials)};
   if (check.is_ratio()) terms.push_back(measure_term(check, true, cells, trials));
   for (const auto& term : terms) {
-    if (!term.median) return finish(check, false, "unknown", term.why, terms, std::nullopt);
+    if (!term.median)
+      return finish_cell_check(check, false, "unknown", term.why, terms, std::nullopt);
   }
   double value = *terms.front().median;
   std::string actual = format_number(value);
@@ -129,14 +130,15 @@ check_result judge_matrix_check(const check_expression& check, const std::vector
     const double denominator = *terms.back().median;
     const std::string parts = fmt::format("{} / {}", actual, format_number(denominator));
     if (denominator == 0.0) {
-      return finish(check, false, fmt::format("undefined ({})", parts),
-                    fmt::format("the denominator {} is 0", terms.back().text), terms, std::nullopt);
+      return finish_cell_check(check, false, fmt::format("undefined ({})", parts),
+                               fmt::format("the denominator {} is 0", terms.back().text), terms,
+                               std::nullopt);
     }
     value /= denominator;
     actual = fmt::format("{} ({})", format_number(value), parts);
   }
-  return finish(check, compare(value, check.op(), check.threshold()), std::move(actual), "", terms,
-                value);
+  return finish_cell_check(check, compare(value, check.op(), check.threshold()), std::move(actual),
+                           "", terms, value);
 }
 
 nlohmann::json matrix_checks_json(const std::vector<check_result>& results) {

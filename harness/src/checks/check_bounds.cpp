@@ -12,7 +12,7 @@
 namespace aorta::detail {
 namespace {
 
-bool is_digit(char c) {
+bool is_bound_digit(char c) {
   return c >= '0' && c <= '9';
 }
 
@@ -72,17 +72,17 @@ number_token read_number(check_cursor& cursor, std::string_view example) {
   std::size_t i = cursor.pos;
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
   std::size_t digits = 0;
-  while (i < text.size() && is_digit(text[i])) ++i, ++digits;
+  while (i < text.size() && is_bound_digit(text[i])) ++i, ++digits;
   if (i < text.size() && text[i] == '.') {
     ++i;
-    while (i < text.size() && is_digit(text[i])) ++i, ++digits;
+    while (i < text.size() && is_bound_digit(text[i])) ++i, ++digits;
   }
   if (digits == 0) cursor.fail(start, "a number", example);
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
     std::size_t j = i + 1;
     if (j < text.size() && (text[j] == '+' || text[j] == '-')) ++j;
-    if (j < text.size() && is_digit(text[j])) {
-      while (j < text.size() && is_digit(text[j])) ++j;
+    if (j < text.size() && is_bound_digit(text[j])) {
+      while (j < text.size() && is_bound_digit(text[j])) ++j;
       i = j;
     }
   }

@@ -14,16 +14,17 @@
 namespace aorta::detail {
 namespace {
 
-constexpr std::size_t listed_names = 10;
+constexpr std::size_t function_listed_names = 10;
 constexpr std::size_t closest_names = 3;
-constexpr std::size_t context_rows = 5;
+constexpr std::size_t function_context_rows = 5;
 // Template names run to thousands of characters; a typo is judged on the start of the name.
 constexpr std::size_t compared_chars = 200;
 
-std::string joined(const std::vector<std::string>& names) {
-  if (names.size() <= listed_names) return fmt::format("{}", fmt::join(names, ", "));
-  const std::vector<std::string> shown(names.begin(), names.begin() + listed_names);
-  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "), names.size() - listed_names);
+std::string function_names_text(const std::vector<std::string>& names) {
+  if (names.size() <= function_listed_names) return fmt::format("{}", fmt::join(names, ", "));
+  const std::vector<std::string> shown(names.begin(), names.begin() + function_listed_names);
+  return fmt::format("{}, ... ({} more)", fmt::join(shown, ", "),
+                     names.size() - function_listed_names);
 }
 
 bool has_regex_syntax(std::string_view argument) {
@@ -83,7 +84,7 @@ function_measure function_quantity(const capture& source, check_quantity quantit
     }
     return {std::nullopt,
             fmt::format("no function of the {} capture matches '{}'; closest: {}", source.collector,
-                        argument, joined(closest_functions(source, argument)))};
+                        argument, function_names_text(closest_functions(source, argument)))};
   }
   const bool sums = quantity != check_quantity::ir && has_regex_syntax(argument);
   if (matches.size() > 1 && !sums) {
@@ -94,9 +95,9 @@ function_measure function_quantity(const capture& source, check_quantity quantit
     const std::string_view why = quantity == check_quantity::ir
                                      ? "; anchor it"
                                      : "; name one (anchor it) or write a regex to sum them";
-    return {std::nullopt,
-            fmt::format("{}({}) matches {} functions: {}{}{}", form, argument, matches.size(),
-                        joined(names), why, anchor_hint(form, argument, names, all_names))};
+    return {std::nullopt, fmt::format("{}({}) matches {} functions: {}{}{}", form, argument,
+                                      matches.size(), function_names_text(names), why,
+                                      anchor_hint(form, argument, names, all_names))};
   }
   double total = 0.0;
   for (const auto* match : matches) total += value_of(*match, quantity);
@@ -110,7 +111,7 @@ std::string function_context(const capture& source) {
   std::stable_sort(ordered.begin(), ordered.end(),
                    [](const auto* a, const auto* b) { return a->inclusive_ir > b->inclusive_ir; });
   std::string out = fmt::format("  functions with the most inclusive Ir ({}):\n", source.collector);
-  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
+  for (std::size_t i = 0; i < ordered.size() && i < function_context_rows; ++i) {
     out += fmt::format("    {}  Ir {}  self {}  calls {}\n", ordered[i]->name,
                        ordered[i]->inclusive_ir, ordered[i]->self_ir, ordered[i]->calls);
   }

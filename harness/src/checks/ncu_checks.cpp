@@ -22,7 +22,7 @@ struct summing {
   std::set<std::string> metrics_seen;  // for the message when nothing matched
 };
 
-counter_sum finish(const summing& sum, std::string_view argument, std::string_view metric) {
+counter_sum finish_ncu_sum(const summing& sum, std::string_view argument, std::string_view metric) {
   if (sum.matched == 0) {
     return {std::nullopt,
             sum.metrics_seen.contains(std::string(metric))
@@ -65,7 +65,7 @@ counter_sum ncu_counter_in_capture(const std::vector<capture>& captures, std::st
       ++sum.matched;
     }
   }
-  return finish(sum, argument, parts->metric);
+  return finish_ncu_sum(sum, argument, parts->metric);
 }
 
 counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
@@ -85,7 +85,7 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
     sum.total += it->second;
     ++sum.matched;
   }
-  return finish(sum, argument, parts->metric);
+  return finish_ncu_sum(sum, argument, parts->metric);
 }
 
 namespace {

@@ -13,7 +13,7 @@ namespace aorta::detail {
 
 namespace {
 
-bool is_blank(char c) {
+bool is_blank_char(char c) {
   return std::isspace(static_cast<unsigned char>(c)) != 0;
 }
 
@@ -39,7 +39,7 @@ std::vector<std::string> split_list(std::string_view text) {
   std::vector<std::string> tokens;
   std::string current;
   for (const char c : text) {
-    if (c == ',' || is_blank(c)) {
+    if (c == ',' || is_blank_char(c)) {
       if (!current.empty()) tokens.push_back(std::move(current));
       current.clear();
     } else {
@@ -120,6 +120,11 @@ void require_one_of(std::string_view collector, std::string_view key, std::strin
   throw option_error(std::string(collector), std::string(key),
                      fmt::format("{}.{}: '{}' is not {}; allowed: {}.{} Fix: {}", collector, key,
                                  value, what, join(allowed), did_you_mean(value, allowed), fix));
+}
+
+void fail_option(std::string_view collector, std::string_view key, const std::string& message) {
+  throw option_error(std::string(collector), std::string(key),
+                     fmt::format("{}.{}: {}", collector, key, message));
 }
 
 const option_value* find_option(const option_map& options, std::string_view key) {

@@ -44,6 +44,11 @@ void require_one_of(std::string_view collector, std::string_view key, std::strin
                     const std::vector<std::string>& allowed, std::string_view what,
                     std::string_view fix);
 
+// Throws option_error "<collector>.<key>: <message>", the form every collector's option errors
+// take.
+[[noreturn]] void fail_option(std::string_view collector, std::string_view key,
+                              const std::string& message);
+
 // Looks up `key`; nullptr when absent.
 [[nodiscard]] const option_value* find_option(const option_map& options, std::string_view key);
 

@@ -48,11 +48,11 @@ constexpr std::array<std::string_view, 34> srun_value_options{
     "--output",  "--error",     "--mem",        "--chdir"};
 
 template <std::size_t N>
-bool listed(const std::array<std::string_view, N>& options, std::string_view word) {
+bool is_listed(const std::array<std::string_view, N>& options, std::string_view word) {
   return std::find(options.begin(), options.end(), word) != options.end();
 }
 
-std::optional<int> whole_number(std::string_view text) {
+std::optional<int> launcher_whole_number(std::string_view text) {
   int value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || end != text.data() + text.size() || value < 1) return std::nullopt;
@@ -110,8 +110,9 @@ launcher_split split_torchrun(const std::vector<std::string>& argv, std::size_t 
   const std::size_t script = first_positional(argv, options_start, [&](const std::string& word) {
     if (word == "--no-python" || word == "--no_python") no_python = true;
     if (word == "-m" || word == "--module") module = true;
-    return listed(torchrun_value_options, word) || listed(torchrun_more_value_options, word) ? 1
-                                                                                            : 0;
+    return is_listed(torchrun_value_options, word) || is_listed(torchrun_more_value_options, word)
+               ? 1
+               : 0;
   });
   if (script >= argv.size()) {
     throw usage_error(fmt::format(
@@ -132,8 +133,8 @@ launcher_split split_torchrun(const std::vector<std::string>& argv, std::size_t 
   const auto per_node =
       option_value(argv, script, {"--nproc-per-node", "--nproc_per_node"}).value_or("1");
   const auto nodes = option_value(argv, script, {"--nnodes"}).value_or("1");
-  const auto local = whole_number(per_node);
-  const auto node_count = whole_number(nodes);
+  const auto local = launcher_whole_number(per_node);
+  const auto node_count = launcher_whole_number(nodes);
   if (local && node_count) {
     // In 64 bits and held just above max_ranks, so a huge product is refused, never wrapped.
     const long long product = static_cast<long long>(*local) * *node_count;
@@ -161,16 +162,19 @@ std::optional<launcher_split> split_launcher(const std::vector<std::string>& arg
   if (name == "mpirun" || name == "mpiexec" || name == "orterun" || name == "mpiexec.hydra") {
     split.rank_variables = {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"};
     command = first_positional(argv, 1, [](const std::string& word) {
-      return listed(mpi_two_value_options, word) ? 2 : listed(mpi_value_options, word) ? 1 : 0;
+      return is_listed(mpi_two_value_options, word) ? 2
+             : is_listed(mpi_value_options, word)   ? 1
+                                                    : 0;
     });
     const auto count = option_value(argv, command, {"-n", "-np", "--n", "--np", "-c"});
-    if (count) split.ranks = whole_number(*count);
+    if (count) split.ranks = launcher_whole_number(*count);
   } else if (name == "srun") {
     split.rank_variables = {"SLURM_PROCID"};
-    command = first_positional(
-        argv, 1, [](const std::string& word) { return listed(srun_value_options, word) ? 1 : 0; });
+    command = first_positional(argv, 1, [](const std::string& word) {
+      return is_listed(srun_value_options, word) ? 1 : 0;
+    });
     const auto count = option_value(argv, command, {"-n", "--ntasks"});
-    if (count) split.ranks = whole_number(*count);
+    if (count) split.ranks = launcher_whole_number(*count);
   } else {
     return std::nullopt;
   }

@@ -30,8 +30,8 @@ std::string host_name() {
   return name;
 }
 
-int refuse(const rank_exec_request& request, std::ostream& err, int code,
-           const std::string& reason) {
+int refuse_rank_exec(const rank_exec_request& request, std::ostream& err, int code,
+                     const std::string& reason) {
   fmt::print(err, "aorta rank-exec: error: {}\n", reason);
   std::error_code ec;
   const auto dir = rank_errors_directory(request.trial_dir);
@@ -81,7 +81,7 @@ std::filesystem::path rank_errors_directory(const std::filesystem::path& trial_d
 
 int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   if (request.command.empty()) {
-    return refuse(request, err, 64, "no command to run after '--'");
+    return refuse_rank_exec(request, err, 64, "no command to run after '--'");
   }
   const env_map env = current_environment();
   rank_identity identity;
@@ -89,8 +89,8 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
     identity = identify_rank(env, request.rank_from.empty() ? rank_variables()
                                                             : request.rank_from);
   } catch (const usage_error& e) {
-    return refuse(request, err, 64, fmt::format("pid {} on {}: {}", ::getpid(), host_name(),
-                                                e.what()));
+    return refuse_rank_exec(request, err, 64,
+                            fmt::format("pid {} on {}: {}", ::getpid(), host_name(), e.what()));
   }
   const auto rank_dir = rank_directory(request.trial_dir, identity.rank);
   std::vector<std::filesystem::path> collector_dirs;
@@ -99,20 +99,22 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
       collector_dirs.push_back(contained_path(rank_dir, collector, "rank-exec --collectors"));
     }
   } catch (const usage_error& e) {
-    return refuse(request, err, 64, e.what());
+    return refuse_rank_exec(request, err, 64, e.what());
   }
   // mkdir is atomic, also on NFS: exactly one process wins a rank number.
   if (::mkdir(rank_dir.c_str(), 0777) != 0) {
     const int error = errno;
     if (error == EEXIST) {
-      return refuse(request, err, 64,
-                    fmt::format("two processes claim rank {}: this one (pid {} on {}, {}={}) and "
-                                "{}; the launcher gave two processes one rank number",
-                                identity.rank, ::getpid(), host_name(), identity.variable,
-                                identity.rank, describe_claim(rank_dir)));
+      return refuse_rank_exec(
+          request, err, 64,
+          fmt::format("two processes claim rank {}: this one (pid {} on {}, {}={}) and "
+                      "{}; the launcher gave two processes one rank number",
+                      identity.rank, ::getpid(), host_name(), identity.variable, identity.rank,
+                      describe_claim(rank_dir)));
     }
-    return refuse(request, err, 64, fmt::format("cannot create {}: {}", rank_dir.string(),
-                                                std::strerror(error)));
+    return refuse_rank_exec(
+        request, err, 64,
+        fmt::format("cannot create {}: {}", rank_dir.string(), std::strerror(error)));
   }
   nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
                        {"host", host_name()},   {"pid", ::getpid()}};
@@ -120,7 +122,7 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   try {
     write_json_document(rank_dir / "rank.json", std::move(claim), schemas::rank);
   } catch (const setup_error& failure) {
-    return refuse(request, err, 64, failure.what());
+    return refuse_rank_exec(request, err, 64, failure.what());
   }
   for (const auto& dir : collector_dirs) {
     std::error_code ec;
@@ -141,9 +143,9 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   raw.push_back(nullptr);
   err.flush();
   ::execvp(raw[0], raw.data());
-  return refuse(request, err, 127,
-                fmt::format("rank {}: cannot execute '{}': {}", identity.rank, argv[0],
-                            std::strerror(errno)));
+  return refuse_rank_exec(request, err, 127,
+                          fmt::format("rank {}: cannot execute '{}': {}", identity.rank, argv[0],
+                                      std::strerror(errno)));
 }
 
 }  // namespace aorta::detail

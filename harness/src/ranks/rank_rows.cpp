@@ -5,7 +5,7 @@
 namespace aorta::detail {
 namespace {
 
-rank_row summarize(const rank_captures& rank, const capture& got) {
+rank_row summarize_rank(const rank_captures& rank, const capture& got) {
   rank_row row;
   row.rank = rank.rank;
   row.host = rank.host;
@@ -31,7 +31,7 @@ rank_row summarize(const rank_captures& rank, const capture& got) {
 std::vector<rank_row> rank_rows(const std::vector<rank_captures>& ranks) {
   std::vector<rank_row> rows;
   for (const auto& rank : ranks) {
-    for (const auto& got : rank.captures) rows.push_back(summarize(rank, got));
+    for (const auto& got : rank.captures) rows.push_back(summarize_rank(rank, got));
   }
   return rows;
 }

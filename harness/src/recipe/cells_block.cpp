@@ -13,7 +13,7 @@
 namespace aorta::detail {
 namespace {
 
-bool is_name_char(char c, bool first) {
+bool is_cell_name_char(char c, bool first) {
   const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
   return alnum || c == '_' || (!first && c == '-');
 }
@@ -122,7 +122,7 @@ mitigation_def read_mitigation(const std::string& file, const map_entry& named) 
   return definition;
 }
 
-double read_number(const map_entry& entry, const std::string& path) {
+double read_cell_number(const map_entry& entry, const std::string& path) {
   double value = 0;
   bool ok = is_plain_scalar(entry.value);
   if (ok) {
@@ -143,7 +143,7 @@ double read_number(const map_entry& entry, const std::string& path) {
 void check_part_name(const std::string& name, const source_location& where,
                      const std::string& path) {
   bool ok = !name.empty() && name.size() <= max_cell_part_length;
-  for (std::size_t i = 0; ok && i < name.size(); ++i) ok = is_name_char(name[i], i == 0);
+  for (std::size_t i = 0; ok && i < name.size(); ++i) ok = is_cell_name_char(name[i], i == 0);
   if (!ok) {
     fail_at(where, path,
             fmt::format("'{}' is not a valid name: use 1 to {} of [A-Za-z0-9_-], not starting "
@@ -213,7 +213,7 @@ confound_spec read_confound(const std::string& file, const map_entry& entry) {
   for (const auto& item : mapping_entries(file, entry.value, "recipe.confound")) {
     const std::string path = "recipe.confound." + item.key;
     if (item.key == "threshold") {
-      spec.threshold = read_number(item, path);
+      spec.threshold = read_cell_number(item, path);
       if (spec.threshold < 1.0 || spec.threshold > 1000.0) {
         fail_at(item.value_at, path,
                 fmt::format("{} is out of range: the threshold is a ratio cell / baseline cell "
@@ -226,7 +226,7 @@ confound_spec read_confound(const std::string& file, const map_entry& entry) {
     } else if (item.key == "fail") {
       spec.fail = read_boolean(item, path);
     } else if (item.key == "alpha") {
-      spec.alpha = read_number(item, path);
+      spec.alpha = read_cell_number(item, path);
       if (spec.alpha <= 0 || spec.alpha >= 0.5) {
         fail_at(item.value_at, path, "must be between 0 and 0.5 (0.05 is usual). Fix: change it.");
       }

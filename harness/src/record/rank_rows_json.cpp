@@ -14,7 +14,7 @@ namespace {
 
 // Thrown as nlohmann's own type_error, so it reads like the entry's other malformed values.
 template <typename T>
-T whole_number(const nlohmann::json& value, const char* key) {
+T json_whole_number(const nlohmann::json& value, const char* key) {
   const std::optional<T> whole = json_integer<T>(value);
   if (!whole) {
     throw nlohmann::json::type_error::create(
@@ -51,16 +51,16 @@ std::vector<rank_row> rank_rows_from_json(const nlohmann::json& rows) {
   for (const auto& entry : rows) {
     try {
       rank_row row;
-      row.rank = whole_number<int>(entry.at("rank"), "rank");
+      row.rank = json_whole_number<int>(entry.at("rank"), "rank");
       row.host = entry.value("host", "");
       row.collector = entry.value("collector", "");
       if (const auto launches = entry.find("launches");
           launches != entry.end() && !launches->is_null()) {
-        row.launches = whole_number<std::uint64_t>(*launches, "launches");
+        row.launches = json_whole_number<std::uint64_t>(*launches, "launches");
       }
       row.time_ms = entry.value("time_ms", 0.0);
       if (const auto ir = entry.find("ir"); ir != entry.end() && !ir->is_null())
-        row.ir = whole_number<std::uint64_t>(*ir, "ir");
+        row.ir = json_whole_number<std::uint64_t>(*ir, "ir");
       row.top = entry.value("top", "");
       row.empty = entry.value("empty", true);
       out.push_back(std::move(row));

@@ -15,7 +15,7 @@ namespace aorta::detail {
 namespace {
 
 // document_text's indent step; the writer reproduces nlohmann's pretty printing around it.
-constexpr int indent_step = 2;
+constexpr int writer_indent_step = 2;
 
 void write_nested(std::ostream& out, const nlohmann::json& value, int depth) {
   std::string text;
@@ -56,13 +56,13 @@ void append_kernel_row(std::string& out, const std::string& collector,
 }
 
 // Rows go out in chunks of about this many bytes: few writes, little memory.
-constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
+constexpr std::size_t writer_chunk_bytes = std::size_t{1} << 16;
 
 // The `kernels` array a row at a time, out in chunks: no row object and no DOM per kernel.
 class kernel_rows_writer {
 public:
   explicit kernel_rows_writer(std::ostream& out) : m_out(out) {
-    m_chunk.reserve(chunk_bytes + 1024);
+    m_chunk.reserve(writer_chunk_bytes + 1024);
   }
 
   void add(const std::string& collector, std::optional<std::uint64_t> launches,
@@ -70,7 +70,7 @@ public:
     m_chunk += m_rows == 0 ? "[\n    " : ",\n    ";
     ++m_rows;
     append_kernel_row(m_chunk, collector, launches, name, total_ms, m_scratch);
-    if (m_chunk.size() >= chunk_bytes) {
+    if (m_chunk.size() >= writer_chunk_bytes) {
       m_out.write(m_chunk.data(), static_cast<std::streamsize>(m_chunk.size()));
       m_chunk.clear();
     }
@@ -114,7 +114,7 @@ void write_result_document(std::ostream& out, const trial_record& record,
   // Everything but the kernel rows is small: print it through the DOM, in the DOM's key order, and
   // put the rows in at their key one at a time.
   const nlohmann::json head = result_json_without_kernels(record);
-  const std::string key_indent(indent_step, ' ');
+  const std::string key_indent(writer_indent_step, ' ');
   out << "{\n";
   bool first = true;
   for (const auto& [key, value] : head.items()) {

@@ -162,7 +162,7 @@ void render_failed_checks(const trial_record& last, text_sink& out) {
   if (any_failed_check) out += "\n";
 }
 
-void render_cell(const cell_report& cell, text_sink& out) {
+void render_markdown_cell(const cell_report& cell, text_sink& out) {
   render_cell_heading(cell, out);
   render_metric_summary(cell, out);
   render_text_values(cell, out);
@@ -179,7 +179,7 @@ void write_perf_markdown(std::ostream& stream, const report_model& model) {
   out += fmt::format("Generated {} from {} trial{} in {} cell{}.\n\n", model.generated_at,
                      model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
                      model.cells.size() == 1 ? "" : "s");
-  for (const auto& cell : model.cells) render_cell(cell, out);
+  for (const auto& cell : model.cells) render_markdown_cell(cell, out);
   if (!model.stale.empty()) {
     out += fmt::format("## Stale results\n\nLeft out: written before this run started ({}).\n\n",
                        model.run_started_at);

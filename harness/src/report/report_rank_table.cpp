@@ -7,7 +7,7 @@
 namespace aorta::detail {
 namespace {
 
-std::string launches_text(const rank_row& row) {
+std::string rank_launches_text(const rank_row& row) {
   return row.launches ? std::to_string(*row.launches) : "unknown";
 }
 
@@ -19,7 +19,7 @@ std::string render_rank_table_markdown(const std::vector<rank_row>& rows) {
                     "top | empty |\n|---:|---|---|---:|---:|---|---|\n";
   for (const auto& row : rows) {
     out += fmt::format("| {} | {} | {} | {} | {} | `{}` | {} |\n", row.rank, row.host,
-                       row.collector, launches_text(row), format_number(row.time_ms), row.top,
+                       row.collector, rank_launches_text(row), format_number(row.time_ms), row.top,
                        row.empty ? "**yes**" : "no");
   }
   return out + "\n";
@@ -34,7 +34,7 @@ std::string render_rank_table_html(const std::vector<rank_row>& rows) {
     out += fmt::format("<tr><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td>"
                        "<td class=\"n\">{}</td><td><code>{}</code></td><td{}>{}</td></tr>\n",
                        row.rank, xml_escape(row.host), xml_escape(row.collector),
-                       launches_text(row), format_number(row.time_ms), xml_escape(row.top),
+                       rank_launches_text(row), format_number(row.time_ms), xml_escape(row.top),
                        row.empty ? " class=\"fail\"" : "", row.empty ? "yes" : "no");
   }
   return out + "</table>\n";

@@ -238,7 +238,8 @@ trial_captures read_trial_captures(const trial_setup& setup,
 
 // With neither checks nor chosen metrics there is nothing to focus on: the table shows
 // everything (loader and libc frames folded), the measurements all but those frames.
-void print_measurements(const trial_setup& setup, const trial_record& record, std::ostream& out) {
+void print_trial_measurements(const trial_setup& setup, const trial_record& record,
+                              std::ostream& out) {
   std::size_t hidden = 0;
   const bool focused = !setup.checks.empty() || !setup.measures.empty();
   const metric_set measured =
@@ -267,7 +268,7 @@ void judge_captures(const trial_setup& setup, const trial_captures& read,
   }
   fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
              record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
-  if (!read.judged().empty()) print_measurements(setup, record, out);
+  if (!read.judged().empty()) print_trial_measurements(setup, record, out);
 }
 
 }  // namespace

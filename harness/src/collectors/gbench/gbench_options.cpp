@@ -12,7 +12,7 @@ namespace aorta {
 
 namespace {
 
-constexpr std::string_view collector = "gbench";
+constexpr std::string_view gbench_name = "gbench";
 
 std::uint64_t parse_repetitions(const std::string& text) {
   const std::string digits{detail::trim(text)};
@@ -21,7 +21,7 @@ std::uint64_t parse_repetitions(const std::string& text) {
   if (digits.empty() || error != std::errc{} || end != digits.data() + digits.size() ||
       value == 0 || value > max_gbench_repetitions) {
     throw option_error(
-        std::string(collector), "repetitions",
+        std::string(gbench_name), "repetitions",
         fmt::format("gbench.repetitions: expected a whole number from 1 to {}, got '{}'. Fix: "
                     "e.g. repetitions: 9 (Google Benchmark's --benchmark_repetitions; each "
                     "repetition reruns every benchmark and aorta takes their median).",
@@ -33,7 +33,7 @@ std::uint64_t parse_repetitions(const std::string& text) {
 }  // namespace
 
 gbench_options parse_gbench_options(const option_map& options) {
-  detail::reject_unknown_options(collector, options, {"repetitions"});
+  detail::reject_unknown_options(gbench_name, options, {"repetitions"});
   gbench_options parsed;
   if (const auto* repetitions = detail::find_option(options, "repetitions")) {
     parsed.repetitions = parse_repetitions(repetitions->text);

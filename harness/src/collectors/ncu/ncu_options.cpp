@@ -14,18 +14,13 @@ namespace aorta {
 
 namespace {
 
-constexpr std::string_view collector = "ncu";
+constexpr std::string_view ncu_name = "ncu";
 constexpr std::string_view kernel_time_metric = "gpu__time_duration.sum";
 
-const std::vector<std::string>& option_keys() {
+const std::vector<std::string>& ncu_option_keys() {
   static const std::vector<std::string> keys{"metrics", "clock_control", "kernel_name",
                                              "launch_skip", "launch_count"};
   return keys;
-}
-
-[[noreturn]] void fail(std::string_view key, const std::string& message) {
-  throw option_error(std::string(collector), std::string(key),
-                     fmt::format("{}.{}: {}", collector, key, message));
 }
 
 // Named sets a recipe can ask for instead of spelling ncu's names: the quantities of what a
@@ -58,19 +53,24 @@ std::vector<std::string> expand_metric_sets(const std::vector<std::string>& requ
 std::vector<std::string> parse_metrics(const std::string& text) {
   const auto requested = expand_metric_sets(detail::split_list(text));
   if (requested.empty()) {
-    fail("metrics", fmt::format("names no metric; allowed: ncu metric names separated by commas "
-                                "or spaces (e.g. \"sm__throughput.avg.pct_of_peak_sustained_"
-                                "elapsed\"), or a set: instructions, bytes, work. Fix: name at least one, or remove the option ({} "
-                                "is always collected).",
-                                kernel_time_metric));
+    detail::fail_option(
+        ncu_name, "metrics",
+        fmt::format("names no metric; allowed: ncu metric names separated by commas "
+                    "or spaces (e.g. \"sm__throughput.avg.pct_of_peak_sustained_"
+                    "elapsed\"), or a set: instructions, bytes, work. Fix: name at "
+                    "least one, or remove the option ({} "
+                    "is always collected).",
+                    kernel_time_metric));
   }
   for (const auto& metric : requested) {
     if (!is_ncu_metric_name(metric)) {
-      fail("metrics", fmt::format("'{}' is not an ncu metric name (letters, digits, '_' and '.', "
-                                  "with a '__' as in smsp__inst_executed.sum) nor a set "
-                                  "(instructions, bytes, work). Fix: correct it; "
-                                  "`ncu --query-metrics` lists the GPU's metrics.",
-                                  metric));
+      detail::fail_option(
+          ncu_name, "metrics",
+          fmt::format("'{}' is not an ncu metric name (letters, digits, '_' and '.', "
+                      "with a '__' as in smsp__inst_executed.sum) nor a set "
+                      "(instructions, bytes, work). Fix: correct it; "
+                      "`ncu --query-metrics` lists the GPU's metrics.",
+                      metric));
     }
   }
   // Kernel time comes from this metric, so it is always first whatever the recipe lists.
@@ -91,10 +91,11 @@ std::string parse_count(const option_map& options, std::string_view key, bool ze
   });
   const bool is_zero = all_digits && digits.find_first_not_of('0') == std::string::npos;
   if (!all_digits || (is_zero && !zero_allowed)) {
-    fail(key,
-         fmt::format("expected a whole number {}, got '{}'. Fix: write digits only, e.g. "
-                     "{}: \"{}\".",
-                     zero_allowed ? ">= 0" : ">= 1", option->text, key, zero_allowed ? "0" : "1"));
+    detail::fail_option(
+        ncu_name, key,
+        fmt::format("expected a whole number {}, got '{}'. Fix: write digits only, e.g. "
+                    "{}: \"{}\".",
+                    zero_allowed ? ">= 0" : ">= 1", option->text, key, zero_allowed ? "0" : "1"));
   }
   return digits;
 }
@@ -110,35 +111,38 @@ bool is_ncu_metric_name(std::string_view metric) {
 }
 
 ncu_options parse_ncu_options(const option_map& options) {
-  detail::reject_unknown_options(collector, options, option_keys());
+  detail::reject_unknown_options(ncu_name, options, ncu_option_keys());
   ncu_options parsed;
   if (const auto* metrics = detail::find_option(options, "metrics")) {
     parsed.metrics = parse_metrics(metrics->text);
   }
   if (const auto* clock = detail::find_option(options, "clock_control")) {
     parsed.clock_control = detail::to_lower(detail::trim(clock->text));
-    detail::require_one_of(collector, "clock_control", parsed.clock_control, {"none", "base"},
+    detail::require_one_of(ncu_name, "clock_control", parsed.clock_control, {"none", "base"},
                            "an ncu clock control",
                            "use none (measure the card at its own clocks, the default) or base "
                            "(lock to base clocks).");
   }
   if (const auto* kernel = detail::find_option(options, "kernel_name")) {
     if (detail::trim(kernel->text).empty()) {
-      fail("kernel_name", "is blank; allowed: a non-empty ECMAScript regular expression of "
+      detail::fail_option(ncu_name, "kernel_name",
+                          "is blank; allowed: a non-empty ECMAScript regular expression of "
                           "kernel names to profile. Fix: give a pattern, or remove the option "
                           "to profile every kernel.");
     }
     // std::regex compiles by recursive descent, reads counts into an int and expands repeats
     // without a bound: the length limit and RE2 (bounded memory, repeats <= 1000) come first.
     if (kernel->text.size() > max_ncu_kernel_regex_bytes) {
-      fail("kernel_name", fmt::format("is {} bytes, longer than {} (max_ncu_kernel_regex_bytes). "
+      detail::fail_option(ncu_name, "kernel_name",
+                          fmt::format("is {} bytes, longer than {} (max_ncu_kernel_regex_bytes). "
                                       "Fix: a shorter pattern naming the kernels to profile.",
                                       kernel->text.size(), max_ncu_kernel_regex_bytes));
     }
     try {
       (void)name_regex::compile(kernel->text);
     } catch (const std::invalid_argument& e) {
-      fail("kernel_name", fmt::format("'{}' is not a regex aorta can check ({}). Fix: correct "
+      detail::fail_option(ncu_name, "kernel_name",
+                          fmt::format("'{}' is not a regex aorta can check ({}). Fix: correct "
                                       "the pattern, escaping special characters such as ( [ + "
                                       "with a backslash.",
                                       kernel->text, e.what()));
@@ -146,7 +150,8 @@ ncu_options parse_ncu_options(const option_map& options) {
     try {
       const std::regex compiled(kernel->text, std::regex::ECMAScript);
     } catch (const std::regex_error& e) {
-      fail("kernel_name", fmt::format("'{}' is not a valid ECMAScript regular expression ({}). "
+      detail::fail_option(ncu_name, "kernel_name",
+                          fmt::format("'{}' is not a valid ECMAScript regular expression ({}). "
                                       "Fix: correct the pattern, escaping special characters "
                                       "such as ( [ + with a backslash.",
                                       kernel->text, e.what()));

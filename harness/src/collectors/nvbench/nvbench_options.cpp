@@ -13,12 +13,7 @@ namespace aorta {
 
 namespace {
 
-constexpr std::string_view collector = "nvbench";
-
-[[noreturn]] void refuse(std::string_view key, const std::string& message) {
-  throw option_error(std::string(collector), std::string(key),
-                     fmt::format("nvbench.{}: {}", key, message));
-}
+constexpr std::string_view nvbench_name = "nvbench";
 
 template <typename Number>
 std::optional<Number> whole_text(std::string_view digits) {
@@ -39,23 +34,27 @@ std::string parse_devices(const std::string& text) {
   for (const auto& id : ids) {
     const auto value = whole_text<long long>(detail::trim(id));
     if (!value || *value < 0 || *value > max_nvbench_device) {
-      refuse("devices", fmt::format("expected 'all' or device ids 0 to {} separated by commas, "
-                                    "got '{}'. Fix: e.g. devices: \"0\" (nvbench's --devices)",
-                                    max_nvbench_device, text));
+      detail::fail_option(nvbench_name, "devices",
+                          fmt::format("expected 'all' or device ids 0 to {} separated by commas, "
+                                      "got '{}'. Fix: e.g. devices: \"0\" (nvbench's --devices)",
+                                      max_nvbench_device, text));
     }
     kept.push_back(std::to_string(*value));
   }
-  if (kept.empty()) refuse("devices", "is empty. Fix: e.g. devices: \"0\", or leave it out");
+  if (kept.empty())
+    detail::fail_option(nvbench_name, "devices",
+                        "is empty. Fix: e.g. devices: \"0\", or leave it out");
   return detail::join(kept, ",");
 }
 
 std::uint64_t parse_min_samples(const std::string& text) {
   const auto value = whole_text<std::uint64_t>(detail::trim(text));
   if (!value || *value == 0 || *value > max_nvbench_min_samples) {
-    refuse("min_samples",
-           fmt::format("expected a whole number from 1 to {}, got '{}'. Fix: e.g. min_samples: "
-                       "20 (nvbench's --min-samples: the fewest cold runs per state)",
-                       max_nvbench_min_samples, text));
+    detail::fail_option(
+        nvbench_name, "min_samples",
+        fmt::format("expected a whole number from 1 to {}, got '{}'. Fix: e.g. min_samples: "
+                    "20 (nvbench's --min-samples: the fewest cold runs per state)",
+                    max_nvbench_min_samples, text));
   }
   return *value;
 }
@@ -63,9 +62,11 @@ std::uint64_t parse_min_samples(const std::string& text) {
 double parse_seconds(std::string_view key, const std::string& text) {
   const auto value = whole_text<double>(detail::trim(text));
   if (!value || !std::isfinite(*value) || *value <= 0.0 || *value > max_nvbench_seconds) {
-    refuse(key, fmt::format("expected seconds above 0 and at most {}, got '{}'. Fix: e.g. {}: "
-                            "\"0.5\" (nvbench's --{})",
-                            max_nvbench_seconds, text, key, key == "min_time" ? "min-time" : key));
+    detail::fail_option(
+        nvbench_name, key,
+        fmt::format("expected seconds above 0 and at most {}, got '{}'. Fix: e.g. {}: "
+                    "\"0.5\" (nvbench's --{})",
+                    max_nvbench_seconds, text, key, key == "min_time" ? "min-time" : key));
   }
   return *value;
 }
@@ -73,7 +74,7 @@ double parse_seconds(std::string_view key, const std::string& text) {
 }  // namespace
 
 nvbench_options parse_nvbench_options(const option_map& options) {
-  detail::reject_unknown_options(collector, options,
+  detail::reject_unknown_options(nvbench_name, options,
                                  {"devices", "min_samples", "min_time", "timeout"});
   nvbench_options parsed;
   if (const auto* devices = detail::find_option(options, "devices")) {

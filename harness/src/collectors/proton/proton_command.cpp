@@ -26,7 +26,7 @@ std::string basename_of(std::string_view command) {
   return std::string(slash == std::string_view::npos ? command : command.substr(slash + 1));
 }
 
-std::string joined(const std::vector<std::string>& argv) {
+std::string proton_argv_text(const std::vector<std::string>& argv) {
   return fmt::format("{}", fmt::join(argv, " "));
 }
 
@@ -70,7 +70,7 @@ python_choice pytest_interpreter(const std::string& command, const env_map& env)
                        fallback_python, fix)}};
 }
 
-[[noreturn]] void refuse(const std::string& message) {
+[[noreturn]] void refuse_proton_command(const std::string& message) {
   throw recipe_error(fmt::format("{}; {}", message, escape));
 }
 
@@ -96,8 +96,9 @@ python_choice resolve_python(const std::vector<std::string>& argv, const env_map
 
 python_command split_python_command(const std::vector<std::string>& argv) {
   if (argv.empty()) {
-    refuse("proton: cannot wrap an empty argv; mode: cli needs a Python script or pytest command "
-           "after '--'");
+    refuse_proton_command(
+        "proton: cannot wrap an empty argv; mode: cli needs a Python script or pytest command "
+        "after '--'");
   }
   const std::string& program = argv.front();
   // Proton recognises its pytest target by the bare name and runs it inside its interpreter.
@@ -108,11 +109,11 @@ python_command split_python_command(const std::vector<std::string>& argv) {
     return command;
   }
   if (!is_python_interpreter(program)) {
-    refuse(fmt::format(
+    refuse_proton_command(fmt::format(
         "proton: mode: cli needs a Python script launch (python script.py ..., python -m pytest "
         "... or pytest ...), got '{}' in '{}'; Proton's CLI runs only Python; to profile another "
         "command, let the payload call proton.start()/proton.finalize() itself",
-        program, joined(argv)));
+        program, proton_argv_text(argv)));
   }
   python_command command;
   for (auto word = argv.begin() + 1; word != argv.end(); ++word) {
@@ -128,14 +129,15 @@ python_command split_python_command(const std::vector<std::string>& argv) {
       std::string module = word->substr(2);
       if (module.empty()) {
         if (word + 1 == argv.end()) {
-          refuse(fmt::format("proton: saw '-m' with no module name in '{}'; name a script path "
-                             "or '-m pytest'",
-                             joined(argv)));
+          refuse_proton_command(
+              fmt::format("proton: saw '-m' with no module name in '{}'; name a script path "
+                          "or '-m pytest'",
+                          proton_argv_text(argv)));
         }
         module = *++word;
       }
       if (module != "pytest") {
-        refuse(fmt::format(
+        refuse_proton_command(fmt::format(
             "proton: cannot wrap 'python -m {}': Proton runs its target with runpy.run_path, "
             "which takes a script path, not a module; only '-m' with ['pytest'] is supported; "
             "run the module's script path instead",
@@ -145,14 +147,15 @@ python_command split_python_command(const std::vector<std::string>& argv) {
       command.target.insert(command.target.end(), word + 1, argv.end());
       return command;
     }
-    refuse(fmt::format(
+    refuse_proton_command(fmt::format(
         "proton: mode: cli cannot wrap the interpreter option '{}' in '{}'; supported are the "
         "no-argument flags {} and '-m' with ['pytest']; put the code in a script file",
-        *word, joined(argv), fmt::join(safe_flags, " ")));
+        *word, proton_argv_text(argv), fmt::join(safe_flags, " ")));
   }
-  refuse(fmt::format("proton: mode: cli needs a script path after the interpreter, got '{}'; "
-                     "add the script (python3 script.py ...)",
-                     joined(argv)));
+  refuse_proton_command(
+      fmt::format("proton: mode: cli needs a script path after the interpreter, got '{}'; "
+                  "add the script (python3 script.py ...)",
+                  proton_argv_text(argv)));
 }
 
 }  // namespace aorta

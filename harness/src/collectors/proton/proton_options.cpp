@@ -13,9 +13,9 @@ namespace aorta {
 
 namespace {
 
-constexpr std::string_view collector = "proton";
+constexpr std::string_view proton_name = "proton";
 
-const std::vector<std::string>& option_keys() {
+const std::vector<std::string>& proton_option_keys() {
   static const std::vector<std::string> keys{"mode",        "backend", "backend_mode",
                                              "context",     "data",    "instrumentation_mode",
                                              "granularity", "hook",    "format"};
@@ -32,11 +32,6 @@ const std::map<std::string, std::vector<std::string>>& backend_modes() {
   return modes;
 }
 
-[[noreturn]] void fail(std::string_view key, const std::string& message) {
-  throw option_error(std::string(collector), std::string(key),
-                     fmt::format("{}.{}: {}", collector, key, message));
-}
-
 // Trimmed, lower-cased value of `key`, checked against `allowed`; nullopt when absent.
 std::optional<std::string> read_enum(const option_map& options, std::string_view key,
                                      const std::vector<std::string>& allowed, std::string_view what,
@@ -44,7 +39,7 @@ std::optional<std::string> read_enum(const option_map& options, std::string_view
   const auto* option = detail::find_option(options, key);
   if (option == nullptr) return std::nullopt;
   std::string value = detail::to_lower(detail::trim(option->text));
-  detail::require_one_of(collector, key, value, allowed, what, fix);
+  detail::require_one_of(proton_name, key, value, allowed, what, fix);
   return value;
 }
 
@@ -54,37 +49,41 @@ void check_mode_combinations(const proton_options& parsed) {
       parsed.instrumentation_mode ? "instrumentation_mode" : "granularity";
   // Before the backend gate: the real cause is that all three render into one --mode value.
   if (parsed.backend_mode && intra_kernel) {
-    fail("backend_mode",
-         fmt::format("cannot be combined with {}: backend_mode, instrumentation_mode and "
-                     "granularity all render into Proton's single --mode, so only one kind may "
-                     "be set. Fix: keep backend_mode (whole-kernel backends cupti, rocprofiler, "
-                     "roctracer) or instrumentation_mode/granularity (backend: instrumentation), "
-                     "not both.",
-                     intra_key));
+    detail::fail_option(
+        proton_name, "backend_mode",
+        fmt::format("cannot be combined with {}: backend_mode, instrumentation_mode and "
+                    "granularity all render into Proton's single --mode, so only one kind may "
+                    "be set. Fix: keep backend_mode (whole-kernel backends cupti, rocprofiler, "
+                    "roctracer) or instrumentation_mode/granularity (backend: instrumentation), "
+                    "not both.",
+                    intra_key));
   }
   if (intra_kernel && parsed.backend != "instrumentation") {
-    fail(intra_key,
-         fmt::format("instrumentation_mode and granularity require backend: instrumentation, "
-                     "got backend: {}; Proton would silently ignore them. Fix: set backend: "
-                     "instrumentation, or drop {}.",
-                     parsed.backend, intra_key));
+    detail::fail_option(
+        proton_name, intra_key,
+        fmt::format("instrumentation_mode and granularity require backend: instrumentation, "
+                    "got backend: {}; Proton would silently ignore them. Fix: set backend: "
+                    "instrumentation, or drop {}.",
+                    parsed.backend, intra_key));
   }
   if (!parsed.backend_mode) return;
   const auto table = backend_modes().find(parsed.backend);
   if (table == backend_modes().end()) {
-    fail("backend_mode",
-         fmt::format("requires an explicit backend from [cupti, rocprofiler, roctracer], got "
-                     "backend: {}. Fix: pin the backend (which needs mode: env for rocprofiler "
-                     "/ roctracer), or drop the option.",
-                     parsed.backend));
+    detail::fail_option(
+        proton_name, "backend_mode",
+        fmt::format("requires an explicit backend from [cupti, rocprofiler, roctracer], got "
+                    "backend: {}. Fix: pin the backend (which needs mode: env for rocprofiler "
+                    "/ roctracer), or drop the option.",
+                    parsed.backend));
   }
   const auto& allowed = table->second;
   if (std::find(allowed.begin(), allowed.end(), *parsed.backend_mode) == allowed.end()) {
-    fail("backend_mode",
-         fmt::format("'{}' is not a mode of backend {}; allowed for {}: {}. Fix: pick one of "
-                     "those, or choose a backend that supports '{}'.",
-                     *parsed.backend_mode, parsed.backend, parsed.backend, detail::join(allowed),
-                     *parsed.backend_mode));
+    detail::fail_option(
+        proton_name, "backend_mode",
+        fmt::format("'{}' is not a mode of backend {}; allowed for {}: {}. Fix: pick one of "
+                    "those, or choose a backend that supports '{}'.",
+                    *parsed.backend_mode, parsed.backend, parsed.backend, detail::join(allowed),
+                    *parsed.backend_mode));
   }
 }
 
@@ -97,25 +96,30 @@ void check_format(const proton_options& parsed) {
   const std::string& format = *parsed.format;
   const bool tree_format = format == "hatchet" || format == "hatchet_msgpack";
   if (parsed.data == "tree" && !tree_format)
-    fail("format", fmt::format("'{}' is not written for data: tree; Proton's tree writes hatchet "
-                               "or hatchet_msgpack. Fix: use one of those, or set data: trace "
-                               "for a chrome_trace.",
-                               format));
+    detail::fail_option(
+        proton_name, "format",
+        fmt::format("'{}' is not written for data: tree; Proton's tree writes hatchet "
+                    "or hatchet_msgpack. Fix: use one of those, or set data: trace "
+                    "for a chrome_trace.",
+                    format));
   if (parsed.data == "trace" && format != "chrome_trace")
-    fail("format", fmt::format("'{}' is not written for data: trace; Proton's trace writes "
-                               "chrome_trace only. Fix: use format: chrome_trace (or leave "
-                               "format out), or set data: tree for a {}.",
-                               format, format));
+    detail::fail_option(proton_name, "format",
+                        fmt::format("'{}' is not written for data: trace; Proton's trace writes "
+                                    "chrome_trace only. Fix: use format: chrome_trace (or leave "
+                                    "format out), or set data: tree for a {}.",
+                                    format, format));
   const bool proton_default = format == (parsed.data == "tree" ? "hatchet" : "chrome_trace");
   if (parsed.mode == "cli" && !proton_default)
-    fail("format", fmt::format(
-        "'{}' cannot be chosen under mode: cli: Proton's command line (python -m "
-        "triton.profiler.proton, Triton 3.5.1 to 3.9.0) has no output-format flag and always "
-        "finalizes with the default ({} for data: {}). Fix: set mode: env, where the payload "
-        "passes os.environ[\"AORTA_PROTON_FORMAT\"] to proton.finalize(output_format=...); "
-        "hatchet_msgpack needs a Triton that writes it (3.6.0 answers \"Unknown output format: "
-        "hatchet_msgpack\"; the 3.8.0 wheel knows it).",
-        format, parsed.data == "tree" ? "hatchet" : "chrome_trace", parsed.data));
+    detail::fail_option(
+        proton_name, "format",
+        fmt::format(
+            "'{}' cannot be chosen under mode: cli: Proton's command line (python -m "
+            "triton.profiler.proton, Triton 3.5.1 to 3.9.0) has no output-format flag and always "
+            "finalizes with the default ({} for data: {}). Fix: set mode: env, where the payload "
+            "passes os.environ[\"AORTA_PROTON_FORMAT\"] to proton.finalize(output_format=...); "
+            "hatchet_msgpack needs a Triton that writes it (3.6.0 answers \"Unknown output format: "
+            "hatchet_msgpack\"; the 3.8.0 wheel knows it).",
+            format, parsed.data == "tree" ? "hatchet" : "chrome_trace", parsed.data));
 }
 
 }  // namespace
@@ -137,7 +141,7 @@ bool proton_options::amd_backend() const {
 }
 
 proton_options parse_proton_options(const option_map& options) {
-  detail::reject_unknown_options(collector, options, option_keys());
+  detail::reject_unknown_options(proton_name, options, proton_option_keys());
   proton_options parsed;
   if (auto v = read_enum(options, "mode", {"cli", "env"}, "a proton attach mode",
                          "use cli (wrap a Python script) or env (the payload calls "

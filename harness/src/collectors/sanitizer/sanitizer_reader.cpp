@@ -39,7 +39,7 @@ std::string quoted_excerpt(std::string_view line) {
 }
 
 // "16,384" or "3" -> the number; nullopt for anything else or an overflow.
-std::optional<std::uint64_t> parse_count(std::string_view text) {
+std::optional<std::uint64_t> parse_sanitizer_count(std::string_view text) {
   if (text.empty()) return std::nullopt;
   std::uint64_t value = 0;
   bool digits = false;
@@ -58,7 +58,7 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 std::optional<std::pair<std::uint64_t, std::string_view>> leading_count(std::string_view text) {
   text = detail::trim_line(text);
   const std::size_t end = text.find(' ');
-  const auto value = parse_count(text.substr(0, end));
+  const auto value = parse_sanitizer_count(text.substr(0, end));
   if (!value) return std::nullopt;
   return std::pair{*value, end == std::string_view::npos ? std::string_view{} : text.substr(end + 1)};
 }
@@ -299,7 +299,7 @@ private:
   std::size_t m_detail_lines = 0;
 };
 
-std::string read_file(const fs::path& file) {
+std::string read_sanitizer_file(const fs::path& file) {
   try {
     return detail::read_input_file(file, detail::max_log_file_bytes, "max_log_file_bytes");
   } catch (const detail::input_error& e) {
@@ -324,7 +324,7 @@ capture read_sanitizer_capture(const fs::path& dir_or_file) {
   if (inputs.files.empty()) return out;
   std::uint64_t errors = 0;
   for (const fs::path& file : inputs.files) {
-    sanitizer_report report = parse_sanitizer_log(read_file(file), file);
+    sanitizer_report report = parse_sanitizer_log(read_sanitizer_file(file), file);
     errors = detail::add_count(errors, report.errors, file.string(), "error total");
     out.files.push_back(file);
     for (auto& each : report.findings) out.findings.push_back(std::move(each));
