@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -104,6 +106,57 @@ TEST(ScopeCheck, AmbiguousAndMissingPathsListTheFrames) {
   EXPECT_FALSE(missing.passed);
   EXPECT_NE(missing.message.find("no frame matches under(warmup)"), std::string::npos)
       << missing.message;
+}
+
+// A chain of `depth` frames f0/f1/... with `bottom` frames named zz below it, and one kernel at
+// the bottom: the shape of a deep call stack a check may point into.
+capture deep_chain(std::size_t depth, std::size_t bottom) {
+  capture c;
+  c.collector = "proton";
+  for (std::size_t i = 0; i < depth + bottom; ++i)
+    c.frames.push_back({i < depth ? "f" + std::to_string(i) : std::string("zz"),
+                        i == 0 ? context_frame::no_parent : i - 1});
+  aorta::placed_kernel p;
+  p.frame = c.frames.size() - 1;
+  p.kernel = {"k", 1, 5e3};
+  c.placements.push_back(p);
+  c.kernels.push_back(p.kernel);
+  return c;
+}
+
+// Frames deep in a call stack are named by their top and bottom levels: every level written out
+// made one message megabytes (ten frames 200,000 levels down: 16 MB, 38 s, 688 MB of regexes).
+TEST(ScopeCheck, DeepFramesInMessagesAreShortened) {
+  const std::vector<capture> deep{deep_chain(5000, 10)};
+  const auto check = [&](const char* text) {
+    return aorta::evaluate_check(aorta::check_expression::parse(text), deep, {});
+  };
+  const aorta::check_result ambiguous = check("count(under(zz)) == 1");
+  EXPECT_FALSE(ambiguous.passed);
+  EXPECT_LT(ambiguous.message.size(), 2000U) << ambiguous.message.substr(0, 2000);
+  EXPECT_NE(
+      ambiguous.message.find("it matches 10 frames: f0/f1/f2/...(4995 levels).../f4998/f4999/zz, "
+                             "f0/f1/f2/...(4996 levels).../f4999/zz/zz, "),
+      std::string::npos)
+      << ambiguous.message.substr(0, 2000);
+  EXPECT_NE(ambiguous.message.find("(the first lies 5001 levels deep, too deep to write out here)"),
+            std::string::npos)
+      << ambiguous.message.substr(0, 2000);
+  const aorta::check_result none = check("count(under(f4999/zz), other) == 1");
+  EXPECT_FALSE(none.passed);
+  EXPECT_NE(none.message.find("no kernel under f0/f1/f2/...(4995 levels).../f4998/f4999/zz "
+                              "matches 'other'"),
+            std::string::npos)
+      << none.message.substr(0, 2000);
+  // A shallow frame is still written out in full, as a check writes it.
+  const std::vector<capture> shallow{deep_chain(3, 2)};
+  const aorta::check_result two =
+      aorta::evaluate_check(aorta::check_expression::parse("count(under(zz)) == 1"), shallow, {});
+  EXPECT_NE(two.message.find("it matches 2 frames: f0/f1/f2/zz, f0/f1/f2/zz/zz; write more of the "
+                             "path (or anchor it with a leading '/') so it selects one, e.g. "
+                             "under(f0/f1/f2/zz)"),
+            std::string::npos)
+      << two.message;
 }
 
 TEST(ScopeCheck, GrammarErrors) {

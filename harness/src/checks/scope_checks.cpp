@@ -6,9 +6,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 namespace aorta::detail {
 
@@ -16,14 +18,63 @@ namespace {
 
 constexpr std::size_t listed_frames = 10;
 
+// Paths in messages are written out to this many levels. A call stack may be 200,000 frames deep:
+// written out, one listed frame made a message megabytes long, and proving its plain PATH unique
+// compiled a regex per level (ten listed frames at the bottom of such a stack: 38 s, 688 MB).
+constexpr std::size_t written_out_levels = 16;
+constexpr std::size_t kept_at_each_end = 3;
+
+std::size_t frame_levels(const capture& source, std::size_t frame) {
+  std::size_t levels = 0;
+  for (; frame != context_frame::no_parent; frame = source.frames[frame].parent) ++levels;
+  return levels;
+}
+
+// A frame as a message names it: within written_out_levels, the PATH a check writes for it
+// (check_form) or its names joined by '/'; deeper, the top and bottom names around a count of
+// the levels left out.
+std::string message_path(const capture& source, std::size_t frame, bool check_form) {
+  const std::size_t levels = frame_levels(source, frame);
+  if (levels <= written_out_levels)
+    return check_form ? frame_check_path(source, frame) : frame_display_path(source, frame);
+  std::vector<std::string_view> names;
+  names.reserve(levels);
+  for (std::size_t f = frame; f != context_frame::no_parent; f = source.frames[f].parent)
+    names.push_back(source.frames[f].name);
+  std::reverse(names.begin(), names.end());
+  const auto append = [&](std::string& out, std::string_view name) {
+    out += check_form ? escape_scope_element(name) : std::string(name);
+  };
+  std::string out;
+  for (std::size_t i = 0; i < kept_at_each_end; ++i) {
+    if (i != 0) out += '/';
+    append(out, names[i]);
+  }
+  out += fmt::format("/...({} levels)...", levels - 2 * kept_at_each_end);
+  for (std::size_t i = levels - kept_at_each_end; i < levels; ++i) {
+    out += '/';
+    append(out, names[i]);
+  }
+  return out;
+}
+
 std::string listed(const capture& source, const std::vector<std::size_t>& frames) {
   std::vector<std::string> names;
   for (std::size_t i = 0; i < frames.size() && i < listed_frames; ++i)
-    names.push_back(frame_check_path(source, frames[i]));
+    names.push_back(message_path(source, frames[i], true));
   std::string out = fmt::format("{}", fmt::join(names, ", "));
   if (frames.size() > listed_frames)
     out += fmt::format(", ... ({} more)", frames.size() - listed_frames);
   return out;
+}
+
+// How to make an ambiguous path select one frame: the first match's PATH when it is short enough
+// to write out.
+std::string one_frame_example(const capture& source, std::size_t first) {
+  const std::size_t levels = frame_levels(source, first);
+  if (levels <= written_out_levels)
+    return fmt::format(", e.g. under({})", frame_check_path(source, first));
+  return fmt::format(" (the first lies {} levels deep, too deep to write out here)", levels);
 }
 
 struct resolved {
@@ -68,9 +119,9 @@ resolved resolve(const std::vector<capture>& captures, const scope_path& path) {
   }
   return {nullptr, 0,
           fmt::format("under({}) is ambiguous: it matches {} frames: {}; write more of the path "
-                      "(or anchor it with a leading '/') so it selects one, e.g. under({})",
+                      "(or anchor it with a leading '/') so it selects one{}",
                       path.text(), matches.size(), listed(*source, matches),
-                      frame_check_path(*source, matches.front()))};
+                      one_frame_example(*source, matches.front()))};
 }
 
 }  // namespace
@@ -133,7 +184,7 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
     else
       unknown.push_back(placed.kernel.name);
   }
-  const std::string scope = frame_display_path(*where.source, where.frame);
+  const std::string scope = message_path(*where.source, where.frame, false);
   if (!unknown.empty())
     return {std::nullopt, fmt::format("the launch count of {} under {} is unknown",
                                       fmt::join(unknown, ", "), scope)};
@@ -155,7 +206,7 @@ scoped_top scoped_top_kernel(const std::vector<capture>& captures, const scope_p
   }
   if (totals.empty())
     return {std::nullopt,
-            fmt::format("no kernel ran under {}", frame_display_path(*where.source, where.frame))};
+            fmt::format("no kernel ran under {}", message_path(*where.source, where.frame, false))};
   auto top = totals.begin();
   for (auto it = totals.begin(); it != totals.end(); ++it)
     if (it->second > top->second) top = it;
