@@ -58,9 +58,6 @@ const std::vector<std::string>& documents() {
       R"({"metrics": {"a": {"bad": 1}, "a": 2}})",
       R"({"metrics": {"a": 2, "a": {"bad": 1}}})",
       R"({"metrics": {"a": 2, "a": null}})",
-      // Out of name order (the reader sorts before it stores), duplicates apart from each other.
-      R"({"metrics": {"b": 1, "a": {"bad": 1}, "c": null, "a": 3, "b": {"bad": 2}, "c": 4}})",
-      R"({"metrics": {"x10": 1, "x2": 2, "x1": 3, "x2": null, "x10": 5, "x0": [1]}})",
       R"({"metrics": {"a": 1}, "metrics": {"b": 2}})",
       R"({"metrics": {"a": {"bad": 1}}, "metrics": null})",
       R"({"metrics": null, "metrics": {"a": 3}})",

@@ -4,13 +4,9 @@
 #include "json_text.hpp"
 #include "record/result_json_parts.hpp"
 
-#include <algorithm>
 #include <cstdint>
-#include <exception>
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace aorta::detail {
 namespace {
@@ -82,10 +78,7 @@ private:
       if (--m_element_depth == 0) finish_element();
       return done;
     }
-    if (m_depth == 2) {
-      if (m_section == section::metrics) store_metrics();
-      m_section = section::none;
-    }
+    if (m_depth == 2) m_section = section::none;
     --m_depth;
     return object ? m_document.end_object() : m_document.end_array();
   }
@@ -96,7 +89,6 @@ private:
       m_rows.metrics_streamed = true;
       m_rows.metrics.clear();
       m_rows.metric_failures.clear();
-      m_pending.clear();
     } else {
       m_rows.kernels_streamed = true;
       m_rows.kernels.clear();
@@ -124,46 +116,34 @@ private:
     m_value = json();
   }
 
-  // Converted now, stored when the section closes (store_metrics).
+  // As the DOM's object[name] = value would: a duplicate name replaces the earlier value.
   void add_metric() {
-    pending_metric& entry = m_pending.emplace_back();
-    entry.name = std::move(m_metric_name);
-    try {
-      entry.value = metric_value_from_json(entry.name, m_value);
-    } catch (...) {
-      entry.failure = std::current_exception();
-    }
-  }
-
-  // Into the map in name order, each node allocated after the one before it: inserted in the
-  // file's order (a generator's scope_0, scope_1, ..., scope_10), every insert searched a map
-  // of up to 200,000 names and every later walk of the map jumped across the heap, so the
-  // report's cache misses grew faster than its input. As the DOM's object[name] = value would,
-  // the last entry of a name decides it (a failure, a null that drops it, or its value).
-  void store_metrics() {
-    const auto by_name = [](const pending_metric& a, const pending_metric& b) {
-      return a.name < b.name;
-    };
-    // aorta writes its metrics in name order: then there is nothing to sort.
-    if (!std::is_sorted(m_pending.begin(), m_pending.end(), by_name))
-      std::stable_sort(m_pending.begin(), m_pending.end(), by_name);
     auto& metrics = m_rows.metrics;
-    for (std::size_t i = 0; i < m_pending.size(); ++i) {
-      pending_metric& entry = m_pending[i];
-      if (i + 1 < m_pending.size() && m_pending[i + 1].name == entry.name) continue;
-      if (entry.failure)
-        m_rows.metric_failures.emplace(std::move(entry.name), entry.failure);
-      else if (entry.value)
-        metrics.emplace_hint(metrics.end(), std::move(entry.name), std::move(*entry.value));
+    m_rows.metric_failures.erase(m_metric_name);
+    std::optional<metric_value> converted;
+    try {
+      converted = metric_value_from_json(m_metric_name, m_value);
+    } catch (...) {
+      metrics.erase(m_metric_name);
+      m_rows.metric_failures.emplace(m_metric_name, std::current_exception());
+      return;
     }
-    m_pending = {};
+    if (!converted) {
+      metrics.erase(m_metric_name);
+      return;
+    }
+    // One search, none for a name after the last (aorta writes its metrics in name order): an
+    // erase and an emplace were two searches of a map of up to 200,000 names per metric.
+    auto at = metrics.end();
+    if (!metrics.empty() && !(metrics.rbegin()->first < m_metric_name)) {
+      at = metrics.lower_bound(m_metric_name);
+      if (at != metrics.end() && at->first == m_metric_name) {
+        at->second = std::move(*converted);
+        return;
+      }
+    }
+    metrics.emplace_hint(at, m_metric_name, std::move(*converted));
   }
-
-  struct pending_metric {
-    std::string name;
-    std::optional<metric_value> value;  // nullopt without a failure: a null, no metric
-    std::exception_ptr failure;
-  };
 
   dom_builder m_document;
   streamed_rows& m_rows;
@@ -174,7 +154,6 @@ private:
   json m_value;
   std::optional<dom_builder> m_element;
   std::size_t m_element_depth = 0;
-  std::vector<pending_metric> m_pending;  // the open metrics section's, in the file's order
 };
 
 }  // namespace
