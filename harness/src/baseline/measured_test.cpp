@@ -146,8 +146,8 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
 
 }  // namespace
 
-std::optional<double> measure_trial(const check_expression& expression, const trial_snapshot& trial,
-                                    std::string& why) {
+std::optional<double> measure(const check_expression& expression, const trial_snapshot& trial,
+                              std::string& why) {
   const auto numerator = measure_one(expression.quantity(), expression.argument(),
                                      expression.pattern(), trial, why);
   if (!numerator || !expression.is_ratio()) return numerator;
@@ -165,7 +165,7 @@ std::vector<double> measure_all(const check_expression& expression, const measur
                                 std::string& why) {
   std::vector<double> values;
   for (const auto& trial : test.trials) {
-    if (const auto value = measure_trial(expression, trial, why)) values.push_back(*value);
+    if (const auto value = measure(expression, trial, why)) values.push_back(*value);
   }
   return values;
 }

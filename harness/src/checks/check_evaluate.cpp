@@ -147,9 +147,9 @@ measured error_quantity(const std::vector<capture>& captures, const std::string&
   return {total, {}};
 }
 
-measured measure(const check_expression& expression, const std::vector<capture>& captures,
-                 const std::string& argument, const std::optional<name_regex>& pattern,
-                 const std::optional<scope_path>& scope) {
+measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
+                         const std::string& argument, const std::optional<name_regex>& pattern,
+                         const std::optional<scope_path>& scope) {
   if (scope) {
     detail::scoped_measure value =
         detail::scoped_kernel_quantity(captures, expression.quantity(), *scope, *pattern);
@@ -357,8 +357,8 @@ check_result evaluate_check(const check_expression& expression,
                   value.value);
   }
 
-  const measured numerator = measure(expression, captures, expression.argument(),
-                                     expression.pattern(), expression.scope());
+  const measured numerator = measure_operand(expression, captures, expression.argument(),
+                                             expression.pattern(), expression.scope());
   if (!numerator.value)
     return finish(expression, captures, false, expected, "unknown", numerator.reason);
 
@@ -370,8 +370,8 @@ check_result evaluate_check(const check_expression& expression,
   }
 
   const measured denominator =
-      measure(expression, captures, *expression.denominator(), expression.denominator_pattern(),
-              expression.denominator_scope());
+      measure_operand(expression, captures, *expression.denominator(),
+                      expression.denominator_pattern(), expression.denominator_scope());
   if (!denominator.value) {
     return finish(expression, captures, false, expected, "unknown",
                   fmt::format("denominator: {}", denominator.reason));
