@@ -19,10 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kernels = 20'000;
-constexpr long name_bytes = 1'000;
+[[maybe_unused]] constexpr int kernels = 20'000;
+[[maybe_unused]] constexpr long name_bytes = 1'000;
 // Many kernels of short names: what the read holds per kernel beside its name shows.
-constexpr int short_kernels = 500'000;
+[[maybe_unused]] constexpr int short_kernels = 500'000;
 
 [[maybe_unused]] long peak_rss_kib() {
   rusage usage{};
