@@ -39,7 +39,8 @@ bash ci/scipy-venv.sh build/scipy >build/venvs/scipy.txt 2>build/venvs/scipy.log
 scipy_pid=$!
 
 # One compiler cache for the build and for the consumer test that compiles aorta again with the
-# same flags (tests/cmake/consumer_tests.cmake); kept inside build/, never shared between clones.
+# same flags (tests/cmake/consumer_tests.cmake; only with -DAORTA_UNITY_BUILD=OFF, as unity batch
+# files differ per build directory); kept inside build/, never shared between clones.
 # No CCACHE_BASEDIR: it would rewrite the source paths relative to each build directory, and the
 # consumer's build directory sits deeper than the CI build's, so no object would be shared.
 if command -v ccache >/dev/null; then
