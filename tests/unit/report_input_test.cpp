@@ -71,11 +71,14 @@ TEST(ReportInput, SummaryNamesListTheLastTrialFirstThenEarlierOnesOnce) {
         "callgrind_ir.main", "callgrind_ir.other", "callgrind_self_ir.main"})
     summarised[name] = 1.0;
   cell.metrics_summary.add(summarised);
-  std::vector<std::string> folded;
-  EXPECT_EQ(detail::summary_metric_names(cell, folded),
-            (std::vector<std::string>{"b_metric", "callgrind_ir.main", "callgrind_self_ir.main",
-                                      "a_old", "callgrind_ir.other"}));
-  EXPECT_EQ(folded, std::vector<std::string>{"_dl_start"});
+  detail::order_summary_rows(cell);
+  std::vector<std::string> listed;
+  for (const std::size_t row : cell.summary_rows)
+    listed.push_back(cell.metrics_summary.at(row).first);
+  EXPECT_EQ(listed, (std::vector<std::string>{"b_metric", "callgrind_ir.main",
+                                              "callgrind_self_ir.main", "a_old",
+                                              "callgrind_ir.other"}));
+  EXPECT_EQ(cell.folded_functions, std::vector<std::string>{"_dl_start"});
 }
 
 }  // namespace

@@ -85,35 +85,50 @@ bool is_system_frame(std::string_view function) {
   return system_frames().search(function);
 }
 
-std::vector<std::string> ordered_metric_names(const metric_set& metrics,
-                                              std::vector<std::string>& folded) {
+void visit_ordered_metric_names(const metric_set& metrics, std::vector<std::string>& folded,
+                                const std::function<void(std::string_view)>& visit) {
   constexpr std::string_view inclusive_prefix = "callgrind_ir.";
   constexpr std::string_view self_prefix = "callgrind_self_ir.";
-  std::vector<std::string> names;
-  std::vector<std::pair<double, std::string>> functions;  // inclusive Ir, function
+  // Whether each function is a system frame, asked once: the sort would run the pattern on
+  // every comparison.
+  struct ranked_function {
+    bool system;
+    double inclusive_ir;
+    std::string name;
+  };
+  std::vector<ranked_function> functions;
   for (const auto& [name, value] : metrics.values) {
     if (name.starts_with(inclusive_prefix)) {
-      functions.emplace_back(numeric_value(value).value_or(0.0), name.substr(inclusive_prefix.size()));
+      std::string function = name.substr(inclusive_prefix.size());
+      const bool system = is_system_frame(function);
+      functions.push_back({system, numeric_value(value).value_or(0.0), std::move(function)});
     } else if (!name.starts_with(self_prefix)) {
-      names.push_back(name);
+      visit(name);
     }
   }
   std::stable_sort(functions.begin(), functions.end(), [](const auto& a, const auto& b) {
-    const bool a_system = is_system_frame(a.second);
-    const bool b_system = is_system_frame(b.second);
-    if (a_system != b_system) return !a_system;
-    return a.first > b.first;
+    if (a.system != b.system) return !a.system;
+    return a.inclusive_ir > b.inclusive_ir;
   });
   folded.clear();
-  for (const auto& [ir, function] : functions) {
-    if (is_system_frame(function)) {
-      folded.push_back(function);
+  std::string key;
+  for (const ranked_function& function : functions) {
+    if (function.system) {
+      folded.push_back(function.name);
       continue;
     }
-    names.push_back(std::string(inclusive_prefix) + function);
-    const std::string self = std::string(self_prefix) + function;
-    if (metrics.values.contains(self)) names.push_back(self);
+    key.assign(inclusive_prefix).append(function.name);
+    visit(key);
+    key.assign(self_prefix).append(function.name);
+    if (metrics.values.contains(key)) visit(key);
   }
+}
+
+std::vector<std::string> ordered_metric_names(const metric_set& metrics,
+                                              std::vector<std::string>& folded) {
+  std::vector<std::string> names;
+  visit_ordered_metric_names(metrics, folded,
+                             [&names](std::string_view name) { names.emplace_back(name); });
   return names;
 }
 

@@ -46,16 +46,20 @@ void metric_summaries::finish() {
   for (auto& [name, summary] : m_entries) summary.mean /= static_cast<double>(summary.n);
 }
 
-const metric_summary* metric_summaries::find(std::string_view name, std::size_t& cursor) const {
-  if (cursor < m_entries.size() && m_entries[cursor].first == name) {
-    return &m_entries[cursor++].second;
-  }
+std::size_t metric_summaries::index_of(std::string_view name, std::size_t& cursor) const {
+  if (cursor < m_entries.size() && m_entries[cursor].first == name) return cursor++;
   const auto found = std::lower_bound(
       m_entries.begin(), m_entries.end(), name,
       [](const entry& item, std::string_view key) { return item.first < key; });
-  if (found == m_entries.end() || found->first != name) return nullptr;
-  cursor = static_cast<std::size_t>(found - m_entries.begin()) + 1;
-  return &found->second;
+  if (found == m_entries.end() || found->first != name) return npos;
+  const auto index = static_cast<std::size_t>(found - m_entries.begin());
+  cursor = index + 1;
+  return index;
+}
+
+const metric_summary* metric_summaries::find(std::string_view name, std::size_t& cursor) const {
+  const std::size_t index = index_of(name, cursor);
+  return index == npos ? nullptr : &m_entries[index].second;
 }
 
 }  // namespace aorta::detail

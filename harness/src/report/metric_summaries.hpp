@@ -35,6 +35,10 @@ public:
   // The summary of `name`, or nullptr. `cursor` is where the last find ended: names asked for in
   // name order cost one comparison each, others a binary search.
   [[nodiscard]] const metric_summary* find(std::string_view name, std::size_t& cursor) const;
+  // The index of `name`'s entry, or npos; `cursor` as for find.
+  [[nodiscard]] std::size_t index_of(std::string_view name, std::size_t& cursor) const;
+  [[nodiscard]] const entry& at(std::size_t index) const { return m_entries.at(index); }
+  static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
   [[nodiscard]] bool empty() const { return m_entries.empty(); }
   [[nodiscard]] std::size_t size() const { return m_entries.size(); }

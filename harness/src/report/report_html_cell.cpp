@@ -65,16 +65,12 @@ void render_charts(const trial_record& last, text_sink& out) {
 
 void render_metrics(const cell_report& cell, text_sink& out) {
   if (cell.metrics_summary.empty()) return;
-  std::vector<std::string> folded;
-  const std::vector<std::string> names = summary_metric_names(cell, folded);
+  const std::vector<std::string>& folded = cell.folded_functions;
   out += "<details class=\"metrics\"><summary>Metrics</summary>\n<table>\n<tr><th>metric</th>"
          "<th class=\"n\">mean</th><th class=\"n\">min</th><th class=\"n\">max</th>"
          "<th class=\"n\">n</th></tr>\n";
-  std::size_t cursor = 0;
-  for (const auto& name : names) {
-    const metric_summary* found = cell.metrics_summary.find(name, cursor);
-    if (found == nullptr) continue;
-    const metric_summary& stats = *found;
+  for (const std::size_t row : cell.summary_rows) {
+    const auto& [name, stats] = cell.metrics_summary.at(row);
     out += fmt::format("<tr><td><code title=\"{}\">{}</code></td><td class=\"n\">{}</td>"
                        "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
                        "</tr>\n",

@@ -1,4 +1,3 @@
-#include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
 #include "report/report_rank_table.hpp"
@@ -7,33 +6,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <string_view>
-#include <unordered_set>
 
 namespace aorta::detail {
-
-std::vector<std::string> summary_metric_names(const cell_report& cell,
-                                              std::vector<std::string>& folded) {
-  std::vector<std::string> names = ordered_metric_names(cell.last().metrics, folded);
-  std::vector<std::string> only_earlier;
-  {
-    // Views of `names` and `folded`, which do not change while the sets live: copies of 200,000
-    // names were a third of the report's peak memory.
-    const std::unordered_set<std::string_view> listed(names.begin(), names.end());
-    const std::unordered_set<std::string_view> hidden(folded.begin(), folded.end());
-    for (const auto& [name, stats] : cell.metrics_summary) {
-      if (listed.contains(name)) continue;
-      const auto dot = name.find('.');
-      if (dot != std::string::npos && hidden.contains(std::string_view(name).substr(dot + 1)))
-        continue;
-      only_earlier.push_back(name);
-    }
-  }
-  names.insert(names.end(), std::make_move_iterator(only_earlier.begin()),
-               std::make_move_iterator(only_earlier.end()));
-  return names;
-}
 
 namespace {
 
@@ -87,14 +62,10 @@ void render_metric_summary(const cell_report& cell, text_sink& out) {
     out += "No numeric metrics.\n\n";
   } else {
     // callgrind's functions by cost, the program's own first; loader and libc frames folded.
-    std::vector<std::string> folded;
-    const std::vector<std::string> names = summary_metric_names(cell, folded);
+    const std::vector<std::string>& folded = cell.folded_functions;
     out += "| metric | mean | min | max | n |\n|---|---:|---:|---:|---:|\n";
-    std::size_t cursor = 0;
-    for (const auto& name : names) {
-      const metric_summary* found = cell.metrics_summary.find(name, cursor);
-      if (found == nullptr) continue;
-      const metric_summary& stats = *found;
+    for (const std::size_t row : cell.summary_rows) {
+      const auto& [name, stats] = cell.metrics_summary.at(row);
       out += fmt::format("| {} | {} | {} | {} | {} |\n", code(name), format_number(stats.mean),
                          format_number(stats.min), format_number(stats.max), stats.n);
     }

@@ -34,6 +34,11 @@ struct cell_report {
   // The last trial's verdict is the regression gate's over all the trials (it passed its own
   // checks): the counts above count it as passed, the test's verdict is the gate's.
   bool verdict_from_gate = false;
+  // The rows of the cell's metric table, as indices into metrics_summary in the order listed,
+  // and the loader/libc functions folded out of it: made once (order_summary_rows), as perf.md
+  // and the HTML page list the same rows.
+  std::vector<std::size_t> summary_rows;
+  std::vector<std::string> folded_functions;
 
   [[nodiscard]] const trial_record& last() const { return trials.back().record; }
 };
@@ -74,12 +79,13 @@ kernel_rows_by_collector(const metric_set& metrics);
 
 void write_perf_markdown(std::ostream& out, const report_model& model);
 
-// The metric names a cell's table lists, in order: the last trial's (ordered_metric_names, whose
-// folded loader/libc functions land in `folded`), then those only earlier trials had, unless
-// their function was folded. Sets, not a search of the list per name: a cell of 100,000 metrics
-// made perf.md quadratic (10 s).
-[[nodiscard]] std::vector<std::string> summary_metric_names(const cell_report& cell,
-                                                            std::vector<std::string>& folded);
+// Sets cell.summary_rows and cell.folded_functions: the last trial's metrics first
+// (ordered_metric_names, whose folded loader/libc functions land in folded_functions), then those
+// only earlier trials had, in name order, unless their function was folded. Found in the summary
+// as they come, not listed as names and matched through sets: two sets of 200,000 names per
+// cell, made for perf.md and again for the HTML page, were a quarter of the cache misses of a
+// report of that size.
+void order_summary_rows(cell_report& cell);
 // matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
 // bytes document_text prints.
 void write_matrix_json(std::ostream& out, const report_model& model);
