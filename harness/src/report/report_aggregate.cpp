@@ -79,7 +79,7 @@ void summarise(detail::cell_report& cell) {
     cell.metrics_summary.add(trial.record.metrics.values);
   }
   cell.metrics_summary.finish();
-  detail::order_summary_rows(cell);
+  if (!cell.trials.empty()) detail::digest_cell(cell);
   cell.verdict_from_gate = !cell.trials.empty() && cell.last().verdict_from_gate;
   const std::size_t ran = cell.trials.size() - cell.skipped;
   cell.failure_rate =

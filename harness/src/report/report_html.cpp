@@ -54,35 +54,6 @@ std::string cell_anchor(const report_model& model, const cell_report& cell) {
   return fmt::format("{}-{}", id, index);
 }
 
-std::pair<std::string, std::string> key_metric(const trial_record& last) {
-  // A skipped trial measured nothing worth comparing; its reason says what matters.
-  if (last.verdict == verdict::skip) return {"", ""};
-  const auto numeric = [](const check_result& check) {
-    return !check.actual.empty() && check.actual != "unknown" &&
-           (std::isdigit(static_cast<unsigned char>(check.actual.front())) ||
-            check.actual.front() == '-');
-  };
-  if (last.verdict == verdict::fail) {
-    for (const auto& check : last.checks) {
-      if (!check.passed && numeric(check)) return {check.expression, check.actual};
-    }
-  }
-  for (const auto& check : last.checks) {
-    if (numeric(check)) return {check.expression, check.actual};
-  }
-  for (const auto& [name, value] : last.metrics.values) {
-    if (name.ends_with("_gpu_time_ms")) {
-      if (const auto number = numeric_value(value)) return {name, format_number(*number)};
-    }
-  }
-  if (const auto found = last.metrics.values.find("callgrind_total_ir");
-      found != last.metrics.values.end()) {
-    return {"callgrind_total_ir", format_metric_value(found->second)};
-  }
-  if (last.wall_seconds > 0.0) return {"wall s", format_number(last.wall_seconds)};
-  return {"", ""};
-}
-
 void html_summary_section(const report_model& model, text_sink& out) {
   if (model.cells.empty()) {
     out += "<p><strong>0 trials.</strong> No profiled test wrote a result in this run.</p>\n";
@@ -106,7 +77,7 @@ void html_summary_section(const report_model& model, text_sink& out) {
          "<th class=\"n\">value</th><th>trials</th><th>why (when not passed)</th></tr>\n";
   for (const auto& cell : model.cells) {
     const trial_record& last = cell.last();
-    const auto [label, value] = key_metric(last);
+    const auto& [label, value] = cell.last_key_metric;
     std::string trials = fmt::format("{}", cell.trials.size());
     const std::size_t same = std::max({cell.passed, cell.failed + cell.errored, cell.skipped});
     if (same != cell.trials.size()) {

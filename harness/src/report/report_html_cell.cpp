@@ -91,7 +91,7 @@ void render_metrics(const cell_report& cell, text_sink& out) {
 
 void render_cell(const report_model& model, const cell_report& cell, text_sink& out) {
   const trial_record& last = cell.last();
-  const auto [label, value] = key_metric(last);
+  const auto& [label, value] = cell.last_key_metric;
   out += fmt::format("<details id=\"{}\"><summary><span class=\"badge {}\">{}</span> <code>{}"
                      "</code>{}</summary>\n",
                      cell_anchor(model, cell), to_string(last.verdict), to_string(last.verdict),
@@ -112,8 +112,8 @@ void render_cell(const report_model& model, const cell_report& cell, text_sink& 
   render_charts(last, out);
   render_metrics(cell, out);
   std::string text_rows;
-  for (const auto& [name, metric] : last.metrics.values) {
-    if (numeric_value(metric)) continue;
+  for (const auto* entry : cell.last_text_values) {
+    const auto& [name, metric] = *entry;
     text_rows += fmt::format("<tr><td><code>{}</code></td><td><code>{}</code></td></tr>\n",
                              xml_escape(name), xml_escape(format_metric_value(metric)));
   }

@@ -24,11 +24,6 @@ void html_skipped_files_section(const report_model& model, text_sink& out);
 // replaced, plus the cell's index so two names never share one.
 [[nodiscard]] std::string cell_anchor(const report_model& model, const cell_report& cell);
 
-// The number a reader looks at first for a cell's last trial, as {label, value}: in a failed
-// trial the first failed check with a number (the gate records its rows culprit first), else the
-// first numeric check's actual value, else GPU time, else callgrind's total Ir, else wall time.
-[[nodiscard]] std::pair<std::string, std::string> key_metric(const trial_record& last);
-
 // A verdict's reason as HTML: its first line as a paragraph, the lines after it (the gate's
 // table) kept as preformatted text rather than run together into one paragraph.
 [[nodiscard]] std::string reason_html(verdict outcome, const std::string& reason);

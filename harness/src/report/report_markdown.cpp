@@ -87,8 +87,8 @@ void render_text_values(const cell_report& cell, text_sink& out) {
   const trial_record& last = cell.last();
   const std::string& last_path = cell.trials.back().result_path;
   bool any_text = false;
-  for (const auto& [name, value] : last.metrics.values) {
-    if (numeric_value(value)) continue;
+  for (const auto* entry : cell.last_text_values) {
+    const auto& [name, value] = *entry;
     if (!any_text) {
       out +=
           fmt::format("Last trial ({}), verdict {}:\n\n| value | of the last trial |\n|---|---|\n",

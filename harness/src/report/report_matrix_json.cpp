@@ -100,7 +100,8 @@ void write_top_kernels(json_pretty_writer& out, const cell_report& cell) {
 // The last trial's text and list metrics; numbers are in the summary.
 void write_last_values(json_pretty_writer& out, const cell_report& cell) {
   out.begin_object();
-  for (const auto& [name, value] : cell.last().metrics.values) {
+  for (const auto* entry : cell.last_text_values) {
+    const auto& [name, value] = *entry;
     if (const auto* text = std::get_if<std::string>(&value)) {
       out.key(name);
       out.string(*text);

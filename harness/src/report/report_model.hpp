@@ -39,6 +39,18 @@ struct cell_report {
   // and the HTML page list the same rows.
   std::vector<std::size_t> summary_rows;
   std::vector<std::string> folded_functions;
+  // The last trial's text and list values (entries of its metrics, in name order) and its key
+  // metric: found once (digest_cell), as perf.md, matrix.json and the HTML page each show them.
+  std::vector<const std::pair<const std::string, metric_value>*> last_text_values;
+  std::pair<std::string, std::string> last_key_metric;
+
+  cell_report() = default;
+  cell_report(cell_report&&) noexcept = default;
+  cell_report& operator=(cell_report&&) noexcept = default;
+  // last_text_values points into the trials' metrics: a copy would point into the original's.
+  cell_report(const cell_report&) = delete;
+  cell_report& operator=(const cell_report&) = delete;
+  ~cell_report() = default;
 
   [[nodiscard]] const trial_record& last() const { return trials.back().record; }
 };
@@ -86,6 +98,15 @@ void write_perf_markdown(std::ostream& out, const report_model& model);
 // cell, made for perf.md and again for the HTML page, were a quarter of the cache misses of a
 // report of that size.
 void order_summary_rows(cell_report& cell);
+
+// The number a reader looks at first for a cell's last trial, as {label, value}: in a failed
+// trial the first failed check with a number (the gate records its rows culprit first), else the
+// first numeric check's actual value, else GPU time, else callgrind's total Ir, else wall time.
+[[nodiscard]] std::pair<std::string, std::string> key_metric(const trial_record& last);
+
+// Fills what the writers read of a summarised cell: its table's rows (order_summary_rows), the
+// last trial's text values and key metric. The cell has at least one trial.
+void digest_cell(cell_report& cell);
 // matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
 // bytes document_text prints.
 void write_matrix_json(std::ostream& out, const report_model& model);

@@ -5,7 +5,7 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/metric_summaries.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/summary_rows.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/cell_digest.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_kernel_rows.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_markdown.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_matrix_json.cpp
