@@ -32,10 +32,15 @@ void render_checks(const trial_record& last, text_sink& out) {
 
 void render_charts(const trial_record& last, text_sink& out) {
   for (const collector_kernel_rows& group : kernel_rows_by_collector(last.metrics)) {
+    // Reserved first, so the bars' views of the names stay valid as they are added.
+    std::vector<std::string> names;
+    names.reserve(group.rows.size());
     std::vector<chart_bar> bars;
     bars.reserve(group.rows.size());
-    for (const kernel_row* row : group.rows)
-      bars.push_back({demangled_name(row->name), row->total_ms});
+    for (const kernel_row* row : group.rows) {
+      names.push_back(demangled_name(row->name));
+      bars.push_back({names.back(), row->total_ms});
+    }
     out += fmt::format("<h4>Total ms per kernel ({})</h4>\n", xml_escape(group.collector));
     out += bar_chart_svg(std::move(bars), "ms", "total ms per kernel");
   }
@@ -46,10 +51,11 @@ void render_charts(const trial_record& last, text_sink& out) {
   for (const auto& [name, value] : last.metrics.values) {
     const auto number = numeric_value(value);
     if (!number) continue;
-    if (name.starts_with(scope_prefix)) {
-      scopes.push_back({name.substr(scope_prefix.size()), *number});
-    } else if (name.starts_with(function_prefix)) {
-      const std::string function = name.substr(function_prefix.size());
+    const std::string_view view = name;
+    if (view.starts_with(scope_prefix)) {
+      scopes.push_back({view.substr(scope_prefix.size()), *number});
+    } else if (view.starts_with(function_prefix)) {
+      const std::string_view function = view.substr(function_prefix.size());
       if (!is_system_frame(function)) functions.push_back({function, *number});
     }
   }
