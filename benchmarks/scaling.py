@@ -28,7 +28,7 @@ Timed runs are serial, so that no two runs share the machine's caches and memory
 the callgrind runs, whose counts do not depend on load, run --jobs at a time.
 
 usage: scaling.py --aorta PATH [--dir DIR] [--runs N] [--jobs J] [--grow FOLDER=F ...]
-                  [--no-callgrind]
+                  [--no-callgrind] [--only FOLDER,...]
 """
 import argparse
 import concurrent.futures
@@ -55,6 +55,8 @@ parser.add_argument("--grow", action="append", default=[], metavar="FOLDER=F",
                     help="write input FOLDER at F/10 and F times its test size, e.g. "
                          "many_gpus=10 (2,000,000 GPUs: 1.9 s and 700 MB at full size)")
 parser.add_argument("--no-callgrind", action="store_true", help="time only")
+parser.add_argument("--only", default="", metavar="FOLDERS",
+                    help="comma-separated input folders to run (many_metrics_results, ...)")
 args = parser.parse_args()
 generator = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "cli",
                          "make_scaling_inputs.py")
@@ -83,6 +85,13 @@ INPUTS = {
     "report, a sweep's 30,000 cells and its matrix.json":
         ("many_cells_results", ["report", "{d}"]),
 }
+if args.only:
+    wanted = set(filter(None, args.only.split(",")))
+    unknown = wanted - {folder for folder, _ in INPUTS.values()}
+    if unknown:
+        sys.exit(f"scaling.py: --only names no input folder {sorted(unknown)}; the folders are "
+                 f"{', '.join(folder for folder, _ in INPUTS.values())}")
+    INPUTS = {name: item for name, item in INPUTS.items() if item[0] in wanted}
 SIZES = ("1/10", "full")
 
 

@@ -1,3 +1,4 @@
+#include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
 #include "report/report_rank_table.hpp"
