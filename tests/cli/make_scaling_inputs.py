@@ -22,10 +22,22 @@ parser.add_argument("--only", default="", help="comma-separated folder names (de
 args = parser.parse_args()
 out = args.out
 only = set(filter(None, args.only.split(",")))
-shutil.rmtree(out, ignore_errors=True)
+FOLDERS = ("deep_stack", "many_gpus", "many_scopes", "many_agents", "many_agent_rows",
+           "deep_call_path", "many_metrics_results", "many_collectors_results",
+           "many_cells_results")
+if only - set(FOLDERS):
+    sys.exit(f"make_scaling_inputs.py: --only names no input folder {sorted(only - set(FOLDERS))}; "
+             f"the folders are {', '.join(FOLDERS)}")
+# With --only the other folders of OUT stay as they are.
+if only:
+    for folder in only:
+        shutil.rmtree(os.path.join(out, folder), ignore_errors=True)
+else:
+    shutil.rmtree(out, ignore_errors=True)
 
 
 def wanted(folder):
+    assert folder in FOLDERS, folder
     return not only or folder in only
 
 
