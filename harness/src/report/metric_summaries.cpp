@@ -57,9 +57,4 @@ std::size_t metric_summaries::index_of(std::string_view name, std::size_t& curso
   return index;
 }
 
-const metric_summary* metric_summaries::find(std::string_view name, std::size_t& cursor) const {
-  const std::size_t index = index_of(name, cursor);
-  return index == npos ? nullptr : &m_entries[index].second;
-}
-
 }  // namespace aorta::detail

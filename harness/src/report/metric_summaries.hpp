@@ -32,10 +32,8 @@ public:
   void add(const std::map<std::string, metric_value>& values);
   void finish();
 
-  // The summary of `name`, or nullptr. `cursor` is where the last find ended: names asked for in
-  // name order cost one comparison each, others a binary search.
-  [[nodiscard]] const metric_summary* find(std::string_view name, std::size_t& cursor) const;
-  // The index of `name`'s entry, or npos; `cursor` as for find.
+  // The index of `name`'s entry, or npos. `cursor` is where the last lookup ended: names asked
+  // for in name order cost one comparison each, others a binary search.
   [[nodiscard]] std::size_t index_of(std::string_view name, std::size_t& cursor) const;
   [[nodiscard]] const entry& at(std::size_t index) const { return m_entries.at(index); }
   static constexpr std::size_t npos = static_cast<std::size_t>(-1);
