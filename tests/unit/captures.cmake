@@ -7,6 +7,7 @@ aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
 aorta_add_unit_test(rocpd_reader SOURCES unit/rocpd_reader_test.cpp)
 target_link_libraries(aorta.test.rocpd_reader PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(rocpd_memory SOURCES unit/rocpd_memory_test.cpp)
+aorta_add_unit_test(shared_name SOURCES unit/shared_name_test.cpp)
 target_link_libraries(aorta.test.rocpd_memory PRIVATE SQLite::SQLite3)
 # a sweep interrupted while a reader reads: an error, never a failed check
 aorta_add_unit_test(read_interrupt SOURCES unit/read_interrupt_test.cpp)

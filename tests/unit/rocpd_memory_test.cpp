@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace {
 
@@ -62,8 +64,9 @@ namespace fs = std::filesystem;
 
 // 20 MB of names: the reader's copy and the frame tree's copy of them were both held at the read's
 // peak, and the tree's copy again beside the capture's strings; now the names are interned once
-// and handed to the strings as the table shrinks. The bound leaves half the names' size for the
-// rest of the read (the sums, SQLite's page cache, the capture's kernel table).
+// and the capture's kernels share that one block (kernel_stat::name, a shared_name). Measured
+// 1.01 times the names' size; the bound leaves a tenth of it for the rest of the read (the sums,
+// SQLite's page cache, the capture's kernel table), so a second copy of the names fails.
 // GCC says so by __SANITIZE_ADDRESS__, clang (the asan preset's compiler) only by __has_feature.
 #if defined(__SANITIZE_ADDRESS__)
 #define AORTA_TEST_UNDER_ASAN 1
@@ -89,8 +92,28 @@ TEST(RocpdMemory, EachKernelNameIsHeldOnceAtThePeak) {
   ASSERT_EQ(c.kernels.size(), static_cast<std::size_t>(kernels));
   EXPECT_EQ(c.kernels.front().name.size(), static_cast<std::size_t>(name_bytes));
   const long names_kib = kernels * name_bytes / 1024;
-  EXPECT_LT(grown, names_kib * 3 / 2) << "KiB more at peak, for " << names_kib << " KiB of names";
+  EXPECT_LT(grown, names_kib * 11 / 10) << "KiB more at peak, for " << names_kib << " KiB of names";
 #endif
+}
+
+// The capture's kernel names are views of one block, the reader's interned names back to back
+// (kernel_stat::name shares it), not a heap block each: sorted by address, each name starts where
+// the one before it ends. Also under the sanitizers, where a view past its block's life fails.
+TEST(RocpdMemory, KernelNamesShareOneBlock) {
+  const fs::path dir = fs::temp_directory_path() / "aorta_rocpd_one_block";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  write_database(dir / "aorta_results.db", 2'000, "'kernel_' || i");
+  const aorta::capture c = aorta::read_rocprof_capture(dir, false);
+  fs::remove_all(dir);
+  ASSERT_EQ(c.kernels.size(), 2'000U);
+  std::vector<std::string_view> names;
+  for (const aorta::kernel_stat& k : c.kernels) names.push_back(k.name.view());
+  std::sort(names.begin(), names.end(),
+            [](std::string_view a, std::string_view b) { return a.data() < b.data(); });
+  for (std::size_t i = 1; i < names.size(); ++i)
+    ASSERT_EQ(names[i].data(), names[i - 1].data() + names[i - 1].size())
+        << "'" << names[i] << "' is not right after '" << names[i - 1] << "'";
 }
 
 // Runs `step` in a child process and returns what it returns (0-255), or -1 if it died: the

@@ -2,6 +2,8 @@
 // callgrind out files) is read into this one shape, and metrics and checks look only at it.
 #pragma once
 
+#include "aorta/shared_name.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -14,7 +16,8 @@ namespace aorta {
 
 // One kernel, summed over all launches and all files of a capture.
 struct kernel_stat {
-  std::string name;
+  // Shared with the capture's other kernels when a reader interned them in one block.
+  shared_name name;
   // Launch count; nullopt when a source row's count was missing or untrustworthy. One unknown
   // count suppresses <c>_kernel_count for the whole capture (docs/checks-and-metrics.md).
   std::optional<std::uint64_t> launches;

@@ -20,7 +20,7 @@ using metric_value = std::variant<std::int64_t, double, std::string, std::vector
 
 // One row of the per-kernel table (not a metric: it has no single value).
 struct kernel_row {
-  std::string name;
+  shared_name name;  // shared with the capture's kernel it was made from
   std::optional<std::uint64_t> launches;  // nullopt: the profiler gave no trustworthy count
   double total_ms = 0.0;
   std::string collector;  // which capture the row came from, once several are merged

@@ -1,7 +1,6 @@
-// The bytes of a name table: names back to back in one heap block that can also be cut from its
-// end in place (realloc to a smaller size keeps the block and gives its tail back to the heap).
-// A std::string cannot shrink without a copy, so turning 80,000 interned kernel names into
-// std::strings held the whole block beside them all: a quarter of a rocpd read's peak.
+// The bytes of a name table: names back to back in one heap block, which can be handed over
+// whole as shared ownership (shared_name views of it), cut to its size first so that a block
+// grown by doubling does not keep its unused tail.
 #pragma once
 
 #include <cstddef>
@@ -58,15 +57,19 @@ public:
     std::memcpy(m_data.get() + m_size, bytes.data(), bytes.size());
     m_size += bytes.size();
   }
-  // Keeps the first `size` bytes (size <= size()) and gives the rest of the block back.
-  void truncate(std::size_t size) {
-    m_size = size;
-    if (size == 0) {
+  // The block, exactly size() bytes, as shared ownership; the arena is empty after. Null when
+  // the arena holds no bytes.
+  [[nodiscard]] std::shared_ptr<const char> share() {
+    if (m_size == 0) {
       m_data.reset();
       m_capacity = 0;
-      return;
+      return {};
     }
-    resize_block(size);
+    if (m_capacity != m_size) resize_block(m_size);
+    std::shared_ptr<const char> block(m_data.release(), freer{});
+    m_size = 0;
+    m_capacity = 0;
+    return block;
   }
 
 private:

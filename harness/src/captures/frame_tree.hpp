@@ -5,6 +5,7 @@
 #pragma once
 
 #include "aorta/capture.hpp"
+#include "captures/block_array.hpp"
 #include "captures/name_table.hpp"
 #include "captures/compact_index.hpp"
 
@@ -85,8 +86,8 @@ private:
     std::uint32_t name;    // index into m_names
     std::uint32_t parent;  // `none` for a top-level frame
   };
-  // A kernel's sums while reading; its name is m_kernel_names' entry of the same id, made a
-  // kernel_stat string only at take_kernels (80,000 kernels as a string-keyed map and strings
+  // A kernel's sums while reading; its name is m_kernel_names' entry of the same id, shared
+  // into kernel_stat names at take_kernels (80,000 kernels as a string-keyed map and strings
   // were a quarter of a rocpd read's peak memory).
   // 16 bytes, not 24 with a std::optional: one per distinct kernel at the read's peak.
   struct kernel_total {
@@ -114,7 +115,12 @@ private:
 
   std::uint32_t kernel_id(std::string_view name);
   void drop_if_full();
-  [[nodiscard]] std::vector<placed_kernel> placed_kernels() const;
+  // The placements, each kernel named as kernels_by_id[its id] (from share_kernel_names).
+  [[nodiscard]] std::vector<placed_kernel> placed_kernels(
+      const std::vector<kernel_stat>& kernels_by_id) const;
+  // Moves the interned kernel names into kernels_by_id[id].name (grown to hold every id) and
+  // empties the name table.
+  void share_kernel_names(std::vector<kernel_stat>& kernels_by_id);
 
   frame_tree_mode m_mode = frame_tree_mode::kept;
   name_table m_names;
@@ -125,7 +131,7 @@ private:
   std::vector<placement_entry> m_placements;
   compact_index m_placement_index;  // (frame, kernel) -> placement
   name_table m_kernel_names;  // id = index into m_kernel_totals
-  std::vector<kernel_total> m_kernel_totals;
+  block_array<kernel_total> m_kernel_totals;
   std::vector<placed_kernel> m_placed;  // made by take_kernels, for finish
   bool m_placed_taken = false;
   std::string m_source;

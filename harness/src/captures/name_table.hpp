@@ -3,12 +3,14 @@
 // allocations and ~100 bytes on each, this table the name's bytes and ~12 bytes.
 #pragma once
 
+#include "aorta/shared_name.hpp"
 #include "captures/byte_arena.hpp"
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,15 +44,16 @@ public:
   [[nodiscard]] std::string_view name(std::uint32_t id) const noexcept {
     return m_bytes.view().substr(m_starts[id], m_starts[id + 1] - m_starts[id]);
   }
-  // Hands every name to `take(id, name)`, the last id first, and empties the table as it goes:
-  // the bytes are cut from their end every drain_step bytes, so a caller that copies the names
-  // out (into std::strings) never holds them all twice.
-  template <class Take> void drain(const Take& take) {
+  // Hands every name to `take(id, name)` as a shared_name into one block holding them all (the
+  // table's own bytes, not a copy), ids in order, and empties the table.
+  template <class Take> void share(const Take& take) {
     m_slots = std::vector<std::uint32_t>();
     m_hashes = std::vector<std::uint32_t>();
-    for (std::size_t id = size(); id-- > 0;) {
-      take(static_cast<std::uint32_t>(id), name(static_cast<std::uint32_t>(id)));
-      if (m_bytes.size() - m_starts[id] >= drain_step) m_bytes.truncate(m_starts[id]);
+    const std::shared_ptr<const char> block = m_bytes.share();
+    for (std::size_t id = 0; id < size(); ++id) {
+      const std::size_t start = m_starts[id];
+      take(static_cast<std::uint32_t>(id),
+           shared_name(block, std::string_view(block.get() + start, m_starts[id + 1] - start)));
     }
     *this = name_table();
   }
@@ -104,8 +107,6 @@ public:
   }
 
 private:
-  static constexpr std::size_t drain_step = std::size_t{64} << 10;
-
   // The bytes of a name shorter than eight as one integer, without a loop per byte: two
   // overlapping 4-byte loads from 4 bytes up; below, the first, middle and last byte (all of
   // them). With the length mixed in by hash_of, names of one length map to distinct integers.

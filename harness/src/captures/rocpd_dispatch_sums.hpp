@@ -64,4 +64,8 @@ struct dispatch_sums {
 [[nodiscard]] dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows,
                                            std::size_t max_groups);
 
+// Sorts the groups by agent key, then kernel id, NULLs first: the order the reader makes the
+// agents' frames in.
+void order_by_agent(std::vector<dispatch_sum>& groups);
+
 }  // namespace aorta::detail

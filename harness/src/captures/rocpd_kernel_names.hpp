@@ -17,9 +17,10 @@ namespace aorta::detail {
 // Scans the symbol table once (under the database's budget) and interns the name of each kernel
 // id of `sums` in `tree` (frame_tree_builder::intern_kernel): display_name, else kernel_name,
 // the first row of an id winning. Each group whose kernel has a name then holds the tree's
-// kernel index (dispatch_sum::tree_kernel), so no table of ids outlives the scan; a NULL id, an
-// id without a symbol row and a row whose names are both NULL leave the group unnamed. Memory is a sorted id and an index per distinct kernel id while scanning, whatever
-// the table holds. More than limits.max_groups rows read, or names kept past
+// kernel index (dispatch_sum::tree_kernel); a NULL id, an id without a symbol row and a row
+// whose names are both NULL leave the group unnamed. The groups are sorted by kernel id for the
+// scan and come back in order_by_agent's order; no table of ids is held beside them, whatever
+// the symbol table holds. More than limits.max_groups rows read, or names kept past
 // limits.max_name_bytes, are capture errors naming the file and the bound.
 void name_dispatched_kernels(rocpd_database& db, std::vector<dispatch_sum>& sums,
                              const rocpd_limits& limits, frame_tree_builder& tree);

@@ -75,7 +75,7 @@ measured kernel_quantity(const std::vector<capture>& captures, check_quantity qu
     } else if (kernel.launches) {
       total += static_cast<double>(*kernel.launches);
     } else {
-      unknown_counts.push_back(kernel.name);
+      unknown_counts.push_back(kernel.name.str());
     }
   }
   if (!unknown_counts.empty()) {
@@ -325,7 +325,7 @@ check_result evaluate_top_kernel(const check_expression& expression,
       [](const kernel_stat& a, const kernel_stat& b) { return a.total_ns < b.total_ns; });
   const bool passed = expression.pattern()->search(top->name);
   return finish(
-      expression, captures, passed, expected, top->name,
+      expression, captures, passed, expected, top->name.str(),
       passed ? "" : fmt::format("the hottest kernel does not match '{}'", expression.argument()));
 }
 

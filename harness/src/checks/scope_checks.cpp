@@ -182,7 +182,7 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
     else if (placed.kernel.launches)
       total += static_cast<double>(*placed.kernel.launches);
     else
-      unknown.push_back(placed.kernel.name);
+      unknown.push_back(placed.kernel.name.str());
   }
   const std::string scope = message_path(*where.source, where.frame, false);
   if (!unknown.empty())
@@ -202,7 +202,7 @@ scoped_top scoped_top_kernel(const std::vector<capture>& captures, const scope_p
   for (const placed_kernel& placed : where.source->placements) {
     if (placed.frame != context_frame::no_parent &&
         frame_within(*where.source, placed.frame, where.frame))
-      totals[placed.kernel.name] += placed.kernel.total_ns;
+      totals[placed.kernel.name.str()] += placed.kernel.total_ns;
   }
   if (totals.empty())
     return {std::nullopt,

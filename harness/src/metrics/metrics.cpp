@@ -100,7 +100,7 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, kernel
 
   std::vector<std::string> top;
   for (std::size_t i = 0; i < ordered.size() && i < top_kernel_limit; ++i) {
-    top.push_back(ordered[i].name);
+    top.push_back(ordered[i].name.str());
   }
   out.values[prefix + "_top_kernels"] = std::move(top);
 }
@@ -145,7 +145,7 @@ void add_counter_metrics(const capture& source, metric_set& out) {
   const kernels_by_time ordered(source);
   for (std::size_t i = 0; i < ordered.size(); ++i) {
     if (hottest.size() == ncu_counter_kernel_limit) break;
-    hottest.insert(ordered[i].name);
+    hottest.insert(ordered[i].name.str());
   }
   std::size_t left_out = 0;
   for (const kernel_counter& counter : source.counters) {

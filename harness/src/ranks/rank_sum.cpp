@@ -47,7 +47,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
       if (device_seen.emplace(device.type, device.id).second) total.devices.push_back(device);
     }
     for (const auto& kernel : rank->kernels) {
-      const auto [at, added] = kernel_at.try_emplace(kernel.name, total.kernels.size());
+      const auto [at, added] = kernel_at.try_emplace(kernel.name.str(), total.kernels.size());
       if (added) {
         total.kernels.push_back(kernel);
         continue;

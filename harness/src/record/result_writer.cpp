@@ -33,7 +33,7 @@ void append_scalar(std::string& out, nlohmann::json& scratch) {
 // would print, without building the row's object: keys in the object's (sorted) order. The unit
 // test compares the two byte for byte.
 void append_kernel_row(std::string& out, const std::string& collector,
-                       std::optional<std::uint64_t> launches, const std::string& name,
+                       std::optional<std::uint64_t> launches, std::string_view name,
                        double total_ms, nlohmann::json& scratch) {
   out += "{\n      \"collector\": ";
   append_json_string(out, collector, scratch);
@@ -66,7 +66,7 @@ public:
   }
 
   void add(const std::string& collector, std::optional<std::uint64_t> launches,
-           const std::string& name, double total_ms) {
+           std::string_view name, double total_ms) {
     m_chunk += m_rows == 0 ? "[\n    " : ",\n    ";
     ++m_rows;
     append_kernel_row(m_chunk, collector, launches, name, total_ms, m_scratch);

@@ -117,7 +117,9 @@ check_result check_from_json(const json& object) {
 kernel_row kernel_from_json(const json& object) {
   if (!object.is_object()) wrong_type("kernels[]", "an object", object);
   kernel_row row;
-  read(object, "name", row.name);
+  std::string name;
+  read(object, "name", name);
+  row.name = name;
   read_optional(object, "launches", row.launches);
   // null is what the writer makes of a time the profiler could not give; it stays unknown (NaN,
   // as in memory) instead of becoming a 0 ms sample.
@@ -180,7 +182,7 @@ std::optional<verdict> parse_verdict(std::string_view text) noexcept {
 namespace detail {
 
 json kernel_row_json(const kernel_row& row) {
-  return {{"name", row.name},
+  return {{"name", row.name.str()},
           {"launches", row.launches ? json(*row.launches) : json(nullptr)},
           {"total_ms", std::isfinite(row.total_ms) ? json(row.total_ms) : json(nullptr)},
           {"collector", row.collector}};
