@@ -7,6 +7,7 @@
 
 #include "captures/capture_files.hpp"
 #include "captures/checked_sum.hpp"
+#include "captures/string_keyed_map.hpp"
 
 #include "aorta/error.hpp"
 #include "text_trim.hpp"
@@ -15,7 +16,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,8 +38,9 @@ struct function_sums {
 };
 
 // Keyed by object, file and name: glibc has two different functions both named "(below main)",
-// one calling the other, and summing them by name alone would count the program twice.
-using function_table = std::map<std::string, function_sums, std::less<>>;
+// one calling the other, and summing them by name alone would count the program twice. Hashed:
+// a tree's string comparisons (names share long prefixes) were most of a 100,000-function read.
+using function_table = detail::string_keyed_map<function_sums>;
 
 std::string function_key(std::string_view object, std::string_view file, std::string_view name) {
   std::string key;
@@ -350,7 +351,7 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
       out.notes.push_back(fmt::format("{}: total Ir {}", file.string(), *parser.summary()));
     }
   }
-  std::map<std::string, int, std::less<>> name_uses;
+  std::unordered_map<std::string_view, int> name_uses;
   for (const auto& [key, sums] : table) ++name_uses[sums.name];
   for (const auto& [key, sums] : table) {
     function_cost f;
