@@ -95,7 +95,8 @@ std::size_t frame_tree_builder::path(const std::vector<std::string_view>& names)
 std::uint32_t frame_tree_builder::kernel_id(std::string_view name) {
   const std::uint32_t id = intern_kernel(name);
   // Past the end also when names were interned with no totals yet (intern_kernel).
-  m_kernel_totals.grow_to(std::size_t{id} + 1);
+  // Checked here, not in grow_to: a trace asks once per event, and a new kernel is rare.
+  if (id >= m_kernel_totals.size()) m_kernel_totals.grow_to(std::size_t{id} + 1);
   return id;
 }
 
