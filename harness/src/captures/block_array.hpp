@@ -37,7 +37,9 @@ public:
   // Grows to `size` elements, the new ones value-initialised; never shrinks.
   void grow_to(std::size_t size) {
     while (m_blocks.size() * per_block < size) {
-      block fresh(static_cast<T*>(::operator new(per_block * sizeof(T))));
+      // All BlockBytes, not per_block * sizeof(T): a request under the threshold would come
+      // from the heap, where a freed block stays resident.
+      block fresh(static_cast<T*>(::operator new(BlockBytes)));
       m_blocks.push_back(std::move(fresh));
     }
     for (; m_size < size; ++m_size) ::new (static_cast<void*>(&(*this)[m_size])) T();
