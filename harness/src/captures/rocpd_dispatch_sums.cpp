@@ -150,7 +150,6 @@ dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows, std::size_t
     add_dispatch(*last, rows, out.problems);
   }
   out.groups = groups.take();
-  order_by_agent(out.groups);
   return out;
 }
 

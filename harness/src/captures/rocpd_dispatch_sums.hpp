@@ -58,8 +58,9 @@ struct dispatch_sums {
   }
 };
 
-// Steps `rows` (kernel_id, agent key, start, end per dispatch) to the end; the sums come ordered
-// by agent key, then kernel id, NULLs first. Throws capture_error past `max_groups` pairs
+// Steps `rows` (kernel_id, agent key, start, end per dispatch) to the end; the sums come in the
+// order their groups were first seen (name_dispatched_kernels sorts them, by kernel id for its
+// scan and then with order_by_agent). Throws capture_error past `max_groups` pairs
 // (rocpd_limits::max_groups).
 [[nodiscard]] dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows,
                                            std::size_t max_groups);
