@@ -2,6 +2,7 @@
 
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_file_scan.hpp"
+#include "captures/literal_equal.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -75,17 +76,17 @@ public:
     m_key_role = role::skip;
     switch (m_stack.back()) {
     case role::top_object:
-      if (k == "traceEvents") m_key_role = role::events_key;
+      if (equals_literal(k, "traceEvents")) m_key_role = role::events_key;
       break;
     case role::event:
       m_field = field_of(k);
       if (m_field != field::other)
         m_key_role = role::event_field;
-      else if (k == "args")
+      else if (equals_literal(k, "args"))
         m_key_role = role::args;
       break;
     case role::args:
-      if (k == "call_stack") m_key_role = role::call_stack;
+      if (equals_literal(k, "call_stack")) m_key_role = role::call_stack;
       break;
     default: break;
     }
@@ -116,9 +117,9 @@ private:
   // every event).
   static field field_of(std::string_view k) noexcept {
     switch (k.size()) {
-    case 2: return k == "ph" ? field::ph : field::other;
-    case 3: return k == "dur" ? field::dur : k == "cat" ? field::cat : field::other;
-    case 4: return k == "name" ? field::name : field::other;
+    case 2: return equals_literal(k, "ph") ? field::ph : field::other;
+    case 3: return equals_literal(k, "dur") ? field::dur : equals_literal(k, "cat") ? field::cat : field::other;
+    case 4: return equals_literal(k, "name") ? field::name : field::other;
     default: return field::other;
     }
   }
@@ -203,10 +204,10 @@ private:
       m_name.assign(text);
       m_has_name = is_string;
       break;
-    case field::ph: m_complete = text == "X"; break;
+    case field::ph: m_complete = equals_literal(text, "X"); break;
     case field::cat:
       // Only another category's name is ever reported, so "kernel" itself is never copied.
-      m_kernel_category = text == "kernel";
+      m_kernel_category = equals_literal(text, "kernel");
       if (!m_kernel_category) m_category.assign(text);
       break;
     case field::dur:

@@ -1,6 +1,7 @@
 #include "captures/hatchet_reader_sax.hpp"
 
 #include "captures/checked_sum.hpp"
+#include "captures/literal_equal.hpp"
 #include "text_trim.hpp"
 
 #include <array>
@@ -82,12 +83,12 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
   if (key.empty()) return hatchet_metric::ignored;
   switch (key.front()) {
   case 'c':
-    if (key == "count") return hatchet_metric::count;
-    if (key == "cycles") return hatchet_metric::cycles;
+    if (equals_literal(key, "count")) return hatchet_metric::count;
+    if (equals_literal(key, "cycles")) return hatchet_metric::cycles;
     return hatchet_metric::ignored;
   case 'n':
-    return key == "normalized_cycles" ? hatchet_metric::normalized_cycles : hatchet_metric::ignored;
-  case 'd': return key == "device_type" ? hatchet_metric::device_type : hatchet_metric::ignored;
+    return equals_literal(key, "normalized_cycles") ? hatchet_metric::normalized_cycles : hatchet_metric::ignored;
+  case 'd': return equals_literal(key, "device_type") ? hatchet_metric::device_type : hatchet_metric::ignored;
   case 't': break;
   default: return hatchet_metric::ignored;
   }
@@ -178,15 +179,15 @@ void hatchet_sax_base::wrong_type(role r, std::string_view found) {
 void hatchet_sax_base::on_node_key(std::string_view key) {
   // By length first: one compare of the bytes per key, not one per candidate (three keys on
   // every node of the tree).
-  const auto is = [key](std::string_view known) { return key == known; };
   switch (key.size()) {
-  case 4: m_after_key = is("name") ? role::node_name : role::skip; break;
-  case 5: m_after_key = is("frame") ? role::frame : role::skip; break;
-  case 7: m_after_key = is("metrics") ? role::metrics : role::skip; break;
-  case 8: m_after_key = is("children") ? role::children : role::skip; break;
+  case 4: m_after_key = equals_literal(key, "name") ? role::node_name : role::skip; break;
+  case 5: m_after_key = equals_literal(key, "frame") ? role::frame : role::skip; break;
+  case 7: m_after_key = equals_literal(key, "metrics") ? role::metrics : role::skip; break;
+  case 8: m_after_key = equals_literal(key, "children") ? role::children : role::skip; break;
   default: m_after_key = role::skip; break;
   }
-  if (m_after_key == role::skip && (is("traceEvents") || is("ph") || is("ts")))
+  if (m_after_key == role::skip && (equals_literal(key, "traceEvents") ||
+                                    equals_literal(key, "ph") || equals_literal(key, "ts")))
     throw json_shape_error("a node has the key \"" + std::string(key) + "\"; " +
                            std::string(chrome_trace_hint));
 }
@@ -254,7 +255,7 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
 bool hatchet_sax_base::keeps_as_text() const noexcept {
   // device_id is Proton's own string-valued metric of kernel and cycle entries (TreeData.cpp).
   return m_metric == hatchet_metric::ignored && !m_nodes.empty() && m_depth != 0 &&
-         m_metric_key != "device_id";
+         !equals_literal(m_metric_key, "device_id");
 }
 
 void hatchet_sax_base::keep_text(std::string_view text, std::size_t full_bytes) {
