@@ -28,12 +28,6 @@ void hatchet_accumulator::note(std::string text) {
     ++m_notes_dropped;
 }
 
-void hatchet_accumulator::node_begin(std::size_t depth) {
-  if (depth >= m_pending.size()) m_pending.resize(depth + 1);
-  m_pending[depth].clear();
-  if (depth >= m_open_frames.size()) m_open_frames.resize(depth + 1);
-  m_open_frames[depth] = context_frame::no_parent;
-}
 
 std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
   if (depth == 0) return context_frame::no_parent;  // ROOT is not a frame

@@ -23,7 +23,13 @@ public:
   explicit hatchet_accumulator(frame_tree_mode frames = frame_tree_mode::kept)
       : m_frames_mode(frames), m_tree(frames) {}
 
-  void node_begin(std::size_t depth);
+  // Inline, as the sax layer calls it once per node of the tree.
+  void node_begin(std::size_t depth) {
+    if (depth >= m_pending.size()) m_pending.resize(depth + 1);
+    m_pending[depth].clear();
+    if (depth >= m_open_frames.size()) m_open_frames.resize(depth + 1);
+    m_open_frames[depth] = context_frame::no_parent;
+  }
   void node_end(const hatchet_node& node, std::size_t depth);
   void device_seen(std::string_view type, std::string_view id);
   void device_property(std::string_view type, std::string_view id, std::string_view key,

@@ -61,24 +61,6 @@ std::optional<double> short_decimal(std::string_view text) noexcept {
 
 }  // namespace
 
-void hatchet_node::reset() {
-  name.clear();
-  has_name = false;
-  name_from_frame = false;
-  has_children = false;
-  time_ns.reset();
-  count = count_state::missing;
-  launches = 0;
-  cycles.reset();
-  normalized_cycles.reset();
-  device_type.clear();
-  rejected_time.clear();
-  rejected_count.clear();
-  rejected_cycles.clear();
-  texts.clear();
-  texts_dropped = 0;
-}
-
 hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit) noexcept {
   if (key.empty()) return hatchet_metric::ignored;
   switch (key.front()) {
@@ -176,18 +158,8 @@ void hatchet_sax_base::wrong_type(role r, std::string_view found) {
   }
 }
 
-void hatchet_sax_base::on_node_key(std::string_view key) {
-  // By length first: one compare of the bytes per key, not one per candidate (three keys on
-  // every node of the tree).
-  switch (key.size()) {
-  case 4: m_after_key = equals_literal(key, "name") ? role::node_name : role::skip; break;
-  case 5: m_after_key = equals_literal(key, "frame") ? role::frame : role::skip; break;
-  case 7: m_after_key = equals_literal(key, "metrics") ? role::metrics : role::skip; break;
-  case 8: m_after_key = equals_literal(key, "children") ? role::children : role::skip; break;
-  default: m_after_key = role::skip; break;
-  }
-  if (m_after_key == role::skip && (equals_literal(key, "traceEvents") ||
-                                    equals_literal(key, "ph") || equals_literal(key, "ts")))
+void hatchet_sax_base::unexpected_node_key(std::string_view key) {
+  if (equals_literal(key, "traceEvents") || equals_literal(key, "ph") || equals_literal(key, "ts"))
     throw json_shape_error("a node has the key \"" + std::string(key) + "\"; " +
                            std::string(chrome_trace_hint));
 }

@@ -52,7 +52,24 @@ struct hatchet_node {
   std::vector<hatchet_text_value> texts;  // at most text_metric_max_count
   std::size_t texts_dropped = 0;          // text values beyond that count
 
-  void reset();
+  // Inline, as it runs once per node of the tree.
+  void reset() {
+    name.clear();
+    has_name = false;
+    name_from_frame = false;
+    has_children = false;
+    time_ns.reset();
+    count = count_state::missing;
+    launches = 0;
+    cycles.reset();
+    normalized_cycles.reset();
+    device_type.clear();
+    rejected_time.clear();
+    rejected_count.clear();
+    rejected_cycles.clear();
+    texts.clear();
+    texts_dropped = 0;
+  }
 };
 
 // Metric keys the reader understands.
@@ -109,7 +126,20 @@ protected:
   static role top_element_role(std::uint32_t index);
   // Shape errors for a value of the wrong JSON type.
   [[noreturn]] static void wrong_type(role r, std::string_view found);
-  void on_node_key(std::string_view key);
+  // Inline: three keys on every node of the tree. By length first, one compare of the bytes per
+  // key, not one per candidate.
+  void on_node_key(std::string_view key) {
+    switch (key.size()) {
+    case 4: m_after_key = equals_literal(key, "name") ? role::node_name : role::skip; break;
+    case 5: m_after_key = equals_literal(key, "frame") ? role::frame : role::skip; break;
+    case 7: m_after_key = equals_literal(key, "metrics") ? role::metrics : role::skip; break;
+    case 8: m_after_key = equals_literal(key, "children") ? role::children : role::skip; break;
+    default: m_after_key = role::skip; break;
+    }
+    if (m_after_key == role::skip) unexpected_node_key(key);
+  }
+  // A key no node has: ignored, unless it says the file is a chrome trace.
+  static void unexpected_node_key(std::string_view key);
   void on_metric_value(std::string_view text, bool is_string);
 
   // An array under a user metric key is kept as JSON text: these rebuild it from the events
