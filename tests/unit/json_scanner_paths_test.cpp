@@ -4,6 +4,7 @@
 // and, for a malformed document, the same message at the same byte.
 #include "captures/hatchet_reader_sax.hpp"
 #include "captures/json_scanner.hpp"
+#include "captures/literal_equal.hpp"
 
 #include <gtest/gtest.h>
 
@@ -171,6 +172,21 @@ TEST(json_scanner_paths, short_decimals_parse_exactly_as_from_chars) {
     EXPECT_EQ(std::memcmp(&*got, &*expected, sizeof(double)), 0)
         << text << ": " << *got << " vs " << *expected;
   }
+}
+
+// The readers' key and value compares: the length first, then every byte of the literal.
+TEST(json_scanner_paths, equals_literal_compares_the_length_and_every_byte) {
+  EXPECT_TRUE(equals_literal("children", "children"));
+  EXPECT_TRUE(equals_literal("", ""));
+  EXPECT_FALSE(equals_literal("", "X"));
+  EXPECT_FALSE(equals_literal("childre", "children"));
+  EXPECT_FALSE(equals_literal("childrens", "children"));
+  EXPECT_FALSE(equals_literal("xhildren", "children"));
+  EXPECT_FALSE(equals_literal("chilxren", "children"));
+  EXPECT_FALSE(equals_literal("childrex", "children"));
+  // A view into a longer text, and a NUL inside the text: only the view's bytes count.
+  EXPECT_TRUE(equals_literal(std::string_view("kernels").substr(0, 6), "kernel"));
+  EXPECT_FALSE(equals_literal(std::string_view("ke\0nel", 6), "kernel"));
 }
 
 }  // namespace

@@ -14,7 +14,9 @@ template <std::size_t N>
 [[gnu::always_inline]] inline bool equals_literal(std::string_view text,
                                                   const char (&literal)[N]) noexcept {
   static_assert(N >= 1, "a string literal, with its terminating zero");
-  return text.size() == N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
+  // No memcmp for "": an empty view's data() may be null, which memcmp must not be given.
+  if constexpr (N == 1) return text.empty();
+  else return text.size() == N - 1 && std::memcmp(text.data(), literal, N - 1) == 0;
 }
 
 }  // namespace aorta::detail
