@@ -54,7 +54,7 @@ fi
 # Build speed: the unit tests' own code unoptimized and their third-party headers precompiled
 # (the harness and the CLI they test keep -O2); compiling the tests was two thirds of this build.
 # The harness's headers are not precompiled here: in 15 unity batches gcc gained nothing from it.
-fast_build=(-DAORTA_UNOPTIMIZED_TEST_CODE=ON -DAORTA_PRECOMPILE_TEST_HEADERS=ON)
+fast_build=(-DAORTA_UNOPTIMIZED_TEST_CODE=ON -DAORTA_PRECOMPILE_TEST_HEADERS=ON -DAORTA_USE_LLD=ON)
 cmake --preset ci "${launcher[@]}" "${fast_build[@]}"
 cmake --build --preset ci --parallel "$jobs"
 stage_done "CI build (gcc, -Werror)"
