@@ -11,9 +11,9 @@ For each format it writes one file (deterministic, into --dir), then times, as w
              On-Demand API doing that walk; `wc -l` (csv); the sqlite3 CLI running aorta's old
              query and a GROUP BY on the integer kernel id (rocpd).
 The csv format runs at two sizes (--csv-sizes, MB) in a table of its own, with aorta's GB/s.
-Each command runs --runs times (default 3) after one warm-up; the medians of wall time and the
-largest peak RSS (getrusage of the child) are printed, with aorta's speed relative to each
-(anchor time / aorta time: above 1.0, aorta is faster).
+Each command runs once as a warm-up, then --runs times (default 3), the commands of one file
+taking turns run by run; the medians of wall and CPU time and the largest peak RSS are printed,
+with aorta's speed relative to each (anchor time / aorta time: above 1.0, aorta is faster).
 
 usage: anchors.py --aorta PATH [--dir DIR] [--scale F] [--runs N] [--only FORMATS] [--keep]
                   [--simdjson-walk PATH]
@@ -213,32 +213,43 @@ BY_ID_QUERY = ("SELECT kernel_id, agent_id, COUNT(*), SUM(\"end\" - start) "
 
 
 # ---- timing ------------------------------------------------------------------------------------
-def measure(argv):
-    """Median wall seconds, median CPU seconds (user + sys of the child) and max peak RSS (MiB)
-    over the runs, after one warm-up. On a loaded machine the wall time is mostly waiting for a
-    CPU, so the CPU time is the figure to compare."""
-    walls, cpus, rss = [], [], 0
+def run_once(argv):
+    """Wall seconds, CPU seconds (user + sys of the child) and peak RSS (KiB) of one run."""
     rss_file = os.path.join(root, "peak_rss_kib")
+    started = time.monotonic()
+    with open(os.devnull, "wb") as sink:
+        # A child forked from this Python starts with its memory counted (ru_maxrss keeps the
+        # larger of before and after exec), so the peak comes from GNU time's %M.
+        proc = subprocess.Popen(TIME + ["-f", "%M", "-o", rss_file] + argv if TIME else argv,
+                                stdout=sink, stderr=sink)
+        _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - started
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        raise SystemExit(f"failed ({status}): {' '.join(argv)}")
+    peak = usage.ru_maxrss
+    if TIME:
+        with open(rss_file) as f:
+            peak = int(f.read().split()[-1])
+    return wall, usage.ru_utime + usage.ru_stime, peak
+
+
+def measure_together(argvs):
+    """Per command: median wall seconds, median CPU seconds and max peak RSS (MiB) over the runs.
+    Each command runs once as a warm-up, then the runs go round by round, every command once per
+    round, so all of them meet the machine in the same states: on a machine whose speed drifts
+    or switches between states, back-to-back runs of one command would favour whichever ran in
+    the fast state. On a loaded machine the wall time is mostly waiting for a CPU, so the CPU
+    time is the figure to compare."""
+    samples = [([], [], 0) for _ in argvs]
     for run in range(args.runs + 1):
-        started = time.monotonic()
-        with open(os.devnull, "wb") as sink:
-            # A child forked from this Python starts with its memory counted (ru_maxrss keeps
-            # the larger of before and after exec), so the peak comes from GNU time's %M.
-            proc = subprocess.Popen(TIME + ["-f", "%M", "-o", rss_file] + argv if TIME else argv,
-                                    stdout=sink, stderr=sink)
-            _, status, usage = os.wait4(proc.pid, 0)
-        wall = time.monotonic() - started
-        if os.waitstatus_to_exitcode(status) not in (0, 1):
-            raise SystemExit(f"failed ({status}): {' '.join(argv)}")
-        if run > 0:
-            walls.append(wall)
-            cpus.append(usage.ru_utime + usage.ru_stime)
-            peak = usage.ru_maxrss
-            if TIME:
-                with open(rss_file) as f:
-                    peak = int(f.read().split()[-1])
-            rss = max(rss, peak / 1024)
-    return Timing(statistics.median(walls), statistics.median(cpus), rss)
+        for i, argv in enumerate(argvs):
+            wall, cpu, peak = run_once(argv)
+            if run > 0:
+                walls, cpus, rss = samples[i]
+                walls.append(wall)
+                cpus.append(cpu)
+                samples[i] = (walls, cpus, max(rss, peak / 1024))
+    return [Timing(statistics.median(w), statistics.median(c), r) for w, c, r in samples]
 
 
 TIME = ["/usr/bin/time"] if os.access("/usr/bin/time", os.X_OK) else None
@@ -281,9 +292,9 @@ def csv_rows(py, scale):
         if args.generate_only:
             continue
         size = os.path.getsize(path)
-        aorta = measure([args.aorta, "check", "--json", "--collector", "rocprof", folder])
-        python = measure([py, "-c", PY_CSV, path])
-        wc = measure(["wc", "-l", path])
+        aorta, python, wc = measure_together(
+            [[args.aorta, "check", "--json", "--collector", "rocprof", folder],
+             [py, "-c", PY_CSV, path], ["wc", "-l", path]])
         print(f"| kernel_trace.csv | {size / 1e6:.0f} MB | {python.text()} | {wc.text()} | "
               f"{aorta.text()} | {gbps(size, aorta.wall):.2f} (CPU {gbps(size, aorta.cpu):.2f}) | "
               f"{aorta.rss:.1f} MiB | {ratio(python, aorta)} | {ratio(wc, aorta)} |", flush=True)
@@ -324,31 +335,38 @@ def main():
             generate(path)
         if args.generate_only:
             continue
-        aorta = measure([args.aorta, "check", "--json", "--collector", collector, folder])
-        python = measure(python_way + [path]) if python_way else None
-        anchors = []
+        # Every command of this file in one interleaved measurement: aorta, the Python way, the
+        # anchors and, for the Proton formats and rocpd, aorta again with the call tree kept.
+        commands = [("aorta", [args.aorta, "check", "--json", "--collector", collector, folder])]
+        if python_way:
+            commands.append(("python", python_way + [path]))
         if anchor and name == "rocpd":
             for label, sql in (("aorta's old query", OLD_ROCPD_QUERY), ("by kernel id", BY_ID_QUERY)):
-                anchors.append((f"{anchor_name}, {label}", measure(anchor + [path, sql])))
+                commands.append((f"{anchor_name}, {label}", anchor + [path, sql]))
         elif anchor:
-            anchors.append((anchor_name, measure(anchor + [path])))
+            commands.append((anchor_name, anchor + [path]))
         if args.simdjson_walk and collector == "proton":
             walk_kind = "hatchet" if name == "hatchet" else "chrome"
-            anchors.append(("simdjson On-Demand (C++)",
-                            measure([args.simdjson_walk, walk_kind, path])))
+            commands.append(("simdjson On-Demand (C++)", [args.simdjson_walk, walk_kind, path]))
+        if collector == "proton" or name == "rocpd":
+            # A scope-addressed check, so the call tree is built (rocpd: one frame per agent);
+            # its own verdict (exit 1 when no frame matches) does not matter here.
+            scope = "/^gpu0$" if name == "rocpd" else "/^layer_1$"
+            commands.append(("tree", [args.aorta, "check", "--json", "--collector", collector,
+                                      folder, "--check", f"count(under({scope})) >= 0"]))
+        timed = dict(zip((label for label, _ in commands),
+                         measure_together([argv for _, argv in commands])))
+        aorta = timed.pop("aorta")
+        python = timed.pop("python", None)
+        tree = timed.pop("tree", None)
+        anchors = list(timed.items())
         anchor_text = "; ".join(f"{label} {t.text()}" for label, t in anchors) or "n/a"
         ratio_text = " / ".join(ratio(t, aorta) for _, t in anchors) or "n/a"
         print(f"| {name} | {mb(path):.0f} MB | {python.text() if python else 'n/a'} | "
               f"{anchor_text} | {aorta.text()} / {aorta.rss:.1f} MiB | "
               f"{ratio(python, aorta) if python else 'n/a'} | "
               f"{ratio_text} |", flush=True)
-        if collector == "proton" or name == "rocpd":
-            # The same file read for a scope-addressed check, so the call tree is built (rocpd:
-            # one frame per agent); the check's own verdict (exit 1 when no frame matches) does
-            # not matter here.
-            scope = "/^gpu0$" if name == "rocpd" else "/^layer_1$"
-            tree = measure([args.aorta, "check", "--json", "--collector", collector, folder,
-                            "--check", f"count(under({scope})) >= 0"])
+        if tree:
             print(f"| {name}, with an under() check | {mb(path):.0f} MB | | | "
                   f"{tree.text()} / {tree.rss:.1f} MiB | "
                   f"{ratio(python, tree) if python else 'n/a'} | "
