@@ -48,7 +48,7 @@ if command -v ccache >/dev/null; then
   export CCACHE_DIR="$PWD/build/ccache" CCACHE_NOHASHDIR=1 CCACHE_SLOPPINESS=pch_defines,time_macros
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 else
-  echo "test: WARNING: no ccache; the add_subdirectory consumer test compiles aorta from scratch"
+  echo "test: WARNING: no ccache; a local rerun compiles everything again"
   launcher=()
 fi
 # Build speed: the unit tests' own code unoptimized and their third-party headers precompiled

@@ -118,7 +118,9 @@ private:
   static field field_of(std::string_view k) noexcept {
     switch (k.size()) {
     case 2: return equals_literal(k, "ph") ? field::ph : field::other;
-    case 3: return equals_literal(k, "dur") ? field::dur : equals_literal(k, "cat") ? field::cat : field::other;
+    case 3:
+      if (equals_literal(k, "dur")) return field::dur;
+      return equals_literal(k, "cat") ? field::cat : field::other;
     case 4: return equals_literal(k, "name") ? field::name : field::other;
     default: return field::other;
     }

@@ -28,7 +28,6 @@ void hatchet_accumulator::note(std::string text) {
     ++m_notes_dropped;
 }
 
-
 std::size_t hatchet_accumulator::open_frame(std::size_t depth) {
   if (depth == 0) return context_frame::no_parent;  // ROOT is not a frame
   if (m_open_frames[depth] == context_frame::no_parent) {

@@ -69,8 +69,11 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
     if (equals_literal(key, "cycles")) return hatchet_metric::cycles;
     return hatchet_metric::ignored;
   case 'n':
-    return equals_literal(key, "normalized_cycles") ? hatchet_metric::normalized_cycles : hatchet_metric::ignored;
-  case 'd': return equals_literal(key, "device_type") ? hatchet_metric::device_type : hatchet_metric::ignored;
+    return equals_literal(key, "normalized_cycles") ? hatchet_metric::normalized_cycles
+                                                    : hatchet_metric::ignored;
+  case 'd':
+    return equals_literal(key, "device_type") ? hatchet_metric::device_type
+                                              : hatchet_metric::ignored;
   case 't': break;
   default: return hatchet_metric::ignored;
   }

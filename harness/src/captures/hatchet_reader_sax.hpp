@@ -273,7 +273,9 @@ public:
     if (m_skip_depth != 0) return;
     switch (m_stack.back().what) {
     case role::node: on_node_key(k); break;
-    case role::frame: m_after_key = equals_literal(k, "name") ? role::frame_name : role::skip; break;
+    case role::frame:
+      m_after_key = equals_literal(k, "name") ? role::frame_name : role::skip;
+      break;
     case role::metrics:
       m_after_key = role::metric_value;
       m_metric = classify_hatchet_metric(k, m_metric_scale);
