@@ -75,7 +75,9 @@ TEST(DisplayNames, CallgrindRankedOwnFirstLoaderFolded) {
   metrics.values["callgrind_ir.main"] = std::int64_t{1900};
   metrics.values["callgrind_self_ir.main"] = std::int64_t{5};
   std::vector<std::string> folded;
-  const auto names = detail::ordered_metric_names(metrics, folded);
+  std::vector<std::string> names;
+  detail::visit_ordered_metric_names(metrics, folded,
+                                     [&names](std::string_view name) { names.emplace_back(name); });
   const std::vector<std::string> expected{
       "callgrind_total_ir",        "callgrind_ir.main",         "callgrind_self_ir.main",
       "callgrind_ir.aaa_small",    "callgrind_self_ir.aaa_small"};

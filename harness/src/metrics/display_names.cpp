@@ -124,12 +124,4 @@ void visit_ordered_metric_names(const metric_set& metrics, std::vector<std::stri
   }
 }
 
-std::vector<std::string> ordered_metric_names(const metric_set& metrics,
-                                              std::vector<std::string>& folded) {
-  std::vector<std::string> names;
-  visit_ordered_metric_names(metrics, folded,
-                             [&names](std::string_view name) { names.emplace_back(name); });
-  return names;
-}
-
 }  // namespace aorta::detail

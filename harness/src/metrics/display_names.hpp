@@ -23,14 +23,11 @@ namespace aorta::detail {
 // `text` if it fits `width` bytes, else its head and tail around "…" (one column, three bytes).
 [[nodiscard]] std::string ellipsized(std::string_view text, std::size_t width);
 
-// The metric names of `metrics` in reading order: everything but callgrind's per-function keys by
-// name; then callgrind_ir./callgrind_self_ir. pairs by inclusive Ir, largest first, the
-// program's own functions before the dynamic loader's and libc's, which are folded: their names
-// go to `folded` (function names, largest first) instead of the result.
-[[nodiscard]] std::vector<std::string> ordered_metric_names(const metric_set& metrics,
-                                                           std::vector<std::string>& folded);
-// The same names handed to `visit` one at a time, without a list of copies: a report's cell of
-// 200,000 metrics would copy each name once more.
+// The metric names of `metrics` in reading order, handed to `visit` one at a time (a report's
+// cell of 200,000 metrics would copy each name once more into a list): everything but callgrind's
+// per-function keys by name; then callgrind_ir./callgrind_self_ir. pairs by inclusive Ir, largest
+// first, the program's own functions before the dynamic loader's and libc's, which are folded:
+// their names go to `folded` (function names, largest first) instead of to `visit`.
 void visit_ordered_metric_names(const metric_set& metrics, std::vector<std::string>& folded,
                                 const std::function<void(std::string_view)>& visit);
 

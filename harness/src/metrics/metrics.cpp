@@ -3,6 +3,7 @@
 #include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/scope_metrics.hpp"
+#include "metrics/sorted_merge.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -26,10 +27,9 @@ kernels_by_time::kernels_by_time(const capture& source) : m_kernels(source.kerne
   if (std::is_sorted(m_kernels.begin(), m_kernels.end(), hotter)) return;
   m_sorted.reserve(m_kernels.size());
   for (const auto& kernel : m_kernels) m_sorted.push_back(&kernel);
-  std::stable_sort(m_sorted.begin(), m_sorted.end(), [&hotter](const kernel_stat* a,
-                                                                 const kernel_stat* b) {
-    return hotter(*a, *b);
-  });
+  std::stable_sort(
+      m_sorted.begin(), m_sorted.end(),
+      [&hotter](const kernel_stat* a, const kernel_stat* b) { return hotter(*a, *b); });
 }
 
 }  // namespace detail
@@ -280,29 +280,23 @@ void move_kernel_rows(capture& source, metric_set& out) {
   const kernels_by_time ordered(source);
   out.kernels.reserve(out.kernels.size() + ordered.size());
   for (std::size_t i = 0; i < ordered.size(); ++i) {
-    kernel_stat& moved = source.kernels[static_cast<std::size_t>(&ordered[i] - source.kernels.data())];
-    out.kernels.push_back({std::move(moved.name), moved.launches, moved.total_ns / ns_per_ms,
-                           source.collector});
+    kernel_stat& moved =
+        source.kernels[static_cast<std::size_t>(&ordered[i] - source.kernels.data())];
+    out.kernels.push_back(
+        {std::move(moved.name), moved.launches, moved.total_ns / ns_per_ms, source.collector});
   }
   source.kernels = std::vector<kernel_stat>();  // freed: `= {}` would keep the capacity
 }
 
 void merge_metrics(metric_set& into, metric_set&& from) {
-  // `from` is in key order: each node goes right after the one before, so the hint makes an
-  // insert constant time instead of a walk of string compares (100,000 scope metrics), and the
-  // node moves over whole instead of being copied key and value.
-  auto hint = into.values.begin();
-  while (!from.values.empty()) {
-    auto node = from.values.extract(from.values.begin());
-    const auto where = into.values.insert(hint, std::move(node));
-    hint = std::next(where);
-    if (!node.empty()) {
-      into.notes.push_back(
-          fmt::format("metric {} was produced twice; the later value {} replaced {}", node.key(),
-                      format_metric_value(node.mapped()), format_metric_value(where->second)));
-      where->second = std::move(node.mapped());
-    }
-  }
+  // Nodes move whole, not copied key and value (100,000 scope metrics).
+  detail::merge_sorted(
+      into.values, from.values,
+      [&into](const std::string& name, const metric_value& kept, const metric_value& replaced) {
+        into.notes.push_back(
+            fmt::format("metric {} was produced twice; the later value {} replaced {}", name,
+                        format_metric_value(kept), format_metric_value(replaced)));
+      });
   if (into.kernels.empty())
     into.kernels = std::move(from.kernels);
   else

@@ -1,11 +1,12 @@
 #include "metrics/scope_metrics.hpp"
 
+#include "metrics/sorted_merge.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <string_view>
 
 namespace aorta::detail {
@@ -45,20 +46,23 @@ struct named_value {
   double value;
 };
 
-// `prefix + name` for each value, inserted in key order so each hinted insert is constant time.
-// Of equal names the last one wins, as assigning them one after another did.
+// `prefix + name` for each value, appended in key order to a map of their own (constant time
+// each) and merged into `out` in one walk. Of equal names the last one wins, as assigning them one
+// after another did, and a name `out` already holds is replaced.
 void put_in_key_order(metric_set& out, std::string_view prefix, std::vector<named_value>& values) {
   const auto by_name = [](const named_value& a, const named_value& b) { return a.name < b.name; };
   if (!std::is_sorted(values.begin(), values.end(), by_name))
     std::stable_sort(values.begin(), values.end(), by_name);
-  auto hint = out.values.end();
+  metric_map added;
   for (std::size_t i = 0; i < values.size(); ++i) {
     if (i + 1 < values.size() && values[i + 1].name == values[i].name) continue;
     std::string key;
     key.reserve(prefix.size() + values[i].name.size());
     key.append(prefix).append(values[i].name);
-    hint = std::next(out.values.insert_or_assign(hint, std::move(key), values[i].value));
+    added.emplace_hint(added.end(), std::move(key), values[i].value);
   }
+  merge_sorted(out.values, added,
+               [](const std::string&, const metric_value&, const metric_value&) {});
 }
 
 // A finite value is kept for put_in_key_order; another gives a note, as compute_metrics does.
