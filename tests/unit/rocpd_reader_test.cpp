@@ -1,6 +1,7 @@
 // The rocpd reader against databases built here with SQLite's API from the published schema's
 // column names (tests/fixtures/rocpd/README.md): the direct layout, a locked and a corrupt file.
 #include "aorta/error.hpp"
+#include "captures/rocpd_dispatch_sums.hpp"
 #include "captures/rocpd_reader.hpp"
 #include "captures/rocprof_reader.hpp"
 #include "process/signal_forwarding.hpp"
@@ -14,8 +15,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -161,7 +162,9 @@ TEST_F(rocpd_db, null_or_text_timestamps_are_errors_not_zero) {
     make_direct();
     exec("ALTER TABLE rocpd_kernel_dispatch RENAME TO dispatch_x;"
          "CREATE VIEW rocpd_kernel_dispatch AS SELECT id, guid, agent_id, kernel_id, "
-         "CASE WHEN id = 2 THEN " + std::string(bad) + " ELSE start END AS start, \"end\" "
+         "CASE WHEN id = 2 THEN " +
+         std::string(bad) +
+         " ELSE start END AS start, \"end\" "
          "FROM dispatch_x;");
     const std::string error = error_of(m_dir);
     EXPECT_NE(error.find("kernel 'k': 1 dispatches have a start or end that is not an integer"),
@@ -269,7 +272,8 @@ TEST_F(rocpd_db, past_the_tree_limit_the_kernel_totals_are_kept) {
   EXPECT_EQ(c.kernels.size(), 200'013u);
   EXPECT_TRUE(c.placements.empty());
   bool noted = false;
-  for (const auto& n : c.notes) noted = noted || n.find("kernel totals are complete") != std::string::npos;
+  for (const auto& n : c.notes)
+    noted = noted || n.find("kernel totals are complete") != std::string::npos;
   EXPECT_TRUE(noted);
 }
 
@@ -295,9 +299,10 @@ TEST_F(rocpd_db, the_symbol_scan_stops_at_its_name_and_row_bounds) {
   EXPECT_NE(error.find("names total more than 1 bytes (rocpd_max_name_bytes)"), std::string::npos)
       << error;
   // Rows that never name a dispatched kernel, without end.
-  exec("DROP TABLE rocpd_info_kernel_symbol;"
-       "CREATE VIEW rocpd_info_kernel_symbol AS WITH RECURSIVE n(i) AS (SELECT 3 UNION ALL SELECT "
-       "i + 1 FROM n) SELECT i AS id, 'g' AS guid, 'x' AS kernel_name, 'x' AS display_name FROM n;");
+  exec(
+      "DROP TABLE rocpd_info_kernel_symbol;"
+      "CREATE VIEW rocpd_info_kernel_symbol AS WITH RECURSIVE n(i) AS (SELECT 3 UNION ALL SELECT "
+      "i + 1 FROM n) SELECT i AS id, 'g' AS guid, 'x' AS kernel_name, 'x' AS display_name FROM n;");
   limits.max_time = std::chrono::seconds(5);  // main's read ended here, after 5 s
   limits.max_groups = 1000;
   error = error_under(limits);
@@ -388,6 +393,19 @@ TEST_F(rocpd_db, without_a_scope_check_no_frames_and_the_same_totals) {
   }
   EXPECT_EQ(totals.kernels[0].total_ns, 10.0 + 30.0 + 7.0);
   EXPECT_EQ(totals.devices.size(), kept.devices.size());
+}
+
+// A group's count stops at its 32 bits and says so (the reader refuses the group), never wrapping
+// to a kernel of no dispatches.
+TEST(rocpd_dispatch_count, stops_at_its_width_and_says_so) {
+  aorta::detail::dispatch_sum sum;
+  sum.launches = UINT32_MAX - 1;
+  aorta::detail::count_dispatch(sum);
+  EXPECT_EQ(sum.launches, UINT32_MAX);
+  EXPECT_EQ(sum.count_full, 0U);
+  aorta::detail::count_dispatch(sum);
+  EXPECT_EQ(sum.launches, UINT32_MAX);
+  EXPECT_EQ(sum.count_full, 1U);
 }
 
 }  // namespace

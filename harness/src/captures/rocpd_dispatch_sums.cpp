@@ -12,13 +12,6 @@ namespace aorta::detail {
 
 namespace {
 
-struct group_key {
-  std::int64_t kernel = 0;
-  std::int64_t agent = 0;
-  bool kernel_null = false;
-  bool agent_null = false;
-};
-
 group_key key_of(sqlite3_stmt* row) {
   group_key key;
   key.kernel_null = sqlite3_column_type(row, 0) == SQLITE_NULL;
@@ -105,16 +98,15 @@ private:
   block_array<dispatch_sum> m_sums;
 };
 
-dispatch_problems& problems_of(dispatch_sum& sum, std::vector<dispatch_problems>& problems) {
-  if (sum.problems == dispatch_sum::no_problems) {
-    sum.problems = static_cast<std::uint32_t>(problems.size());
-    problems.emplace_back();
-  }
-  return problems[sum.problems];
+dispatch_problems& problems_of(dispatch_sum& sum,
+                               std::map<group_key, dispatch_problems>& problems) {
+  sum.has_problems = 1;
+  return problems[sum.key()];
 }
 
-void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row, std::vector<dispatch_problems>& problems) {
-  ++sum.launches;
+void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row,
+                  std::map<group_key, dispatch_problems>& problems) {
+  count_dispatch(sum);
   if (sqlite3_column_type(row, 2) != SQLITE_INTEGER ||
       sqlite3_column_type(row, 3) != SQLITE_INTEGER) {
     ++problems_of(sum, problems).non_integer;

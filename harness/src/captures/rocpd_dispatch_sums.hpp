@@ -6,41 +6,65 @@
 
 #include "captures/rocpd_database.hpp"
 
+#include <compare>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
 namespace aorta::detail {
 
-// One (kernel, agent) group: 40 bytes, since a capture of many distinct kernels holds one per
-// kernel and agent (80,000 at 72 bytes each with std::optional ids were a fifth of the read's
-// peak). Counts of bad dispatches are rare and kept apart (dispatch_sums::problems).
-struct dispatch_sum {
-  static constexpr std::uint32_t no_problems = UINT32_MAX;
+// The identity of a (kernel, agent) group: a NULL id's value is 0 and its flag set.
+struct group_key {
+  std::int64_t kernel = 0;
+  std::int64_t agent = 0;
+  bool kernel_null = false;
+  bool agent_null = false;
+  auto operator<=>(const group_key&) const = default;
+};
 
+// One (kernel, agent) group: 32 bytes, since a capture of many distinct kernels holds one per
+// kernel and agent (80,000 at 72 bytes each with std::optional ids were a fifth of the read's
+// peak, and at 40 bytes they were the largest block beside the names). Counts of bad dispatches
+// are rare and kept apart (dispatch_sums::problems).
+struct dispatch_sum {
   std::int64_t kernel_value = 0;  // valid unless kernel_null
   std::int64_t agent_value = 0;   // valid unless agent_null
-  std::uint64_t launches = 0;
-  std::int64_t total_ns = 0;            // valid when the group has no non-integer dispatch
-  std::uint32_t problems = no_problems;  // index into dispatch_sums::problems, if any
+  std::int64_t total_ns = 0;      // valid when the group has no non-integer dispatch
+  // Dispatches counted; a group of more than UINT32_MAX sets count_full instead of wrapping (the
+  // default budget of SQLite steps ends a read long before).
+  std::uint32_t launches = 0;
   // The frame tree's index of the kernel's name once name_dispatched_kernels found it, else
-  // unnamed. Bit-fields keep the group at 40 bytes: an index below 2^28 covers every tree
+  // unnamed. Bit-fields keep the group at 32 bytes: an index below 2^27 covers every tree
   // (max_distinct_kernels is checked against it where the index is stored).
-  std::uint32_t tree_kernel : 28 = unnamed;
-  std::uint32_t kernel_null : 1 = 0;  // the dispatches' kernel_id is NULL
-  std::uint32_t agent_null : 1 = 0;   // agent_id or track_id is NULL
-  std::uint32_t overflowed : 1 = 0;   // total_ns went past int64
+  std::uint32_t tree_kernel : 27 = unnamed;
+  std::uint32_t kernel_null : 1 = 0;   // the dispatches' kernel_id is NULL
+  std::uint32_t agent_null : 1 = 0;    // agent_id or track_id is NULL
+  std::uint32_t overflowed : 1 = 0;    // total_ns went past int64
+  std::uint32_t count_full : 1 = 0;    // launches went past UINT32_MAX
+  std::uint32_t has_problems : 1 = 0;  // dispatch_sums::problems holds the group's bad dispatches
 
-  static constexpr std::uint32_t unnamed = (1U << 28) - 1;
+  static constexpr std::uint32_t unnamed = (1U << 27) - 1;
 
   [[nodiscard]] bool named() const { return tree_kernel != unnamed; }
   [[nodiscard]] std::optional<std::int64_t> agent_key() const {
     return agent_null ? std::nullopt : std::optional<std::int64_t>(agent_value);
   }
+  [[nodiscard]] group_key key() const {
+    return {kernel_value, agent_value, kernel_null != 0, agent_null != 0};
+  }
 };
 
-static_assert(sizeof(dispatch_sum) == 40, "one group per kernel and agent: keep it packed");
+static_assert(sizeof(dispatch_sum) == 32, "one group per kernel and agent: keep it packed");
+
+// One more dispatch of the group: counted, or count_full once launches is UINT32_MAX.
+inline void count_dispatch(dispatch_sum& sum) {
+  if (sum.launches == UINT32_MAX)
+    sum.count_full = 1;
+  else
+    ++sum.launches;
+}
 
 // A group's dispatches that cannot be summed.
 struct dispatch_problems {
@@ -50,11 +74,12 @@ struct dispatch_problems {
 
 struct dispatch_sums {
   std::vector<dispatch_sum> groups;  // exactly sized
-  std::vector<dispatch_problems> problems;
+  // Only the groups with has_problems, by key: the groups are sorted after the scan, so an index
+  // held in each group would cost every group its bytes.
+  std::map<group_key, dispatch_problems> problems;
 
   [[nodiscard]] dispatch_problems problems_of(const dispatch_sum& sum) const {
-    return sum.problems == dispatch_sum::no_problems ? dispatch_problems{}
-                                                     : problems[sum.problems];
+    return sum.has_problems ? problems.at(sum.key()) : dispatch_problems{};
   }
 };
 

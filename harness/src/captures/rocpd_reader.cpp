@@ -55,7 +55,7 @@ std::string schema_version(rocpd_database& db, const fs::path& file) {
 // What one layout's dispatch rows and agents are read with.
 struct layout_queries {
   std::string dispatches;  // per dispatch: kernel_id, agent key, start, end
-  std::string agent;  // ?1 = the agent key: id, type, type_index, absolute_index, name, arch
+  std::string agent;       // ?1 = the agent key: id, type, type_index, absolute_index, name, arch
 };
 
 // The dispatch table's two published layouts of schema version 3. Only integer columns are read
@@ -164,9 +164,12 @@ std::uint32_t checked_kernel(const dispatch_sum& sum, const dispatch_problems& p
                                     "the largest integer number of ns (2^63-1). Fix: re-run the "
                                     "capture",
                                     where, name));
-  // The checked_sum rules; their field names are composed only for a value they refuse.
-  if (sum.launches > max_count)
-    (void)checked_count(sum.launches, where, fmt::format("kernel '{}' dispatch count", name));
+  if (sum.count_full)
+    throw capture_error(fmt::format("{}: rocpd database: kernel '{}': more than {} dispatches on "
+                                    "one agent, past the 32-bit count aorta keeps per kernel and "
+                                    "agent. Fix: profile a shorter run",
+                                    where, name, UINT32_MAX));
+  // The checked_sum rule; its field name is composed only for a value it refuses.
   if (sum.total_ns < 0)
     (void)checked_duration(static_cast<double>(sum.total_ns), where,
                            fmt::format("kernel '{}' time (ns)", name));
