@@ -7,10 +7,10 @@
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
 #include "captures/checked_sum.hpp"
+#include "captures/compact_index.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/name_table.hpp"
-#include "captures/compact_index.hpp"
 #include "collectors/capture_reading.hpp"
 
 #include <gtest/gtest.h>
@@ -164,15 +164,14 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
   detail::compact_index index;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   const auto pair_hash = [](std::uint32_t high, std::uint32_t low) {
-    return static_cast<std::uint32_t>((((std::uint64_t{high} << 32U) | low) *
-                                       0x9E3779B97F4A7C15ULL) >> 32U);
+    return static_cast<std::uint32_t>(
+        (((std::uint64_t{high} << 32U) | low) * 0x9E3779B97F4A7C15ULL) >> 32U);
   };
   const auto find_or_add = [&](std::uint32_t high, std::uint32_t low, bool& added) {
     const std::uint32_t hash = pair_hash(high, low);
     index.make_room(pairs.size());
-    const auto at = index.find(hash, [&](std::uint32_t id) {
-      return pairs[id] == std::make_pair(high, low);
-    });
+    const auto at =
+        index.find(hash, [&](std::uint32_t id) { return pairs[id] == std::make_pair(high, low); });
     added = !at.found;
     if (at.found) return at.id;
     const auto id = static_cast<std::uint32_t>(pairs.size());
@@ -200,6 +199,71 @@ TEST(FrameTreeTables, NamesAndPairsAreFoundAgainAfterGrowing) {
   EXPECT_TRUE(added);
   EXPECT_EQ(names.intern(""), count);
   EXPECT_EQ(names.name(count), "");
+}
+
+// A name's offset is 32 bits, so a table holds at most name_table::max_bytes of names; a limit
+// of 10 bytes here stands for it. Up to the limit every name is added, past it a new name gets
+// `full` and is not stored, and a known name is still found.
+TEST(FrameTreeTables, NamesStopAtTheTablesByteLimit) {
+  detail::name_table names(10);
+  EXPECT_EQ(names.intern("abcdef"), 0U);
+  EXPECT_EQ(names.intern("ghij"), 1U);
+  EXPECT_EQ(names.intern("k"), detail::name_table::full);
+  EXPECT_EQ(names.intern(""), 2U);  // an empty name still fits
+  EXPECT_EQ(names.intern("abcdef"), 0U);
+  EXPECT_EQ(names.find("ghij"), 1U);
+  EXPECT_FALSE(names.find("k").has_value());
+  EXPECT_EQ(names.size(), 3U);
+  EXPECT_EQ(names.name(1), "ghij");
+}
+
+// Past the names' byte limit a new kernel name is a capture error naming the source (a total
+// over some kernels would make checks on the rest vacuous); known names still sum.
+TEST(FrameTreeTables, KernelNamesPastTheByteLimitAreAnErrorNamingTheSource) {
+  detail::frame_tree_builder tree(detail::frame_tree_mode::totals_only, 10);
+  tree.set_source("src.json");
+  tree.add_kernel(context_frame::no_parent, "abcdef", 1, 1.0);
+  tree.add_kernel(context_frame::no_parent, "ghij", 1, 2.0);
+  try {
+    tree.add_kernel(context_frame::no_parent, "k", 1, 1.0);
+    FAIL() << "no error past the names' byte limit";
+  } catch (const capture_error& e) {
+    EXPECT_NE(std::string(e.what()).find("src.json: the distinct kernel names total more than 10 "
+                                         "bytes"),
+              std::string::npos)
+        << e.what();
+  }
+  tree.add_kernel(context_frame::no_parent, "abcdef", 1, 5.0);
+  capture out;
+  tree.take_kernels(out);
+  ASSERT_EQ(out.kernels.size(), 2U);
+  EXPECT_EQ(out.kernels[0].name, "abcdef");
+  EXPECT_EQ(out.kernels[0].launches, 2U);
+}
+
+// Past the byte limit of frame names the call tree is dropped, as past its entries, with a note
+// that says so; the kernel totals stay complete.
+TEST(FrameTreeTables, FrameNamesPastTheByteLimitDropTheTree) {
+  detail::frame_tree_builder tree(detail::frame_tree_mode::kept, 10);
+  const std::size_t top = tree.child(context_frame::no_parent, "abcdef");
+  const std::size_t inner = tree.child(top, "ghij");
+  ASSERT_NE(inner, context_frame::no_parent);
+  tree.add_kernel(inner, "kernel", 1, 1.0);
+  EXPECT_EQ(tree.child(inner, "abcdef"), inner + 1);  // a known name costs no bytes
+  EXPECT_FALSE(tree.dropped());
+  EXPECT_EQ(tree.child(inner, "x"), context_frame::no_parent);
+  EXPECT_TRUE(tree.dropped());
+  tree.add_kernel(context_frame::no_parent, "kernel", 2, 3.0);
+  capture out;
+  tree.take_kernels(out);
+  tree.finish(out);
+  EXPECT_TRUE(out.frames.empty());
+  ASSERT_EQ(out.kernels.size(), 1U);
+  EXPECT_EQ(out.kernels[0].launches, 3U);
+  ASSERT_EQ(out.notes.size(), 1U);
+  EXPECT_NE(out.notes[0].find("or its frame names more than 10 bytes; it was not kept"),
+            std::string::npos)
+      << out.notes[0];
 }
 
 // The kernels are interned names while reading: the bound on distinct names still holds at

@@ -6,8 +6,8 @@
 #include "sweep/usage_error_line.hpp"
 #include "terminal_text.hpp"
 
-#include <gmock/gmock.h>
 #include <fmt/format.h>
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -138,6 +138,24 @@ TEST(KernelTable, NameLongerThanTheLimitIsAnErrorNamingTheSource) {
   } catch (const aorta::capture_error& e) {
     EXPECT_THAT(e.what(), HasSubstr("trace.csv: a kernel name of 1048577 bytes is longer than "
                                     "1048576 bytes (max_kernel_name_bytes)"));
+  }
+}
+
+// The distinct names' bytes are bounded too (name_table::max_bytes; 8 bytes here stand for it):
+// past them the table refuses the capture, naming the source, rather than wrap a name's offset.
+TEST(KernelTable, NamesPastTheTablesByteLimitAreAnErrorNamingTheSource) {
+  aorta::detail::kernel_table table(8);
+  table.add("abcd", 1.0, 1);
+  table.add("efgh", 1.0, 1);
+  table.add("abcd", 1.0, 1);
+  EXPECT_EQ(table.sorted("trace.csv").size(), 2U);
+  table.add("i", 1.0, 1);
+  try {
+    (void)table.sorted("trace.csv");
+    FAIL() << "a name past the table's byte limit was kept";
+  } catch (const aorta::capture_error& e) {
+    EXPECT_THAT(e.what(),
+                HasSubstr("trace.csv: the distinct kernel names total more than 8 bytes"));
   }
 }
 

@@ -50,6 +50,12 @@ std::vector<kernel_stat> kernel_table::sorted(std::string_view source) const {
         "re-run the profiler",
         source, m_longest_refused_name, max_kernel_name_bytes));
   }
+  if (m_names_full) {
+    throw capture_error(fmt::format(
+        "{}: the distinct kernel names total more than {} bytes, aorta's limit on one capture's "
+        "names; aorta does not sum part of a capture. Fix: profile fewer distinct kernels per run",
+        source, m_names.limit_bytes()));
+  }
   std::vector<kernel_stat> out;
   out.reserve(m_entries.size());
   for (std::uint32_t id = 0; id < m_entries.size(); ++id) {

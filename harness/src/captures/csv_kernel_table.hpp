@@ -80,17 +80,24 @@ inline constexpr std::size_t max_kernel_name_bytes = std::size_t{1} << 20;
 
 class kernel_table {
 public:
+  // `name_bytes` below name_table::max_bytes is for tests of what happens past the names' limit.
+  explicit kernel_table(std::size_t name_bytes = name_table::max_bytes) : m_names(name_bytes) {}
+
   // One source row: `ns` finite and >= 0; `launches` nullopt when the row's count is unknown,
   // which makes the kernel's count unknown for good. A name longer than max_kernel_name_bytes is
   // not kept and makes sorted() throw.
   // Inline into the reader: a kernel trace adds one row per dispatch.
   [[gnu::always_inline]] void add(std::string_view name, double ns,
                                   std::optional<std::uint64_t> launches) {
-    if (name.size() > max_kernel_name_bytes) {
+    if (name.size() > max_kernel_name_bytes) [[unlikely]] {
       refuse(name);
       return;
     }
     const std::uint32_t id = m_names.intern(name);
+    if (id == name_table::full) [[unlikely]] {
+      m_names_full = true;
+      return;
+    }
     if (id == m_entries.size()) m_entries.emplace_back();
     entry& e = m_entries[id];
     e.total_ns += ns;
@@ -105,7 +112,8 @@ public:
   [[nodiscard]] bool empty() const noexcept { return m_entries.empty(); }
 
   // Sorted by total_ns descending, ties by name. Throws capture_error naming `source` when a total
-  // overflowed (not finite, or a launch count past 2^64) or a name was too long.
+  // overflowed (not finite, or a launch count past 2^64), a name was too long, or the distinct
+  // names totalled more than name_table::max_bytes.
   [[nodiscard]] std::vector<kernel_stat> sorted(std::string_view source) const;
 
 private:
@@ -120,6 +128,7 @@ private:
   name_table m_names;            // kernel names, interned once each
   std::vector<entry> m_entries;  // by name id
   std::size_t m_longest_refused_name = 0;  // bytes; 0 when every name was kept
+  bool m_names_full = false;  // a name was refused past the table's limit on all names' bytes
 };
 
 }  // namespace aorta::detail

@@ -80,8 +80,13 @@ std::size_t frame_tree_builder::child(std::size_t parent, std::string_view name)
     return m_frames[id].parent == parent_id && m_names.equals(m_frames[id].name, name);
   });
   if (found.found) return found.id;
+  const std::uint32_t name_id = m_names.intern(name, name_hash);
+  if (name_id == name_table::full) {
+    drop();
+    return context_frame::no_parent;
+  }
   const auto id = static_cast<std::uint32_t>(m_frames.size());
-  m_frames.push_back({m_names.intern(name, name_hash), parent_id});
+  m_frames.push_back({name_id, parent_id});
   m_children.insert(found, hash, id);
   return id;
 }
@@ -106,7 +111,14 @@ void frame_tree_builder::end_naming() {
 }
 
 std::uint32_t frame_tree_builder::intern_kernel(std::string_view name) {
-  if (m_kernel_names.size() < max_distinct_kernels) return m_kernel_names.intern(name);
+  if (m_kernel_names.size() < max_distinct_kernels) {
+    const std::uint32_t id = m_kernel_names.intern(name);
+    if (id != name_table::full) return id;
+    throw capture_error(fmt::format(
+        "{}: the distinct kernel names total more than {} bytes, aorta's limit on one capture's "
+        "names; aorta does not sum part of a capture. Fix: profile fewer distinct kernels per run",
+        m_source.empty() ? std::string("capture") : m_source, m_name_bytes));
+  }
   // At the bound only a known name is summed; a new one is refused before it is stored.
   if (const std::optional<std::uint32_t> known = m_kernel_names.find(name)) return *known;
   throw capture_error(fmt::format(
@@ -179,9 +191,9 @@ void frame_tree_builder::finish(capture& out) {
   if (m_dropped)
     out.notes.push_back(fmt::format(
         "the call tree above the kernels has more than {} distinct frame paths and kernel "
-        "placements; it was not kept (kernel totals are complete), so under(...) checks cannot "
-        "be evaluated on this capture",
-        frame_tree_max_entries));
+        "placements, or its frame names more than {} bytes; it was not kept (kernel totals are "
+        "complete), so under(...) checks cannot be evaluated on this capture",
+        frame_tree_max_entries, m_name_bytes));
   out.frames.clear();
   out.frames.reserve(m_frames.size());
   for (const frame_entry& entry : m_frames)
@@ -195,7 +207,7 @@ void frame_tree_builder::finish(capture& out) {
     share_kernel_names(named);
     out.placements = placed_kernels(named);
   }
-  *this = frame_tree_builder{m_mode};
+  *this = frame_tree_builder{m_mode, m_name_bytes};
 }
 
 void frame_tree_builder::share_kernel_names(std::vector<kernel_stat>& kernels_by_id) {

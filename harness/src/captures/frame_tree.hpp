@@ -6,8 +6,8 @@
 
 #include "aorta/capture.hpp"
 #include "captures/block_array.hpp"
-#include "captures/name_table.hpp"
 #include "captures/compact_index.hpp"
+#include "captures/name_table.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +34,9 @@ enum class frame_tree_mode : std::uint8_t { kept, totals_only };
 class frame_tree_builder {
 public:
   frame_tree_builder() = default;
-  explicit frame_tree_builder(frame_tree_mode mode) : m_mode(mode) {}
+  // `name_bytes` below name_table::max_bytes is for tests of what happens past the names' limit.
+  explicit frame_tree_builder(frame_tree_mode mode, std::size_t name_bytes = name_table::max_bytes)
+      : m_mode(mode), m_name_bytes(name_bytes), m_names(name_bytes), m_kernel_names(name_bytes) {}
 
   // The file now being read, for errors.
   void set_source(std::string source) { m_source = std::move(source); }
@@ -50,7 +52,8 @@ public:
   std::size_t child(std::size_t parent, std::string_view name);
   // Adds launches and time of kernel `name` at `frame`; an unknown launch count stays unknown.
   // Checked (captures/checked_sum.hpp): a count sum past max_count, a negative or non-finite
-  // time, and more than max_distinct_kernels names are capture errors naming the source.
+  // time, more than max_distinct_kernels names, and more than name_table::max_bytes of their
+  // bytes are capture errors naming the source. Frame names past that many bytes drop the tree.
   void add_kernel(std::size_t frame, std::string_view name, std::optional<std::uint64_t> launches,
                   double total_ns);
   // The index of kernel `name`, adding the name when new; for a reader that names all its
@@ -123,6 +126,7 @@ private:
   void share_kernel_names(std::vector<kernel_stat>& kernels_by_id);
 
   frame_tree_mode m_mode = frame_tree_mode::kept;
+  std::size_t m_name_bytes = name_table::max_bytes;
   name_table m_names;
   std::vector<frame_entry> m_frames;
   // (parent, name) -> frame in one probe, the name hashed once and confirmed in place: a name

@@ -59,11 +59,13 @@ std::uint32_t name_table::add(std::string_view name, std::uint32_t hash) {
     const std::uint32_t held = m_slots[slot_of(name, hash)];
     if (held != 0) return held - 1;
   }
+  // Past the limit an offset would wrap, or an id reach `full` (or wrap the slots' id + 1).
+  if (name.size() > m_limit_bytes - m_bytes.size() || size() >= full - 1) return full;
   if ((size() + 1) * 2 > m_slots.size()) grow();
   const std::size_t at = slot_of(name, hash);
   const auto id = static_cast<std::uint32_t>(size());
   m_bytes.append(name);
-  m_starts.push_back(m_bytes.size());
+  m_starts.push_back(static_cast<std::uint32_t>(m_bytes.size()));
   m_hashes.push_back(hash);
   m_slots[at] = id + 1;
   return id;

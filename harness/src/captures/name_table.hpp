@@ -6,6 +6,7 @@
 #include "aorta/shared_name.hpp"
 #include "captures/byte_arena.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -20,8 +21,21 @@ namespace aorta::detail {
 
 class name_table {
 public:
-  // The id of `name`, adding it when new; ids are 0, 1, 2, ... in first-seen order. Inline up
-  // to the name already held: a kernel trace looks one up per row.
+  // The most bytes of names one table holds: offsets are 32 bits, half a std::size_t's (80,000
+  // kernels' offsets were 0.6 MB of a rocpd read's peak).
+  static constexpr std::size_t max_bytes = UINT32_MAX;
+  // What intern returns for a new name past the table's limit (bytes, or ids below this one):
+  // the reader refuses the capture, or drops what the table was for. Checked only on the way to
+  // adding a name, so a lookup of a name held costs nothing more.
+  static constexpr std::uint32_t full = UINT32_MAX;
+
+  // A smaller limit than max_bytes is for tests of what the readers do past it.
+  explicit name_table(std::size_t limit_bytes = max_bytes) noexcept
+      : m_limit_bytes(std::min(limit_bytes, max_bytes)) {}
+
+  [[nodiscard]] std::size_t limit_bytes() const noexcept { return m_limit_bytes; }
+  // The id of `name`, adding it when new (`full` when it does not fit); ids are 0, 1, 2, ... in
+  // first-seen order. Inline up to the name already held: a kernel trace looks one up per row.
   std::uint32_t intern(std::string_view name) { return intern(name, hash_of(name)); }
   // The same, for a caller that keeps its own index of names (the frame tree's children) and
   // hashed `name` once with hash_of.
@@ -36,7 +50,7 @@ public:
   // every row of a trace.
   [[nodiscard]] bool equals(std::uint32_t id, std::string_view name) const noexcept {
     const std::size_t start = m_starts[id];
-    return m_starts[id + 1] - start == name.size() &&
+    return std::size_t{m_starts[id + 1]} - start == name.size() &&
            (name.empty() || std::memcmp(m_bytes.data() + start, name.data(), name.size()) == 0);
   }
   // The id of `name` if it was interned; adds nothing (but the index, after release_index).
@@ -55,7 +69,7 @@ public:
       take(static_cast<std::uint32_t>(id),
            shared_name(block, std::string_view(block.get() + start, m_starts[id + 1] - start)));
     }
-    *this = name_table();
+    *this = name_table(m_limit_bytes);
   }
   [[nodiscard]] std::size_t size() const noexcept { return m_starts.size() - 1; }
   // Room for `names` more names of `bytes` bytes in all, so a reader that knows them up front
@@ -141,10 +155,11 @@ private:
     return at;
   }
 
-  byte_arena m_bytes;                    // every name, back to back
-  std::vector<std::size_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
-  std::vector<std::uint32_t> m_slots;    // open addressing: id + 1, 0 = empty
-  std::vector<std::uint32_t> m_hashes;   // the hash of each name, for growing
+  byte_arena m_bytes;                      // every name, back to back
+  std::vector<std::uint32_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
+  std::vector<std::uint32_t> m_slots;      // open addressing: id + 1, 0 = empty
+  std::vector<std::uint32_t> m_hashes;     // the hash of each name, for growing
+  std::size_t m_limit_bytes;
 };
 
 }  // namespace aorta::detail
