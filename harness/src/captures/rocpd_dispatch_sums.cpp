@@ -4,7 +4,7 @@
 #include "captures/block_array.hpp"
 
 #include <algorithm>
-#include <tuple>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -98,18 +98,22 @@ private:
   block_array<dispatch_sum> m_sums;
 };
 
-dispatch_problems& problems_of(dispatch_sum& sum,
-                               std::map<group_key, dispatch_problems>& problems) {
+// Where a bad dispatch of `sum` is counted: the first group with problems in check_order, which
+// an earlier one replaces; nullptr for a later group, whose counts no error will name.
+dispatch_problems* problems_of(dispatch_sum& sum, dispatch_sums& sums) {
   sum.has_problems = 1;
-  return problems[sum.key()];
+  const group_key key = sum.key();
+  auto& first = sums.first_bad;
+  if (!first || check_order(key) < check_order(first->key))
+    first = dispatch_sums::first_problems{key, {}};
+  return first->key == key ? &first->counts : nullptr;
 }
 
-void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row,
-                  std::map<group_key, dispatch_problems>& problems) {
+void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row, dispatch_sums& sums) {
   count_dispatch(sum);
   if (sqlite3_column_type(row, 2) != SQLITE_INTEGER ||
       sqlite3_column_type(row, 3) != SQLITE_INTEGER) {
-    ++problems_of(sum, problems).non_integer;
+    if (dispatch_problems* counts = problems_of(sum, sums)) ++counts->non_integer;
     return;
   }
   const std::int64_t start = sqlite3_column_int64(row, 2);
@@ -118,7 +122,9 @@ void add_dispatch(dispatch_sum& sum, sqlite3_stmt* row,
   if (__builtin_sub_overflow(end, start, &duration) ||
       __builtin_add_overflow(sum.total_ns, duration, &sum.total_ns))
     sum.overflowed = true;
-  if (end < start) ++problems_of(sum, problems).negative;
+  if (end < start) {
+    if (dispatch_problems* counts = problems_of(sum, sums)) ++counts->negative;
+  }
 }
 
 }  // namespace
@@ -139,19 +145,22 @@ dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows, std::size_t
             "distinct kernels per run, or ask rocprofv3 for output_format: csv",
             db.file().string(), max_groups));
     }
-    add_dispatch(*last, rows, out.problems);
+    add_dispatch(*last, rows, out);
   }
   out.groups = groups.take();
   return out;
 }
 
+dispatch_problems dispatch_sums::problems_of(const dispatch_sum& sum) const {
+  if (!sum.has_problems) return {};
+  if (first_bad && first_bad->key == sum.key()) return first_bad->counts;
+  throw std::logic_error("rocpd: a group with bad dispatches checked after the first such group");
+}
+
 void order_by_agent(std::vector<dispatch_sum>& groups) {
-  // A NULL's value is 0, so its flag decides.
-  const auto order = [](const dispatch_sum& s) {
-    return std::make_tuple(!s.agent_null, s.agent_value, !s.kernel_null, s.kernel_value);
-  };
-  std::sort(groups.begin(), groups.end(),
-            [&order](const dispatch_sum& a, const dispatch_sum& b) { return order(a) < order(b); });
+  std::sort(groups.begin(), groups.end(), [](const dispatch_sum& a, const dispatch_sum& b) {
+    return check_order(a.key()) < check_order(b.key());
+  });
 }
 
 }  // namespace aorta::detail

@@ -9,8 +9,8 @@
 #include <compare>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace aorta::detail {
@@ -27,7 +27,7 @@ struct group_key {
 // One (kernel, agent) group: 32 bytes, since a capture of many distinct kernels holds one per
 // kernel and agent (80,000 at 72 bytes each with std::optional ids were a fifth of the read's
 // peak, and at 40 bytes they were the largest block beside the names). Counts of bad dispatches
-// are rare and kept apart (dispatch_sums::problems).
+// are rare and kept apart (dispatch_sums::first_bad).
 struct dispatch_sum {
   std::int64_t kernel_value = 0;  // valid unless kernel_null
   std::int64_t agent_value = 0;   // valid unless agent_null
@@ -43,7 +43,7 @@ struct dispatch_sum {
   std::uint32_t agent_null : 1 = 0;    // agent_id or track_id is NULL
   std::uint32_t overflowed : 1 = 0;    // total_ns went past int64
   std::uint32_t count_full : 1 = 0;    // launches went past UINT32_MAX
-  std::uint32_t has_problems : 1 = 0;  // dispatch_sums::problems holds the group's bad dispatches
+  std::uint32_t has_problems : 1 = 0;  // some dispatches cannot be summed (dispatch_problems)
 
   static constexpr std::uint32_t unnamed = (1U << 27) - 1;
 
@@ -72,15 +72,26 @@ struct dispatch_problems {
   std::uint64_t non_integer = 0;  // dispatches with a NULL, text or real start or end
 };
 
+// The order the reader checks the groups in and makes the agents' frames in: by agent key, then
+// kernel id, NULLs first (a NULL's value is 0, so its flag decides).
+[[nodiscard]] inline auto check_order(const group_key& key) {
+  return std::make_tuple(!key.agent_null, key.agent, !key.kernel_null, key.kernel);
+}
+
 struct dispatch_sums {
   std::vector<dispatch_sum> groups;  // exactly sized
-  // Only the groups with has_problems, by key: the groups are sorted after the scan, so an index
-  // held in each group would cost every group its bytes.
-  std::map<group_key, dispatch_problems> problems;
+  // The bad dispatches of the first group with any, in check_order: the reader stops at that
+  // group, so its counts are all an error names. One group's counts, whatever a hostile file
+  // holds (counts per group were the largest part of a read of 4,000,000 bad groups).
+  struct first_problems {
+    group_key key;
+    dispatch_problems counts;
+  };
+  std::optional<first_problems> first_bad;
 
-  [[nodiscard]] dispatch_problems problems_of(const dispatch_sum& sum) const {
-    return sum.has_problems ? problems.at(sum.key()) : dispatch_problems{};
-  }
+  // The counts of `sum`, which has no problems or comes no later in check_order than the first
+  // group that has; an internal error otherwise (the reader stopped at that group).
+  [[nodiscard]] dispatch_problems problems_of(const dispatch_sum& sum) const;
 };
 
 // Steps `rows` (kernel_id, agent key, start, end per dispatch) to the end; the sums come in the
@@ -90,8 +101,7 @@ struct dispatch_sums {
 [[nodiscard]] dispatch_sums sum_dispatches(rocpd_database& db, sqlite3_stmt* rows,
                                            std::size_t max_groups);
 
-// Sorts the groups by agent key, then kernel id, NULLs first: the order the reader makes the
-// agents' frames in.
+// Sorts the groups in check_order.
 void order_by_agent(std::vector<dispatch_sum>& groups);
 
 }  // namespace aorta::detail

@@ -99,6 +99,11 @@ def rocpd_seeds(outdir):
                                 "WHEN 1 THEN NULL WHEN 2 THEN 'soon' ELSE start END AS start, "
                                 "\"end\" FROM dispatch"},
         "end_before_start": {"dispatches": [(1, 500, 100), (2, 1, 2)]},
+        # Every group has bad dispatches, without end: the counts kept apart by group key grow
+        # with the groups until rocpd_max_groups (or the budget) ends the read.
+        "endless_bad_groups": {"dispatch_view": ENDLESS + "SELECT i AS id, 'g' AS guid, 1 + i % 3 "
+                               "AS agent_id, i AS kernel_id, i + 9 AS start, i AS \"end\" FROM n",
+                               "symbols": [(1, "k.kd", "k")]},
         "null_names": {"symbols": [(1, None, None), (2, None, None)]},
         # Symbol rows that never name a dispatched kernel, without end (rocpd_max_groups rows),
         # and names past the fuzz target's rocpd_max_name_bytes (1 MiB).
