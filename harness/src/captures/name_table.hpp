@@ -24,9 +24,9 @@ public:
   // The most bytes of names one table holds: offsets are 32 bits, half a std::size_t's (80,000
   // kernels' offsets were 0.6 MB of a rocpd read's peak).
   static constexpr std::size_t max_bytes = UINT32_MAX;
-  // What intern returns for a new name past the table's limit (bytes, or ids below this one):
-  // the reader refuses the capture, or drops what the table was for. Checked only on the way to
-  // adding a name, so a lookup of a name held costs nothing more.
+  // What intern returns for a new name that does not fit (past the byte limit, or with no id
+  // left below this one): the reader refuses the capture, or drops what the table was for.
+  // Checked only on the way to adding a name, so a lookup of a name held costs nothing more.
   static constexpr std::uint32_t full = UINT32_MAX;
 
   // A smaller limit than max_bytes is for tests of what the readers do past it.
@@ -159,7 +159,7 @@ private:
   std::vector<std::uint32_t> m_starts{0};  // name i is m_bytes[m_starts[i], m_starts[i+1])
   std::vector<std::uint32_t> m_slots;      // open addressing: id + 1, 0 = empty
   std::vector<std::uint32_t> m_hashes;     // the hash of each name, for growing
-  std::size_t m_limit_bytes;
+  std::size_t m_limit_bytes;  // at most max_bytes; smaller only in tests
 };
 
 }  // namespace aorta::detail
