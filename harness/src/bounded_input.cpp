@@ -1,6 +1,7 @@
 #include "bounded_input.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -143,19 +144,19 @@ std::string read_input_file(const fs::path& file, std::uint64_t max_bytes,
                                    file.string(), size, max_bytes, limit_name));
   };
   if (in.size() > max_bytes) throw too_large(in.size());
-  std::string text(static_cast<std::size_t>(in.size()) + 1, '\0');
-  std::size_t have = 0;
+  // Reserved, then appended to through a small buffer that stays in cache: a string sized first
+  // is zero-filled first, a second pass over the whole file that for a 16 MB matrix.json was a
+  // quarter of a report's last-level cache misses. A file that grows while read is read on (its
+  // size said nothing) up to the limit.
+  std::string text;
+  text.reserve(static_cast<std::size_t>(in.size()) + 1);
+  std::array<char, 32 * 1024> chunk;
   for (;;) {
-    if (have == text.size()) {
-      if (text.size() > max_bytes) throw too_large(text.size());
-      text.resize(std::min<std::uint64_t>(max_bytes + 1, text.size() * 2 + 4096));
-    }
-    const std::size_t got = in.read_some(text.data() + have, text.size() - have);
+    const std::size_t got = in.read_some(chunk.data(), chunk.size());
     if (got == 0) break;
-    have += got;
+    if (got > max_bytes - text.size()) throw too_large(text.size() + got);
+    text.append(chunk.data(), got);
   }
-  if (have > max_bytes) throw too_large(have);
-  text.resize(have);
   return text;
 }
 

@@ -38,7 +38,7 @@ void order_summary_rows(cell_report& cell) {
   cell.folded_functions = std::move(folded);
 }
 
-std::pair<std::string, std::string> key_metric(const trial_record& last) {
+std::pair<std::string, std::string> key_metric(const report_trial& last) {
   // A skipped trial measured nothing worth comparing; its reason says what matters.
   if (last.verdict == verdict::skip) return {"", ""};
   const auto numeric = [](const check_result& check) {
@@ -69,12 +69,14 @@ std::pair<std::string, std::string> key_metric(const trial_record& last) {
 
 void digest_cell(cell_report& cell) {
   order_summary_rows(cell);
-  const trial_record& last = cell.last();
+  const report_trial& last = cell.last();
   cell.last_text_values.clear();
   for (const auto& entry : last.metrics.values) {
     if (!numeric_value(entry.second)) cell.last_text_values.push_back(&entry);
   }
   cell.last_key_metric = key_metric(last);
+  cell.last_kernel_groups = kernel_groups(last.metrics);
+  cell.last_top_kernels = top_kernel_rows(cell.last_kernel_groups);
 }
 
 }  // namespace aorta::detail

@@ -79,6 +79,15 @@ void summarise(detail::cell_report& cell) {
     cell.metrics_summary.add(trial.record.metrics.values);
   }
   cell.metrics_summary.finish();
+  // Past the summary and the counts the writers read only the last trial's record: the earlier
+  // trials keep their path, index and verdict.
+  for (std::size_t i = 0; i + 1 < cell.trials.size(); ++i) {
+    detail::report_trial& earlier = cell.trials[i].record;
+    detail::report_trial kept;
+    kept.verdict = earlier.verdict;
+    kept.verdict_from_gate = earlier.verdict_from_gate;
+    earlier = std::move(kept);
+  }
   if (!cell.trials.empty()) detail::digest_cell(cell);
   cell.verdict_from_gate = !cell.trials.empty() && cell.last().verdict_from_gate;
   const std::size_t ran = cell.trials.size() - cell.skipped;
@@ -130,24 +139,17 @@ std::string read_run_marker(const fs::path& results_dir, const std::string& now)
 // components per comparison, which for 30,000 results was a tenth of the report. The walk's paths
 // share their start and join their names with single separators, so mapping the separator below
 // every byte a name can hold orders them as component-by-component comparison does ("a/b" before
-// "a-b").
-std::vector<fs::path> sorted_as_paths(std::vector<fs::path> paths) {
-  std::vector<std::pair<std::string, std::size_t>> keys;
-  keys.reserve(paths.size());
-  for (std::size_t i = 0; i < paths.size(); ++i) {
-    std::string key = paths[i].native();
-    std::replace(key.begin(), key.end(), fs::path::preferred_separator, '\0');
-    keys.emplace_back(std::move(key), i);
-  }
-  std::sort(keys.begin(), keys.end());
-  std::vector<fs::path> sorted;
-  sorted.reserve(paths.size());
-  for (const auto& [key, index] : keys) sorted.push_back(std::move(paths[index]));
-  return sorted;
+// "a-b"); no name holds that byte, so mapping it back after the sort is exact.
+void sort_as_paths(std::vector<std::string>& paths) {
+  constexpr char separator = fs::path::preferred_separator;
+  for (auto& path : paths) std::replace(path.begin(), path.end(), separator, '\0');
+  std::sort(paths.begin(), paths.end());
+  for (auto& path : paths) std::replace(path.begin(), path.end(), '\0', separator);
 }
 
-// Every regular result.json under `results_dir`, sorted; a walk that stopped early is noted.
-std::vector<fs::path> result_files(const fs::path& results_dir, detail::report_model& model) {
+// Every regular result.json under `results_dir`, sorted; a walk that stopped early is noted. As
+// strings: an fs::path keeps a list of its components, 250 bytes a path beside the text.
+std::vector<std::string> result_files(const fs::path& results_dir, detail::report_model& model) {
   std::error_code walk_error;
   fs::recursive_directory_iterator walker(
       results_dir, fs::directory_options::skip_permission_denied, walk_error);
@@ -155,18 +157,19 @@ std::vector<fs::path> result_files(const fs::path& results_dir, detail::report_m
     throw setup_error(
         fmt::format("cannot read {}: {}", results_dir.string(), walk_error.message()));
   }
-  std::vector<fs::path> found;
+  std::vector<std::string> found;
   for (; walker != fs::recursive_directory_iterator(); walker.increment(walk_error)) {
     if (walk_error) break;
     if (walker->path().filename() == "result.json" && walker->is_regular_file()) {
-      found.push_back(walker->path());
+      found.push_back(walker->path().native());
     }
   }
   if (walk_error) {
     model.skipped_files.push_back(fmt::format("{}: the directory walk stopped early: {}",
                                               results_dir.string(), walk_error.message()));
   }
-  return sorted_as_paths(std::move(found));
+  sort_as_paths(found);
+  return found;
 }
 
 detail::report_model collect(const fs::path& results_dir) {
@@ -178,30 +181,38 @@ detail::report_model collect(const fs::path& results_dir) {
   // std::map: a node and a path of string comparisons per result made 30,000 cells super-linear.
   std::vector<detail::cell_report> cells;
   std::unordered_map<std::string, std::size_t> cell_of;
-  // The list lives only for the loop: 30,000 paths are 7 MB the report no longer needs.
-  for (const auto& path : result_files(results_dir, model)) {
+  // The list lives only for the loop: 30,000 paths are 2 MB the report no longer needs.
+  std::vector<std::string> files = result_files(results_dir, model);
+  // At most a cell per file: growing the vector moved every cell and briefly held it twice
+  // (11 MB for 30,000 cells); capacity never touched is not memory used.
+  cells.reserve(files.size());
+  cell_of.reserve(files.size());
+  for (const auto& path_text : files) {
+    const fs::path path(path_text);
     const std::string shown = relative_text(path, results_dir);
-    detail::trial_entry entry;
-    entry.result_path = shown;
+    trial_record record;
     try {
-      entry.record = read_trial(path);
+      record = read_trial(path);
     } catch (const error& failure) {
       model.skipped_files.push_back(fmt::format("{}: {}", shown, failure.what()));
       continue;
     }
     // Same-format UTC timestamps compare as text.
-    if (!model.run_started_at.empty() && entry.record.started_at < model.run_started_at) {
-      model.stale.push_back({shown, entry.record.started_at, entry.record.verdict});
+    if (!model.run_started_at.empty() && record.started_at < model.run_started_at) {
+      model.stale.push_back({shown, record.started_at, record.verdict});
       continue;
     }
+    detail::trial_entry entry;
+    entry.result_path = shown;
     const fs::path trial_dir = path.parent_path();
     fs::path cell_dir = trial_dir;
     if (const auto number = trial_number(trial_dir.filename().string())) {
       entry.index = *number;
       cell_dir = trial_dir.parent_path();
     } else {
-      entry.index = entry.record.trial_index;
+      entry.index = record.trial_index;
     }
+    entry.record = detail::kept_for_report(std::move(record));
     const std::string cell_name = relative_text(cell_dir, results_dir);
     const auto [where, fresh] = cell_of.try_emplace(cell_name, cells.size());
     if (fresh) cells.emplace_back().name = cell_name;
@@ -209,6 +220,7 @@ detail::report_model collect(const fs::path& results_dir) {
     ++model.trial_count;
   }
   cell_of = {};  // its names are not needed past here
+  files = {};
   // By name, in std::string's order: the order of the cells in perf.md, matrix.json and the HTML.
   std::sort(cells.begin(), cells.end(),
             [](const auto& a, const auto& b) { return a.name < b.name; });
@@ -245,7 +257,13 @@ std::string report_summary::to_string() const {
       fmt::format("report: {} trial{} in {} cell{} -> {}", trials, trials == 1 ? "" : "s", cells,
                   cells == 1 ? "" : "s", fmt::join(names, ", "));
   if (!notes.empty()) text += fmt::format(" ({} result.json skipped)", notes.size());
-  for (const auto& line : cell_lines) text += "\n  " + line;
+  std::size_t length = text.size();
+  for (const auto& line : cell_lines) length += 3 + line.size();
+  text.reserve(length);
+  for (const auto& line : cell_lines) {
+    text += "\n  ";
+    text += line;
+  }
   if (!kept_from_sweep.empty()) text += "\n  " + kept_from_sweep;
   if (!stale_lines.empty()) {
     text += fmt::format("\n  {} stale result(s) from earlier runs, left out:", stale_lines.size());
@@ -258,8 +276,8 @@ std::string begin_report_run(const fs::path& results_dir) {
   std::error_code failure;
   fs::create_directories(results_dir, failure);
   if (failure || !fs::is_directory(results_dir)) {
-    throw setup_error(fmt::format("report --begin-run: cannot create {}: {}",
-                                  results_dir.string(), failure.message()));
+    throw setup_error(fmt::format("report --begin-run: cannot create {}: {}", results_dir.string(),
+                                  failure.message()));
   }
   const std::string started = detail::utc_timestamp();
   detail::write_file_atomically(results_dir / run_marker_name, started + "\n");
@@ -267,6 +285,19 @@ std::string begin_report_run(const fs::path& results_dir) {
 }
 
 namespace detail {
+
+report_trial kept_for_report(trial_record&& record) {
+  report_trial kept;
+  kept.metrics = std::move(record.metrics);
+  kept.checks = std::move(record.checks);
+  kept.ranks = std::move(record.ranks);
+  kept.reason = std::move(record.reason);
+  kept.started_at = std::move(record.started_at);
+  kept.wall_seconds = record.wall_seconds;
+  kept.verdict = record.verdict;
+  kept.verdict_from_gate = record.verdict_from_gate;
+  return kept;
+}
 
 std::string trial_counts_text(const cell_report& cell) {
   std::string text = fmt::format("{} pass, {} fail, {} skip, {} error", cell.passed, cell.failed,
@@ -318,7 +349,7 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
   }
   for (const auto& cell : model.cells) {
     std::string line = fmt::format("{}: {}", cell.name, detail::trial_counts_text(cell));
-    const trial_record& last = cell.last();
+    const detail::report_trial& last = cell.last();
     if (last.verdict != verdict::pass && !last.reason.empty()) {
       // The first line of the reason: enough to say why in a summary.
       line += fmt::format(" -- {}: {}", to_string(last.verdict),

@@ -76,7 +76,7 @@ void html_summary_section(const report_model& model, text_sink& out) {
   out += "<table class=\"summary\">\n<tr><th>test</th><th>verdict</th><th>key metric</th>"
          "<th class=\"n\">value</th><th>trials</th><th>why (when not passed)</th></tr>\n";
   for (const auto& cell : model.cells) {
-    const trial_record& last = cell.last();
+    const report_trial& last = cell.last();
     const auto& [label, value] = cell.last_key_metric;
     std::string trials = fmt::format("{}", cell.trials.size());
     const std::size_t same = std::max({cell.passed, cell.failed + cell.errored, cell.skipped});

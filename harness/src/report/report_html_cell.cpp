@@ -12,7 +12,7 @@
 namespace aorta::detail {
 namespace {
 
-void render_checks(const trial_record& last, text_sink& out) {
+void render_checks(const report_trial& last, text_sink& out) {
   if (last.checks.empty()) {
     if (last.verdict == verdict::pass || last.verdict == verdict::fail) {
       out += "<p class=\"note\">No checks ran: only the payload's exit status was judged.</p>\n";
@@ -30,14 +30,15 @@ void render_checks(const trial_record& last, text_sink& out) {
   out += "</table>\n";
 }
 
-void render_charts(const trial_record& last, text_sink& out) {
-  for (const collector_kernel_rows& group : kernel_rows_by_collector(last.metrics)) {
+void render_charts(const cell_report& cell, text_sink& out) {
+  const report_trial& last = cell.last();
+  for (const kernel_groups::group& group : cell.last_kernel_groups.groups()) {
     // Reserved first, so the bars' views of the names stay valid as they are added.
     std::vector<std::string> names;
-    names.reserve(group.rows.size());
+    names.reserve(group.count);
     std::vector<chart_bar> bars;
-    bars.reserve(group.rows.size());
-    for (const kernel_row* row : group.rows) {
+    bars.reserve(group.count);
+    for (const kernel_row* row : cell.last_kernel_groups.rows(group)) {
       names.push_back(demangled_name(row->name));
       bars.push_back({names.back(), row->total_ms});
     }
@@ -77,12 +78,12 @@ void render_metrics(const cell_report& cell, text_sink& out) {
          "<th class=\"n\">n</th></tr>\n";
   for (const std::size_t row : cell.summary_rows) {
     const auto& [name, stats] = cell.metrics_summary.at(row);
-    out += fmt::format("<tr><td><code title=\"{}\">{}</code></td><td class=\"n\">{}</td>"
-                       "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-                       "</tr>\n",
-                       xml_escape(name), xml_escape(ellipsized(name, 90)),
-                       format_number(stats.mean), format_number(stats.min),
-                       format_number(stats.max), stats.n);
+    out +=
+        fmt::format("<tr><td><code title=\"{}\">{}</code></td><td class=\"n\">{}</td>"
+                    "<td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
+                    "</tr>\n",
+                    xml_escape(name), xml_escape(ellipsized(name, 90)), format_number(stats.mean),
+                    format_number(stats.min), format_number(stats.max), stats.n);
   }
   out += "</table>\n";
   if (!folded.empty()) {
@@ -96,7 +97,7 @@ void render_metrics(const cell_report& cell, text_sink& out) {
 }
 
 void render_cell(const report_model& model, const cell_report& cell, text_sink& out) {
-  const trial_record& last = cell.last();
+  const report_trial& last = cell.last();
   const auto& [label, value] = cell.last_key_metric;
   out += fmt::format("<details id=\"{}\"><summary><span class=\"badge {}\">{}</span> <code>{}"
                      "</code>{}</summary>\n",
@@ -115,7 +116,7 @@ void render_cell(const report_model& model, const cell_report& cell, text_sink& 
   }
   render_checks(last, out);
   out += render_rank_table_html(last.ranks);
-  render_charts(last, out);
+  render_charts(cell, out);
   render_metrics(cell, out);
   std::string text_rows;
   for (const auto* entry : cell.last_text_values) {

@@ -85,7 +85,7 @@ void render_metric_summary(const cell_report& cell, text_sink& out) {
 
 // The last trial's text values (numbers are in the summary).
 void render_text_values(const cell_report& cell, text_sink& out) {
-  const trial_record& last = cell.last();
+  const report_trial& last = cell.last();
   const std::string& last_path = cell.trials.back().result_path;
   bool any_text = false;
   for (const auto* entry : cell.last_text_values) {
@@ -107,22 +107,21 @@ void render_text_values(const cell_report& cell, text_sink& out) {
   if (any_text) out += "\n";
 }
 
-void render_top_kernels(const trial_record& last, text_sink& out) {
-  const auto top = top_kernel_rows(last.metrics);
+void render_top_kernels(const cell_report& cell, text_sink& out) {
+  const auto& top = cell.last_top_kernels;
   if (!top.empty()) {
     out += "Top kernels of the last trial:\n\n| kernel | collector | launches | total ms |\n"
            "|---|---|---:|---:|\n";
-    for (const auto& row : top) {
-      out += fmt::format("| {} | {} | {} | {} |\n", code(demangled_name(row.name)),
-                         plain(row.collector),
-                         row.launches ? std::to_string(*row.launches) : "unknown",
-                         format_number(row.total_ms));
+    for (const kernel_row* row : top) {
+      out += fmt::format(
+          "| {} | {} | {} | {} |\n", code(demangled_name(row->name)), plain(row->collector),
+          row->launches ? std::to_string(*row->launches) : "unknown", format_number(row->total_ms));
     }
     out += "\n";
   }
 }
 
-void render_failed_checks(const trial_record& last, text_sink& out) {
+void render_failed_checks(const report_trial& last, text_sink& out) {
   bool any_failed_check = false;
   for (const auto& check : last.checks) {
     if (check.passed) continue;
@@ -138,7 +137,7 @@ void render_markdown_cell(const cell_report& cell, text_sink& out) {
   render_cell_heading(cell, out);
   render_metric_summary(cell, out);
   render_text_values(cell, out);
-  render_top_kernels(cell.last(), out);
+  render_top_kernels(cell, out);
   out += render_rank_table_markdown(cell.last().ranks);
   render_failed_checks(cell.last(), out);
 }

@@ -81,17 +81,17 @@ void write_metrics_summary(json_pretty_writer& out, const cell_report& cell) {
 
 void write_top_kernels(json_pretty_writer& out, const cell_report& cell) {
   out.begin_array();
-  for (const auto& row : top_kernel_rows(cell.last().metrics)) {
+  for (const kernel_row* row : cell.last_top_kernels) {
     out.begin_object();
-    text_member(out, "collector", row.collector);
+    text_member(out, "collector", row->collector);
     out.key("launches");
-    if (row.launches) {
-      out.number(*row.launches);
+    if (row->launches) {
+      out.number(*row->launches);
     } else {
       out.null();
     }
-    text_member(out, "name", row.name);
-    number_member(out, "total_ms", row.total_ms);
+    text_member(out, "name", row->name);
+    number_member(out, "total_ms", row->total_ms);
     out.end();
   }
   out.end();

@@ -10,16 +10,57 @@
 #include <filesystem>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace aorta::detail {
 
+// What the writers read of a trial's result.json. The rest of a trial_record (its command, argv,
+// environment, versions, notes) was two thirds of a 30,000-cell report's memory, and walking it
+// again to free it at the end a fifth of that report's last-level cache misses.
+struct report_trial {
+  metric_set metrics;
+  std::vector<check_result> checks;
+  std::vector<rank_row> ranks;
+  std::string reason;
+  std::string started_at;
+  double wall_seconds = 0.0;
+  aorta::verdict verdict = aorta::verdict::error;
+  bool verdict_from_gate = false;
+};
+
+// Moves the fields the report reads out of `record`.
+[[nodiscard]] report_trial kept_for_report(trial_record&& record);
+
 struct trial_entry {
   std::string result_path;  // relative to the results directory, generic separators
   int index = 0;
-  trial_record record;
+  report_trial record;
+};
+
+// A trial's kernel rows grouped by collector: collectors in first-seen order, each one's rows in
+// their order, as spans of one array (pointers into the metrics), not a vector per collector.
+class kernel_groups {
+public:
+  struct group {
+    std::string_view collector;
+    std::size_t first = 0;
+    std::size_t count = 0;
+  };
+
+  kernel_groups() = default;
+  explicit kernel_groups(const metric_set& metrics);
+
+  [[nodiscard]] const std::vector<group>& groups() const { return m_groups; }
+  [[nodiscard]] std::span<const kernel_row* const> rows(const group& of) const {
+    return std::span<const kernel_row* const>(m_rows).subspan(of.first, of.count);
+  }
+
+private:
+  std::vector<group> m_groups;
+  std::vector<const kernel_row*> m_rows;
 };
 
 struct cell_report {
@@ -43,16 +84,21 @@ struct cell_report {
   // metric: found once (digest_cell), as perf.md, matrix.json and the HTML page each show them.
   std::vector<const std::pair<const std::string, metric_value>*> last_text_values;
   std::pair<std::string, std::string> last_key_metric;
+  // The last trial's kernel rows by collector (the HTML page's charts) and up to
+  // top_kernel_limit of each collector's, hottest first (perf.md and matrix.json): grouped once.
+  kernel_groups last_kernel_groups;
+  std::vector<const kernel_row*> last_top_kernels;
 
   cell_report() = default;
   cell_report(cell_report&&) noexcept = default;
   cell_report& operator=(cell_report&&) noexcept = default;
-  // last_text_values points into the trials' metrics: a copy would point into the original's.
+  // last_text_values and the kernel rows point into the last trial: a copy would point into the
+  // original's.
   cell_report(const cell_report&) = delete;
   cell_report& operator=(const cell_report&) = delete;
   ~cell_report() = default;
 
-  [[nodiscard]] const trial_record& last() const { return trials.back().record; }
+  [[nodiscard]] const report_trial& last() const { return trials.back().record; }
 };
 
 // A result.json older than the current ctest invocation (see write_aggregate_report).
@@ -64,8 +110,8 @@ struct stale_result {
 
 struct report_model {
   std::string generated_at;
-  std::string run_started_at;       // "" when no run marker exists: every result counts
-  std::vector<stale_result> stale;  // left out of cells and counts
+  std::string run_started_at;              // "" when no run marker exists: every result counts
+  std::vector<stale_result> stale;         // left out of cells and counts
   std::vector<cell_report> cells;          // by name
   std::vector<std::string> skipped_files;  // "path: why"
   std::size_t trial_count = 0;
@@ -77,17 +123,9 @@ struct report_model {
 // over all 3 trials: fail", so the counts say what CTest says about the test.
 [[nodiscard]] std::string trial_counts_text(const cell_report& cell);
 
-// A trial's kernel rows grouped by collector: collectors in first-seen order, each one's rows in
-// their order (pointers into `metrics`).
-struct collector_kernel_rows {
-  std::string_view collector;
-  std::vector<const kernel_row*> rows;
-};
-[[nodiscard]] std::vector<collector_kernel_rows>
-kernel_rows_by_collector(const metric_set& metrics);
-
-// Up to top_kernel_limit rows per collector, hottest first, collectors in first-seen order.
-[[nodiscard]] std::vector<kernel_row> top_kernel_rows(const metric_set& metrics);
+// Up to top_kernel_limit rows per collector, hottest first (the first of equals first),
+// collectors in first-seen order.
+[[nodiscard]] std::vector<const kernel_row*> top_kernel_rows(const kernel_groups& grouped);
 
 void write_perf_markdown(std::ostream& out, const report_model& model);
 
@@ -102,10 +140,10 @@ void order_summary_rows(cell_report& cell);
 // The number a reader looks at first for a cell's last trial, as {label, value}: in a failed
 // trial the first failed check with a number (the gate records its rows culprit first), else the
 // first numeric check's actual value, else GPU time, else callgrind's total Ir, else wall time.
-[[nodiscard]] std::pair<std::string, std::string> key_metric(const trial_record& last);
+[[nodiscard]] std::pair<std::string, std::string> key_metric(const report_trial& last);
 
 // Fills what the writers read of a summarised cell: its table's rows (order_summary_rows), the
-// last trial's text values and key metric. The cell has at least one trial.
+// last trial's text values, key metric and kernel groups. The cell has at least one trial.
 void digest_cell(cell_report& cell);
 // matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
 // bytes document_text prints.
