@@ -3,6 +3,7 @@
 aorta_add_unit_test(csv_scanner SOURCES unit/csv_scanner_test.cpp)
 aorta_add_unit_test(csv_fast_path SOURCES unit/csv_fast_path_test.cpp)
 aorta_add_unit_test(csv_block_masks SOURCES unit/csv_block_masks_test.cpp)
+aorta_add_unit_test(csv_parts SOURCES unit/csv_parts_test.cpp)
 aorta_add_unit_test(rocprof_reader SOURCES unit/rocprof_reader_test.cpp)
 aorta_add_unit_test(rocpd_reader SOURCES unit/rocpd_reader_test.cpp)
 target_link_libraries(aorta.test.rocpd_reader PRIVATE SQLite::SQLite3)

@@ -109,6 +109,11 @@ public:
     }
   }
 
+  // Adds what `later` holds, as if its rows had been added after this table's: the part of a file
+  // read on another thread (csv_parts.hpp). Totals are sums of whole nanoseconds, exact below
+  // 2^53 ns (104 days), so the order of adding does not change them.
+  void absorb(const kernel_table& later);
+
   [[nodiscard]] bool empty() const noexcept { return m_entries.empty(); }
 
   // Sorted by total_ns descending, ties by name. Throws capture_error naming `source` when a total

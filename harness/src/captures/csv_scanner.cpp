@@ -49,6 +49,17 @@ csv_scanner::csv_scanner(const std::filesystem::path& file, std::size_t chunk_si
   size_masks();
 }
 
+csv_scanner::csv_scanner(const std::filesystem::path& file, csv_byte_range part,
+                         std::size_t chunk_size)
+    : csv_scanner(file, chunk_size) {
+  if (part.begin > part.end || part.begin > static_cast<std::uint64_t>(INT64_MAX) ||
+      ::fseeko(m_file.get(), static_cast<off_t>(part.begin), SEEK_SET) != 0) {
+    throw capture_error(fmt::format("cannot read {} from byte {}: {}", file.string(), part.begin,
+                                    std::strerror(errno)));
+  }
+  m_part = part;
+}
+
 bool csv_scanner::refill() {
   if (m_eof) return false;
   const std::size_t tail = m_end - m_pos;
@@ -69,9 +80,10 @@ bool csv_scanner::refill() {
     m_buffer.resize(m_capacity + csv_block_bytes);
     size_masks();
   }
-  const bool at_start = m_bytes_read == 0;
-  const std::size_t got =
-      std::fread(m_buffer.data() + m_end, 1, m_capacity - m_end, m_file.get());
+  const bool at_start = m_bytes_read == 0 && m_part.begin == 0;
+  const std::size_t room = static_cast<std::size_t>(
+      std::min<std::uint64_t>(m_capacity - m_end, m_part.end - m_part.begin - m_bytes_read));
+  const std::size_t got = room == 0 ? 0 : std::fread(m_buffer.data() + m_end, 1, room, m_file.get());
   if (got == 0) {
     if (std::ferror(m_file.get()) != 0) {
       throw capture_error(fmt::format("error reading {} after {} bytes: {}", m_path.string(),

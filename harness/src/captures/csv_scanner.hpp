@@ -24,6 +24,12 @@ namespace aorta::detail {
 // kernel name); a row of 64 MiB is a damaged file, and reading on would only grow memory.
 inline constexpr std::size_t csv_max_row_bytes = std::size_t{64} << 20;
 
+// Bytes [begin, end) of a file.
+struct csv_byte_range {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+};
+
 class csv_scanner {
 public:
   static constexpr std::size_t default_chunk_size = std::size_t{1} << 20;
@@ -32,6 +38,9 @@ public:
   explicit csv_scanner(const std::filesystem::path& file,
                        std::size_t chunk_size = default_chunk_size,
                        std::size_t max_row_bytes = csv_max_row_bytes);
+  // Only the bytes of `part`, which starts at a row's start (csv_parts.hpp): the file's end is
+  // taken to be part.end and row numbers count from part.begin.
+  csv_scanner(const std::filesystem::path& file, csv_byte_range part, std::size_t chunk_size);
 
   // The next row's fields, valid until the next call. False at end of file. Quoted fields lose
   // their quotes and doubled quotes inside become one; CRLF and LF both end a row; a field may
@@ -66,6 +75,11 @@ public:
   // quote: the mark of a file cut off while it was written.
   [[nodiscard]] bool row_unterminated() const noexcept { return m_row_unterminated; }
   [[nodiscard]] std::uint64_t bytes_read() const noexcept { return m_bytes_read; }
+  // The offset in the file of the first byte not yet returned in a row.
+  [[nodiscard]] std::uint64_t offset() const noexcept {
+    return m_part.begin + m_bytes_read - (m_end - m_pos);
+  }
+
   [[nodiscard]] const std::filesystem::path& path() const noexcept { return m_path; }
 
 private:
@@ -121,6 +135,8 @@ private:
   std::size_t m_field_count = 0;
   bool m_row_unterminated = false;
   std::uint64_t m_bytes_read = 0;
+  // The part of the file read; end is UINT64_MAX for the whole file.
+  csv_byte_range m_part{0, UINT64_MAX};
   // The masks of every buffered block, taken once per read.
   std::vector<csv_block_masks> m_block_masks;
   std::vector<csv_plain_masks> m_plain_masks;  // the same blocks read as plain rows

@@ -57,14 +57,19 @@ struct skip_counts {
   std::size_t rows = 0;
   std::vector<std::pair<std::string, std::size_t>> reasons;
 
-  void count(std::string_view reason) {
+  void count(std::string_view reason, std::size_t times = 1) {
     for (auto& [text, n] : reasons) {
       if (text == reason) {
-        ++n;
+        n += times;
         return;
       }
     }
-    reasons.emplace_back(std::string(reason), 1);
+    reasons.emplace_back(std::string(reason), times);
+  }
+  // What a later part of the same file skipped.
+  void absorb(const skip_counts& later) {
+    rows += later.rows;
+    for (const auto& [text, n] : later.reasons) count(text, n);
   }
   void flush(const std::filesystem::path& file, std::vector<std::string>& notes) const {
     for (const auto& [text, n] : reasons) {
@@ -138,45 +143,48 @@ bool read_rocprof_kernel_stats(const std::filesystem::path& file, kernel_table& 
   return any;
 }
 
-bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& table,
-                               std::vector<std::string>& notes) {
-  csv_scanner scanner(file);
-  std::vector<std::string_view> fields;
-  const std::optional<csv_header> header = read_header(scanner, fields, notes);
-  if (!header) return false;
-  const auto columns = find_columns<3>(
-      *header, std::array<std::string_view, 3>{"Kernel_Name", "Start_Timestamp", "End_Timestamp"},
-      file, notes);
-  if (!columns) return false;
-  const auto [name_col, start_col, end_col] = *columns;
-  const std::size_t kind_col = header->find("Kind");
-  const std::size_t needed =
-      std::max({name_col, start_col, end_col, kind_col == csv_header::npos ? 0 : kind_col}) + 1;
+namespace {
+
+struct trace_columns {
+  std::size_t name = 0;
+  std::size_t start = 0;
+  std::size_t end = 0;
+  std::size_t kind = csv_header::npos;
+  std::size_t needed = 0;       // fields a row must have
+  std::size_t header_size = 0;  // fields of the header
+  csv_columns wanted;
+};
+
+// What the rows of a kernel trace, or of one part of it, add up to.
+struct trace_rows {
+  kernel_table table;
   skip_counts skipped;
   bool any = false;
-  // The columns after the last one read are only counted, so a 22-column trace costs the scan
-  // of its four.
-  const csv_columns wanted = csv_columns::of({name_col, start_col, end_col, kind_col});
-  while (scanner.next_row(fields, wanted)) {
+};
+
+void read_trace_rows(csv_scanner& scanner, const trace_columns& columns, kernel_table& table,
+                     skip_counts& skipped, bool& any) {
+  std::vector<std::string_view> fields;
+  while (scanner.next_row(fields, columns.wanted)) {
     if (scanner.field_count() == 1 && is_blank(fields[0])) continue;
     ++skipped.rows;
-    if (scanner.field_count() < needed ||
-        (scanner.row_unterminated() && scanner.field_count() < header->size())) {
+    if (scanner.field_count() < columns.needed ||
+        (scanner.row_unterminated() && scanner.field_count() < columns.header_size)) {
       skipped.count("dropped: cut short (truncated file?)");
       continue;
     }
-    if (kind_col != csv_header::npos && !fields[kind_col].empty() &&
-        fields[kind_col] != "KERNEL_DISPATCH") {
+    if (columns.kind != csv_header::npos && !fields[columns.kind].empty() &&
+        fields[columns.kind] != "KERNEL_DISPATCH") {
       skipped.count("skipped: Kind is not KERNEL_DISPATCH");
       continue;
     }
-    const std::string_view name = fields[name_col];
+    const std::string_view name = fields[columns.name];
     if (name.empty()) {
       skipped.count("dropped: empty Kernel_Name");
       continue;
     }
-    const std::optional<std::uint64_t> start = parse_u64(fields[start_col]);
-    const std::optional<std::uint64_t> end = parse_u64(fields[end_col]);
+    const std::optional<std::uint64_t> start = parse_u64(fields[columns.start]);
+    const std::optional<std::uint64_t> end = parse_u64(fields[columns.end]);
     if (!start || !end) {
       skipped.count("dropped: Start_Timestamp or End_Timestamp not a whole number of ns");
       continue;
@@ -187,6 +195,56 @@ bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& 
     }
     table.add(name, static_cast<double>(*end - *start), 1);
     any = true;
+  }
+}
+
+}  // namespace
+
+bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& table,
+                               std::vector<std::string>& notes) {
+  return read_rocprof_kernel_trace(file, table, notes, csv_parts_options::for_this_machine());
+}
+
+bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& table,
+                               std::vector<std::string>& notes, const csv_parts_options& parts) {
+  csv_scanner scanner(file);
+  std::vector<std::string_view> fields;
+  const std::optional<csv_header> header = read_header(scanner, fields, notes);
+  if (!header) return false;
+  const auto found = find_columns<3>(
+      *header, std::array<std::string_view, 3>{"Kernel_Name", "Start_Timestamp", "End_Timestamp"},
+      file, notes);
+  if (!found) return false;
+  trace_columns columns;
+  columns.name = (*found)[0];
+  columns.start = (*found)[1];
+  columns.end = (*found)[2];
+  columns.kind = header->find("Kind");
+  columns.needed = std::max({columns.name, columns.start, columns.end,
+                             columns.kind == csv_header::npos ? 0 : columns.kind}) +
+                   1;
+  columns.header_size = header->size();
+  // The columns after the last one read are only counted, so a 22-column trace costs the scan
+  // of its four.
+  columns.wanted = csv_columns::of({columns.name, columns.start, columns.end, columns.kind});
+
+  skip_counts skipped;
+  bool any = false;
+  std::vector<trace_rows> part_rows(parts.max_parts);
+  const std::size_t read_in_parts = read_csv_in_parts(
+      file, scanner.offset(), parts, [&](csv_scanner& part, std::size_t index) {
+        trace_rows& into = part_rows[index];
+        read_trace_rows(part, columns, into.table, into.skipped, into.any);
+      });
+  if (read_in_parts > 0) {
+    for (std::size_t index = 0; index < read_in_parts; ++index) {
+      table.absorb(part_rows[index].table);
+      skipped.absorb(part_rows[index].skipped);
+      any = any || part_rows[index].any;
+    }
+  } else {
+    part_rows.clear();
+    read_trace_rows(scanner, columns, table, skipped, any);
   }
   if (skipped.rows == 0) notes.push_back(fmt::format("{}: header only, no data", file.string()));
   skipped.flush(file, notes);

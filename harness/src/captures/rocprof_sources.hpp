@@ -3,6 +3,7 @@
 
 #include "aorta/capture.hpp"
 #include "captures/csv_kernel_table.hpp"
+#include "captures/csv_parts.hpp"
 
 #include <filesystem>
 #include <string>
@@ -16,6 +17,9 @@ bool read_rocprof_kernel_stats(const std::filesystem::path& file, kernel_table& 
                                std::vector<std::string>& notes);
 bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& table,
                                std::vector<std::string>& notes);
+// The same, a large trace read in parts on several threads (csv_parts.hpp) as `parts` allows.
+bool read_rocprof_kernel_trace(const std::filesystem::path& file, kernel_table& table,
+                               std::vector<std::string>& notes, const csv_parts_options& parts);
 bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& table,
                                std::vector<std::string>& notes);
 
