@@ -118,8 +118,9 @@ input_file open_input_file(const fs::path& file) {
     throw input_error(fmt::format("{}: cannot stat: {}", file.string(), std::strerror(errno)));
   }
   if (!S_ISREG(info.st_mode)) refuse_file_type(file, info.st_mode);
-  // Back to blocking reads: O_NONBLOCK was only for the open.
-  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  // O_NONBLOCK was for the open (a FIFO must not block it) and changes nothing in a regular
+  // file's reads, so it stays: clearing it cost two fcntl calls per file, 60,000 for a report of
+  // 30,000 results.
   opened.m_size = static_cast<std::uint64_t>(info.st_size);
   return opened;
 }
