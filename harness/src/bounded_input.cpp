@@ -150,7 +150,7 @@ std::string read_input_file(const fs::path& file, std::uint64_t max_bytes,
   // quarter of a report's last-level cache misses. A file that grows while read is read on (its
   // size said nothing) up to the limit.
   std::string text;
-  text.reserve(static_cast<std::size_t>(in.size()) + 1);
+  text.reserve(static_cast<std::size_t>(in.size()));
   std::array<char, 32 * 1024> chunk;
   for (;;) {
     const std::size_t got = in.read_some(chunk.data(), chunk.size());

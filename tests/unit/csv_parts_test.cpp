@@ -176,6 +176,25 @@ TEST_F(csv_parts_test, a_part_that_throws_reads_on_one_scanner) {
   EXPECT_EQ(parts, 0U);
 }
 
+// A hostile trace whose rows after the header are one long row with no line break (here 64 KiB
+// of quoted line-break-free bytes): no cut can be placed, and the file is read on one scanner,
+// which reads it as one scanner always did.
+TEST_F(csv_parts_test, a_trace_without_a_line_break_past_its_header_reads_on_one_scanner) {
+  const std::string header = "Kind,Kernel_Name,Start_Timestamp,End_Timestamp\n";
+  const std::string text = header + "KERNEL_DISPATCH,\"" + std::string(64 << 10, 'x') + "\",0,10";
+  csv_parts_options split;
+  split.max_parts = 4;
+  split.min_part_bytes = 1;
+  split.chunk_size = 64;
+  const fs::path file = write(text);
+  EXPECT_EQ(aorta::detail::read_csv_in_parts(file, header.size(), split,
+                                             [](csv_scanner&, std::size_t) {}),
+            0U);
+  csv_parts_options one;
+  one.max_parts = 1;
+  EXPECT_EQ(read_trace(file, split), read_trace(file, one));
+}
+
 // Merging the table of a later part: unknown launch counts stay unknown, an overflowed count
 // stays overflowed, and names keep the order they were first seen in.
 TEST(kernel_table_absorb, counts_merge_as_one_table_would_hold_them) {

@@ -1,6 +1,7 @@
 // The rocpd reader against databases built here with SQLite's API from the published schema's
 // column names (tests/fixtures/rocpd/README.md): the direct layout, a locked and a corrupt file.
 #include "aorta/error.hpp"
+#include "captures/rocpd_database.hpp"
 #include "captures/rocpd_dispatch_sums.hpp"
 #include "captures/rocpd_reader.hpp"
 #include "captures/rocprof_reader.hpp"
@@ -124,6 +125,30 @@ TEST_F(rocpd_db, a_locked_database_says_so_and_how_to_proceed) {
   EXPECT_NE(error.find("aorta_results.db: rocpd database"), std::string::npos) << error;
   EXPECT_NE(error.find("locked"), std::string::npos) << error;
   exec("ROLLBACK;");
+}
+
+// A read is one transaction: its statements see one state of the file, and a writer cannot
+// commit between them (SQLITE_BUSY at once: the test's connection does not wait) until the read
+// ends. Outside a transaction each statement took and dropped the lock, and a write could land
+// between the dispatch sums and the agent queries.
+TEST_F(rocpd_db, one_read_sees_one_state_of_the_file) {
+  make_direct();
+  const std::string insert = "INSERT INTO rocpd_kernel_dispatch (guid, agent_id, kernel_id, start, "
+                             "\"end\") VALUES ('g', 7, 1, 500, 510)";
+  const auto dispatches = [](aorta::detail::rocpd_database& db) {
+    const aorta::detail::rocpd_stmt stmt = db.prepare("SELECT COUNT(*) FROM rocpd_kernel_dispatch");
+    EXPECT_TRUE(db.step(stmt.get()));
+    return sqlite3_column_int64(stmt.get(), 0);
+  };
+  {
+    aorta::detail::rocpd_database db(m_file, aorta::detail::rocpd_limits{});
+    ASSERT_EQ(dispatches(db), 3);
+    EXPECT_EQ(sqlite3_exec(m_db, insert.c_str(), nullptr, nullptr, nullptr), SQLITE_BUSY);
+    EXPECT_EQ(dispatches(db), 3);
+  }
+  exec(insert);  // the read is over: the write commits
+  aorta::detail::rocpd_database db(m_file, aorta::detail::rocpd_limits{});
+  EXPECT_EQ(dispatches(db), 4);
 }
 
 TEST_F(rocpd_db, a_corrupt_file_names_the_file_and_the_fix) {

@@ -46,22 +46,10 @@ void kernel_table::absorb(const kernel_table& later) {
   m_longest_refused_name = std::max(m_longest_refused_name, later.m_longest_refused_name);
   m_names_full = m_names_full || later.m_names_full;
   for (std::uint32_t id = 0; id < later.m_entries.size(); ++id) {
-    const std::uint32_t mine = m_names.intern(later.m_names.name(id));
-    if (mine == name_table::full) {
-      m_names_full = true;
-      continue;
-    }
-    if (mine == m_entries.size()) m_entries.emplace_back();
-    entry& e = m_entries[mine];
+    entry* const e = entry_for(m_names.intern(later.m_names.name(id)));
+    if (e == nullptr) continue;
     const entry& from = later.m_entries[id];
-    e.total_ns += from.total_ns;
-    e.overflowed = e.overflowed || from.overflowed;
-    if (!from.launches_known) {
-      e.launches_known = false;
-    } else if (e.launches_known) {
-      if (from.launches > max_count || e.launches > max_count - from.launches) e.overflowed = true;
-      e.launches += from.launches;
-    }
+    fold(*e, from.total_ns, from.launches_known, from.launches, from.overflowed);
   }
 }
 

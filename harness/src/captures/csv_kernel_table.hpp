@@ -38,7 +38,7 @@ inline std::optional<std::uint64_t> eight_digits(const char* text) noexcept {
 // `value` times 10^8 plus the eight ASCII digits at `text`; false (value unspecified) when any
 // byte is not a digit.
 [[gnu::always_inline]] inline bool append_eight_digits(const char* text,
-                                                      std::uint64_t& value) noexcept {
+                                                       std::uint64_t& value) noexcept {
   const std::optional<std::uint64_t> eight = eight_digits(text);
   value = value * 100000000 + eight.value_or(0);
   return eight.has_value();
@@ -93,20 +93,10 @@ public:
       refuse(name);
       return;
     }
-    const std::uint32_t id = m_names.intern(name);
-    if (id == name_table::full) [[unlikely]] {
-      m_names_full = true;
+    entry* const e = entry_for(m_names.intern(name));
+    if (e == nullptr) [[unlikely]]
       return;
-    }
-    if (id == m_entries.size()) m_entries.emplace_back();
-    entry& e = m_entries[id];
-    e.total_ns += ns;
-    if (!launches) {
-      e.launches_known = false;
-    } else if (e.launches_known) {
-      if (*launches > max_count || e.launches > max_count - *launches) e.overflowed = true;
-      e.launches += *launches;
-    }
+    fold(*e, ns, launches.has_value(), launches.value_or(0), false);
   }
 
   // Adds what `later` holds, as if its rows had been added after this table's: the part of a file
@@ -122,7 +112,32 @@ public:
   [[nodiscard]] std::vector<kernel_stat> sorted(std::string_view source) const;
 
 private:
+  struct entry;
+
   void refuse(std::string_view name) noexcept;
+  // The entry of name `id`, made when the name is new; nullptr, with the table marked full, when
+  // the name did not fit (name_table::full).
+  [[gnu::always_inline]] entry* entry_for(std::uint32_t id) {
+    if (id == name_table::full) [[unlikely]] {
+      m_names_full = true;
+      return nullptr;
+    }
+    if (id == m_entries.size()) m_entries.emplace_back();
+    return &m_entries[id];
+  }
+  // Adds a row's or a part's counts to `into`: an unknown launch count makes it unknown for good,
+  // and a sum past max_count marks it overflowed.
+  [[gnu::always_inline]] static void fold(entry& into, double ns, bool launches_known,
+                                          std::uint64_t launches, bool overflowed) noexcept {
+    into.total_ns += ns;
+    into.overflowed = into.overflowed || overflowed;
+    if (!launches_known) {
+      into.launches_known = false;
+    } else if (into.launches_known) {
+      if (launches > max_count || into.launches > max_count - launches) into.overflowed = true;
+      into.launches += launches;
+    }
+  }
 
   struct entry {
     double total_ns = 0.0;
@@ -130,8 +145,8 @@ private:
     bool launches_known = true;
     bool overflowed = false;
   };
-  name_table m_names;            // kernel names, interned once each
-  std::vector<entry> m_entries;  // by name id
+  name_table m_names;                      // kernel names, interned once each
+  std::vector<entry> m_entries;            // by name id
   std::size_t m_longest_refused_name = 0;  // bytes; 0 when every name was kept
   bool m_names_full = false;  // a name was refused past the table's limit on all names' bytes
 };

@@ -79,15 +79,6 @@ void summarise(detail::cell_report& cell) {
     cell.metrics_summary.add(trial.record.metrics.values);
   }
   cell.metrics_summary.finish();
-  // Past the summary and the counts the writers read only the last trial's record: the earlier
-  // trials keep their path, index and verdict.
-  for (std::size_t i = 0; i + 1 < cell.trials.size(); ++i) {
-    detail::report_trial& earlier = cell.trials[i].record;
-    detail::report_trial kept;
-    kept.verdict = earlier.verdict;
-    kept.verdict_from_gate = earlier.verdict_from_gate;
-    earlier = std::move(kept);
-  }
   if (!cell.trials.empty()) detail::digest_cell(cell);
   cell.verdict_from_gate = !cell.trials.empty() && cell.last().verdict_from_gate;
   const std::size_t ran = cell.trials.size() - cell.skipped;

@@ -34,6 +34,13 @@ def rocprof_csv_seeds():
     yield "irregular_rows_kernel_trace.csv", TRACE_HEADER + "".join(
         trace_row(name, 1, 2) + plain[:2000]
         for name in ('a"b', '"x""y"', '"q"stray', '"line\nbreak"', '"open'))
+    # For the read in parts (captures/csv_parts.hpp; the target cuts every few bytes): kernel names
+    # holding line breaks in every row, so most cuts land inside quotes, and one quoted run of
+    # line breaks longer than any part.
+    yield "quoted_line_breaks_kernel_trace.csv", TRACE_HEADER + "".join(
+        trace_row(f'"k\n{i % 5}\r\n"', i, i + 1) for i in range(REPEATED))
+    yield "long_quoted_run_kernel_trace.csv", TRACE_HEADER + trace_row(
+        '"' + "a\n" * (RUN // 2) + '"', 1, 2) + plain[:2000]
 
 
 def rocprof_json_seeds():
