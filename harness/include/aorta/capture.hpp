@@ -51,6 +51,26 @@ struct kernel_counter {
   double value = 0.0;
 };
 
+// One stall reason of PC samples and how many samples stalled for it (Proton's `stalled_<reason>`
+// metrics, the prefix dropped: "long_scoreboard", "math_pipe_throttle", ...).
+struct pc_stall {
+  std::string reason;
+  std::uint64_t samples = 0;
+};
+
+// The PC samples that landed on one source line of one kernel (Proton `mode: pcsampling`), summed
+// over the capture. Samples are statistical: a share of a kernel's samples estimates the share of
+// its time, with binomial noise (docs/collectors.md).
+struct pc_sample_line {
+  std::string kernel;
+  // "gelu.py:60": the line node's `file:line` with the directory and the `@kernel` suffix
+  // dropped, so a check names the line the same way on every machine.
+  std::string location;
+  std::uint64_t samples = 0;
+  std::uint64_t stalled = 0;
+  std::vector<pc_stall> stalls;  // non-zero reasons, sorted by reason
+};
+
 // One device from the hatchet device table or rocprofv3's agent_info.
 struct device_info {
   std::string type;  // "CUDA", "HIP", "CPU", ...
@@ -135,6 +155,9 @@ struct capture {
   std::vector<text_metric> text_metrics;
   // Named numbers, in first-seen order, each key once (gbench's CPU times and counters).
   std::vector<numeric_metric> numeric_metrics;
+  // PC samples per (kernel, source line), sorted by kernel then location; empty unless the
+  // profiler sampled (a recipe that asked for samples and got none fails: docs/collectors.md).
+  std::vector<pc_sample_line> pc_samples;
   // The backend that actually ran, when the capture or its environment tells (e.g. "cupti").
   std::string backend;
   // Things the reader skipped or doubted (a dropped row, an unreadable count), for the report.
@@ -143,10 +166,10 @@ struct capture {
   // single-process capture and for the sum over all ranks.
   std::optional<int> rank;
 
-  // No kernels, no scopes, no functions and no checker's report: a silently empty profile.
+  // No kernels, scopes, functions, PC samples or checker's report: a silently empty profile.
   [[nodiscard]] bool empty() const noexcept {
     return kernels.empty() && scopes.empty() && functions.empty() && findings.empty() &&
-           !reported_errors;
+           pc_samples.empty() && !reported_errors;
   }
 };
 

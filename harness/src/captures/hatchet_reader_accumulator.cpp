@@ -141,6 +141,9 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
       if (!node.rejected_time.empty())
         note(fmt::format("kernel '{}': skipped unusable time value {}; used the next time key",
                          node.name, node.rejected_time));
+    } else if (node.samples || node.stalled_samples || !node.stalls.empty() ||
+               !node.rejected_samples.empty()) {
+      pend_sample_line(node, depth);
     } else if (node.cycles || node.normalized_cycles) {
       m_pending[depth - 1].push_back(
           {node.name, node.cycles.value_or(0.0), node.normalized_cycles.value_or(0.0)});
@@ -155,6 +158,7 @@ void hatchet_accumulator::node_end(const hatchet_node& node, std::size_t depth) 
   }
   // Most nodes carry no text metric: no call for them.
   if (!node.texts.empty() || node.texts_dropped != 0) add_texts(node, depth);
+  if (node.has_children && !m_pending_lines[depth].empty()) add_sample_lines(node, depth);
   if (depth != 0 && node.has_children && m_open_frames[depth] != context_frame::no_parent)
     name_provisional(m_provisional_frames[m_open_frames[depth]], node.name);
   if (depth == 1) flush_provisional();
@@ -284,6 +288,7 @@ void hatchet_accumulator::finish(const hatchet_read_options& options, capture& o
     note(fmt::format("{} text metric(s) beyond the first {} were not kept", m_texts_dropped,
                      text_metric_max_count));
   out.devices = std::move(m_devices);
+  finish_samples(out);
 
   bool cuda = m_saw_cuda;
   bool hip = m_saw_hip;

@@ -25,8 +25,12 @@ public:
 
   // Inline, as the sax layer calls it once per node of the tree.
   void node_begin(std::size_t depth) {
-    if (depth >= m_pending.size()) m_pending.resize(depth + 1);
+    if (depth >= m_pending.size()) {
+      m_pending.resize(depth + 1);
+      m_pending_lines.resize(depth + 1);
+    }
     m_pending[depth].clear();
+    m_pending_lines[depth].clear();
     if (depth >= m_open_frames.size()) m_open_frames.resize(depth + 1);
     m_open_frames[depth] = context_frame::no_parent;
   }
@@ -85,12 +89,20 @@ private:
 
   void add_kernel(const hatchet_node& leaf);
   void add_scope(std::string_view kernel, const pending_scope& scope);
+  // PC sampling (hatchet_pc_samples.cpp): a line node waits for its kernel node to end.
+  void pend_sample_line(const hatchet_node& line, std::size_t depth);
+  void add_sample_lines(const hatchet_node& kernel, std::size_t depth);
+  void finish_samples(capture& out);
   device_info& device(std::string_view type, std::string_view id);
 
   string_keyed_map<kernel_total> m_kernels;
   std::vector<scope_stat> m_scopes;
   compact_index m_scope_index;
   std::vector<std::vector<pending_scope>> m_pending;  // scope leaves waiting for their parent
+  // PC-sample line leaves waiting for their kernel node, per depth of that node.
+  std::vector<std::vector<pc_sample_line>> m_pending_lines;
+  std::vector<pc_sample_line> m_lines;  // summed per (kernel, location)
+  string_keyed_map<std::size_t> m_line_index;
   std::vector<device_info> m_devices;
   compact_index m_device_index;
   std::size_t m_last_device = static_cast<std::size_t>(-1);  // none yet

@@ -7,6 +7,7 @@
 #include <array>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include <fmt/format.h>
@@ -69,8 +70,15 @@ hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit
     if (equals_literal(key, "cycles")) return hatchet_metric::cycles;
     return hatchet_metric::ignored;
   case 'n':
+    if (equals_literal(key, "num_samples")) return hatchet_metric::samples;
+    if (equals_literal(key, "num_stalled_samples")) return hatchet_metric::stalled_samples;
     return equals_literal(key, "normalized_cycles") ? hatchet_metric::normalized_cycles
                                                     : hatchet_metric::ignored;
+  case 's':
+    // Proton names each stall reason of a PC sample `stalled_<reason>` (cupti and rocprofiler).
+    return key.size() > pc_stall_prefix.size() && key.starts_with(pc_stall_prefix)
+               ? hatchet_metric::stall_reason
+               : hatchet_metric::ignored;
   case 'd':
     return equals_literal(key, "device_type") ? hatchet_metric::device_type
                                               : hatchet_metric::ignored;
@@ -224,6 +232,32 @@ void hatchet_sax_base::on_metric_value(std::string_view text, bool is_string) {
     (m_metric == hatchet_metric::cycles ? node.cycles : node.normalized_cycles) = *v;
     return;
   }
+  case hatchet_metric::samples:
+  case hatchet_metric::stalled_samples:
+  case hatchet_metric::stall_reason: on_sample_count(node, text, rejected); return;
+  }
+}
+
+void hatchet_sax_base::on_sample_count(hatchet_node& node, std::string_view text,
+                                       const std::function<std::string()>& rejected) {
+  // A sample count is a whole number of samples: a fraction, a sign or a value past 2^64 is a
+  // damaged file, and the sink refuses the node rather than count part of it.
+  const std::optional<std::uint64_t> n = parse_launch_count(text);
+  if (!n) {
+    if (node.rejected_samples.empty())
+      node.rejected_samples = fmt::format(
+          "{} is not a sample count (an integer from 0 to {})", rejected(), max_count);
+    return;
+  }
+  if (m_metric == hatchet_metric::samples) {
+    node.samples = *n;
+  } else if (m_metric == hatchet_metric::stalled_samples) {
+    node.stalled_samples = *n;
+  } else if (*n != 0 && node.stalls.size() < pc_stall_max_reasons) {
+    node.stalls.push_back({m_metric_key.substr(pc_stall_prefix.size()), *n});
+  } else if (*n != 0 && node.rejected_samples.empty()) {
+    node.rejected_samples =
+        fmt::format("more than {} stall reasons (pc_stall_max_reasons)", pc_stall_max_reasons);
   }
 }
 

@@ -15,6 +15,7 @@
 #include "captures/literal_equal.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -51,6 +52,11 @@ struct hatchet_node {
   std::string rejected_cycles;  // "key = value" of the first unusable cycle value
   std::vector<hatchet_text_value> texts;  // at most text_metric_max_count
   std::size_t texts_dropped = 0;          // text values beyond that count
+  // PC sampling (Proton cupti/rocprofiler `mode: pcsampling`): a source line's sample counts.
+  std::optional<std::uint64_t> samples;          // num_samples
+  std::optional<std::uint64_t> stalled_samples;  // num_stalled_samples
+  std::vector<pc_stall> stalls;                  // stalled_<reason>, non-zero values only
+  std::string rejected_samples;  // "key = value" of the first unusable sample count
 
   // Inline, as it runs once per node of the tree.
   void reset() {
@@ -69,8 +75,17 @@ struct hatchet_node {
     rejected_cycles.clear();
     texts.clear();
     texts_dropped = 0;
+    samples.reset();
+    stalled_samples.reset();
+    stalls.clear();
+    rejected_samples.clear();
   }
 };
+
+// Proton's prefix of a PC sample's stall-reason metrics, and how many distinct reasons one node
+// may carry (cupti reports 20 on Hopper; a hostile file must not grow a node without bound).
+inline constexpr std::string_view pc_stall_prefix = "stalled_";
+inline constexpr std::size_t pc_stall_max_reasons = 64;
 
 // Metric keys the reader understands.
 enum class hatchet_metric : std::uint8_t {
@@ -79,7 +94,10 @@ enum class hatchet_metric : std::uint8_t {
   count,
   cycles,
   normalized_cycles,
-  device_type
+  device_type,
+  samples,
+  stalled_samples,
+  stall_reason
 };
 // Classifies a metrics key; for time keys sets `ns_per_unit` (1, 1e3, 1e6, 1e9).
 hatchet_metric classify_hatchet_metric(std::string_view key, double& ns_per_unit) noexcept;
@@ -141,6 +159,9 @@ protected:
   // A key no node has: ignored, unless it says the file is a chrome trace.
   static void unexpected_node_key(std::string_view key);
   void on_metric_value(std::string_view text, bool is_string);
+  // num_samples, num_stalled_samples and stalled_<reason> of a PC-sampling line node.
+  void on_sample_count(hatchet_node& node, std::string_view text,
+                       const std::function<std::string()>& rejected);
 
   // An array under a user metric key is kept as JSON text: these rebuild it from the events
   // inside it (bounded by text_metric_max_bytes; the full length is still counted).

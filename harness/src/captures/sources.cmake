@@ -27,6 +27,8 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/json_file_scan.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_sax.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_reader_accumulator.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/hatchet_pc_samples.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/pc_samples.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/frame_tree.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/name_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/chrome_trace_reader.cpp

@@ -35,7 +35,7 @@ struct metric_choice {
   const char* format;  // how a value prints
 };
 
-constexpr std::array<metric_choice, 8> metric_choices{{
+constexpr std::array<metric_choice, 10> metric_choices{{
     {"time/ns", view_metric::time, 1.0, "{:.0f}"},
     {"time/us", view_metric::time, 1e3, "{:.3f}"},
     {"time/ms", view_metric::time, 1e6, "{:.3f}"},
@@ -44,6 +44,8 @@ constexpr std::array<metric_choice, 8> metric_choices{{
     {"cycles", view_metric::cycles, 1.0, "{:.0f}"},
     {"normalized_cycles", view_metric::normalized_cycles, 1.0, "{:.3f}"},
     {"time/%", view_metric::time, 0.0, "{:.2f}%"},  // divisor 0: the root's time / 100
+    {"samples", view_metric::samples, 1.0, "{:.0f}"},
+    {"stalled", view_metric::stalled_samples, 1.0, "{:.0f}"},
 }};
 
 std::string metric_list() {
@@ -67,7 +69,7 @@ const metric_choice& choose_metric(std::string_view requested, const view_tree& 
         fmt::format("unknown metric '{}' for aorta view; available: {}", requested, metric_list()));
   if (!tree.has(it->kind) &&
       (tree.has(view_metric::time) || tree.has(view_metric::cycles) ||
-       tree.has(view_metric::count))) {
+       tree.has(view_metric::count) || tree.has(view_metric::samples))) {
     std::string there;
     for (const metric_choice& m : metric_choices) {
       if (!tree.has(m.kind)) continue;
@@ -290,6 +292,11 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
   view_tree tree = read_view_tree(file);
   std::vector<std::string> requested = options.metrics;
   if (requested.empty()) requested.emplace_back();
+  // A PC-sampling tree's lines have samples and no time: show both by default.
+  if (options.metrics.empty() && tree.has(view_metric::samples)) {
+    requested.emplace_back("samples");
+    requested.emplace_back("stalled");
+  }
   std::vector<column> columns;
   for (const auto& name : requested) columns.push_back({&choose_metric(name, tree, file), {}, 1.0});
   // The values below carry no unit of their own; this line says what they are.

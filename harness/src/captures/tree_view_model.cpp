@@ -37,6 +37,11 @@ void tree_view_builder::node_end(const hatchet_node& node, std::size_t depth) {
   if (node.cycles) set_own(m_tree, v, view_metric::cycles, *node.cycles, counts);
   if (node.normalized_cycles)
     set_own(m_tree, v, view_metric::normalized_cycles, *node.normalized_cycles, counts);
+  if (node.samples)
+    set_own(m_tree, v, view_metric::samples, static_cast<double>(*node.samples), counts);
+  if (node.stalled_samples)
+    set_own(m_tree, v, view_metric::stalled_samples, static_cast<double>(*node.stalled_samples),
+            counts);
   for (const hatchet_text_value& text : node.texts) v.texts.emplace_back(text.key, text.text);
 }
 

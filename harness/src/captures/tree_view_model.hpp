@@ -17,11 +17,19 @@
 
 namespace aorta::detail {
 
-enum class view_metric : std::uint8_t { time, count, cycles, normalized_cycles };
+enum class view_metric : std::uint8_t {
+  time,
+  count,
+  cycles,
+  normalized_cycles,
+  samples,
+  stalled_samples
+};
+inline constexpr std::size_t view_metric_count = 6;
 
 struct view_node {
   std::string name;
-  std::array<double, 4> own{};  // indexed by view_metric
+  std::array<double, view_metric_count> own{};  // indexed by view_metric
   std::uint32_t parent = 0;
   std::vector<std::uint32_t> children;
   std::vector<std::pair<std::string, std::string>> texts;  // user metrics kept as text
@@ -29,7 +37,7 @@ struct view_node {
 
 struct view_tree {
   std::vector<view_node> nodes;  // [0] is ROOT; a child comes after its parent
-  std::array<bool, 4> present{};
+  std::array<bool, view_metric_count> present{};
 
   [[nodiscard]] bool has(view_metric m) const { return present[static_cast<std::size_t>(m)]; }
 };

@@ -2,6 +2,7 @@
 #include "aorta/capture.hpp"
 #include "captures/checked_sum.hpp"
 #include "captures/frame_tree.hpp"
+#include "captures/pc_samples.hpp"
 
 #include <fmt/format.h>
 
@@ -111,6 +112,10 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
     }
   }
   if (every_report_read) total.reported_errors = reported_errors;
+  std::vector<const std::vector<pc_sample_line>*> sampled;
+  for (const capture* rank : per_rank) sampled.push_back(&rank->pc_samples);
+  total.pc_samples = detail::sum_pc_samples(
+      sampled, fmt::format("{} (sum over ranks)", total.artifact_dir.string()));
   std::stable_sort(total.kernels.begin(), total.kernels.end(),
                    [](const auto& a, const auto& b) { return a.total_ns > b.total_ns; });
   std::sort(total.counters.begin(), total.counters.end(), [](const auto& a, const auto& b) {

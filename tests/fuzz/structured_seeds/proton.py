@@ -22,6 +22,30 @@ def hatchet_seeds():
     yield "long_number.hatchet", '[{"frame":{"name":"ROOT"},"metrics":{"count":' + "9" * RUN + "}}]"
     yield "run_of_quotes.hatchet", '"' * RUN
     yield "run_of_spaces.hatchet", " " * RUN + "[]"
+    yield from pc_sample_seeds()
+
+
+def pc_sample_seeds():
+    """PC-sampling trees (a kernel node over source-line children with num_samples and
+    stalled_<reason>): many lines, many reasons, counts at and past the limit, deep lines."""
+    def line(name, samples, **reasons):
+        metrics = {"num_samples": samples, "num_stalled_samples": 0}
+        metrics.update({f"stalled_{r}": v for r, v in reasons.items()})
+        return {"frame": {"name": name, "type": "function"}, "metrics": metrics, "children": []}
+
+    def kernel(lines, name="k"):
+        return {"frame": {"name": name, "type": "function"},
+                "metrics": {"count": 1, "time (ns)": 10, "device_type": "CUDA"}, "children": lines}
+    yield "pc_many_lines.hatchet", dumps(tree([kernel(
+        [line(f"/src/p.py:{i}@k", 1) for i in range(REPEATED)])]))
+    yield "pc_many_reasons.hatchet", dumps(tree([kernel(
+        [line("/p.py:1@k", 5, **{f"r{i}": 1 for i in range(REPEATED)})])]))
+    yield "pc_sum_past_int64.hatchet", dumps(tree([kernel(
+        [line("/a/p.py:1@k", 2**63 - 1), line("/b/p.py:1@k", 1)])]))
+    yield "pc_u64_max.hatchet", dumps(tree([kernel([line("/p.py:1@k", U64_MAX)])]))
+    yield "pc_lines_under_root.hatchet", dumps(tree([line(f"/p.py:{i}@k", i) for i in range(99)]))
+    yield "pc_kernels_sharing_lines.hatchet", dumps(tree(
+        [kernel([line("/p.py:1@k", 3, wait=2)], name=f"k{i % 7}") for i in range(REPEATED)]))
 
 
 def msgpack(value, out=None):

@@ -12,6 +12,19 @@
 namespace aorta::detail {
 namespace {
 
+// Why a pcsampling recipe got kernel times but no samples, by the route the mode took.
+std::string no_samples_cause(const proton_options& options) {
+  if (options.mode == "cli")
+    return "Under mode: cli the mode travels as the Proton CLI's --mode, which Triton's CLI parses "
+           "and drops (measured on Triton 3.6.0: exit 0, kernel times, no sample). Fix: set `proton: {mode: env}` and have the payload "
+           "call proton.start(os.environ['AORTA_PROTON_NAME'], backend=..., "
+           "mode=os.environ['AORTA_PROTON_MODE']) itself, as "
+           "the payload of examples/profiling/proton/nvidia-pcsampling does.";
+  return "Under mode: env the payload starts Proton itself and must pass "
+         "mode=os.environ['AORTA_PROTON_MODE'] to proton.start(); it did not, or the "
+         "backend took no sample.";
+}
+
 bool requested(const std::vector<collector_request>& all, std::string_view name) {
   return std::any_of(all.begin(), all.end(), [&](const auto& r) { return r.name == name; });
 }
@@ -166,6 +179,17 @@ public:
         "cli on Triton <= 3.7.x)\n"
         "Set `allow_empty: true` in the recipe only if no GPU work is expected.",
         empty.artifact_dir.string());
+  }
+
+  [[nodiscard]] std::optional<std::string>
+  failure_in_capture(const capture& got, const collector_config& config) const override {
+    const auto& parsed = options_of<proton_options>(config);
+    if (parsed.backend_mode != "pcsampling" || !got.pc_samples.empty() || got.empty())
+      return std::nullopt;
+    return fmt::format(
+        "proton: the recipe asks for PC sampling (backend_mode: pcsampling) but {} holds no PC "
+        "sample: no node carries num_samples, so a sampling run measured nothing. {}",
+        got.artifact_dir.string(), no_samples_cause(parsed));
   }
 
   [[nodiscard]] platform_set platforms(const collector_config& config) const override {
