@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace aorta::detail {
 namespace {
@@ -147,7 +149,13 @@ double grubbs_statistic(const std::vector<double>& values) {
 
 bool grubbs_outlier(const std::vector<double>& values, double level) {
   if (values.size() < 3) return false;
-  return grubbs_statistic(values) > grubbs_critical(values.size(), level);
+  // The critical value takes a bisection over Student's t; a gate asks for the same few (n, level)
+  // pairs for every row at every look.
+  thread_local std::map<std::pair<std::size_t, double>, double> criticals;
+  const auto key = std::make_pair(values.size(), level);
+  auto found = criticals.find(key);
+  if (found == criticals.end()) found = criticals.emplace(key, grubbs_critical(values.size(), level)).first;
+  return grubbs_statistic(values) > found->second;
 }
 
 std::vector<double> holm_adjusted(const std::vector<double>& p_values) {
