@@ -9,6 +9,8 @@ aorta_add_unit_test(gate_simulation SOURCES unit/gate_simulation_test.cpp LABELS
 aorta_add_unit_test(gate_power_replay SOURCES unit/gate_power_replay_test.cpp LABELS stats)
 target_compile_definitions(aorta.test.gate_power_replay PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
 add_dependencies(aorta.test.gate_power_replay aorta)
+# The timed-row rule: estimate past the bound, Welch past the margin, Yuen on an outlier.
+aorta_add_unit_test(gate_margin SOURCES unit/gate_margin_test.cpp)
 aorta_add_unit_test(gate_sequential_run SOURCES unit/gate_sequential_run_test.cpp)
 # compare and the gated run judge through one function: the same rows, the same verdicts (runs
 # the aorta binary for compare).
