@@ -88,6 +88,10 @@ cli_verdict compare_binary(const fs::path& dir, const replayed_gate& gate) {
   verdict.failed = result.exit_status == 1;
   std::size_t timed_rows = 0;
   for (const auto& row : json.at("rows")) {
+    if (row.at("verdict") == "SLOWER" && row.at("quantity") != "time_ms(" + kernel_name(0) + ")") {
+      fmt::print("  false alarm: {} {} {}\n", row.at("quantity").get<std::string>(),
+                 row.at("evidence").get<std::string>(), row.at("delta").dump());
+    }
     if (!row.at("quantity").get<std::string>().starts_with("time_ms(")) continue;
     ++timed_rows;
     if (row.at("quantity") == "time_ms(" + kernel_name(0) + ")") {
