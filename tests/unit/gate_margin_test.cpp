@@ -21,7 +21,9 @@ constexpr double quantiles[] = {-1.645, -1.036, -0.674, -0.385, -0.126,
 
 std::vector<double> trials(double factor, double sigma, bool reversed = false) {
   std::vector<double> values;
-  for (int i = 0; i < 10; ++i) values.push_back(factor * std::exp(sigma * quantiles[reversed ? 9 - i : i]));
+  for (int i = 0; i < 10; ++i) {
+    values.push_back(factor * std::exp(sigma * quantiles[reversed ? 9 - i : i]));
+  }
   return values;
 }
 

@@ -74,8 +74,8 @@ cli_verdict compare_binary(const fs::path& dir, const replayed_gate& gate) {
   detail::write_baseline(dir / "baselines" / "replay.json", gate.base);
   write_new_trials(dir / "new" / "replay", gate.fresh);
   process_spec spec;
-  spec.argv = {AORTA_BINARY, "compare", (dir / "baselines").string(), (dir / "new" / "replay").string(),
-               "--json"};
+  spec.argv = {AORTA_BINARY, "compare", (dir / "baselines").string(),
+               (dir / "new" / "replay").string(), "--json"};
   spec.environment = current_environment();
   spec.stdout_log = dir / "compare.json";
   spec.echo = false;

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
@@ -22,7 +23,8 @@ struct trial_noise {
   std::mt19937_64 engine;
   double sigma = 0.0;  // of the log of one trial's time
 
-  trial_noise(std::uint64_t seed, double cv) : engine(seed), sigma(std::sqrt(std::log1p(cv * cv))) {}
+  trial_noise(std::uint64_t seed, double cv)
+      : engine(seed), sigma(std::sqrt(std::log1p(cv * cv))) {}
 
   double time_ms(std::size_t kernel, double shift) {
     const double scale = 0.05 * static_cast<double>(kernel + 1);

@@ -129,14 +129,15 @@ TEST(GateSimulation, OperatingCurveThroughTheSharedJudge) {
         aorta::replay::trial_noise noise(20261206, cv);
         int same = 0, caught = 0, drift = 0, edge = 0;
         const auto judged = [&](auto shift_of) {
-          const auto base = aorta::replay::synthetic_test(noise, rows, trials, [](std::size_t) { return 0.0; });
+          const auto unchanged = [](std::size_t) { return 0.0; };
+          const auto base = aorta::replay::synthetic_test(noise, rows, trials, unchanged);
           const auto fresh = aorta::replay::synthetic_test(noise, rows, trials, shift_of);
           return judge_gate(base, fresh, policy);
         };
         for (int g = 0; g < gates; ++g) {
           same += judged([](std::size_t) { return 0.0; }).failed;
-          caught += aorta::replay::row_slower(judged([](std::size_t k) { return k == 0 ? 0.10 : 0.0; }),
-                                              "time_ms(k00)");
+          const auto one_slow = [](std::size_t k) { return k == 0 ? 0.10 : 0.0; };
+          caught += aorta::replay::row_slower(judged(one_slow), "time_ms(k00)");
           drift += judged([](std::size_t) { return 0.03; }).failed;
           edge += judged([](std::size_t) { return 0.05; }).failed;
         }

@@ -106,14 +106,16 @@ void assess_timed(gate_row& row) {
   const bool use_log = std::all_of(row.base.begin(), row.base.end(), [](double v) { return v > 0; }) &&
                        std::all_of(row.fresh.begin(), row.fresh.end(), [](double v) { return v > 0; });
   const double sign = forbids_up(row.op) ? 1.0 : -1.0;
-  const bool trim = row.trimmed = has_outlier(row.base, use_log) || has_outlier(row.fresh, use_log);
+  row.trimmed = has_outlier(row.base, use_log) || has_outlier(row.fresh, use_log);
+  const bool trim = row.trimmed;
   // The estimate (difference of the mean logs) must pass the bound itself; the test, its margin.
   row.estimate_beyond = beyond(row.fresh, row.base, factor, use_log, sign, trim).t > 0;
   auto forbidden = beyond(row.fresh, row.base, margin_factor(factor, sign), use_log, sign, trim);
   if (row.op == compare_op::equal) {
     row.estimate_beyond =
         row.estimate_beyond || beyond(row.fresh, row.base, factor, use_log, -1.0, trim).t > 0;
-    const auto lower = beyond(row.fresh, row.base, margin_factor(factor, -1.0), use_log, -1.0, trim);
+    const auto lower =
+        beyond(row.fresh, row.base, margin_factor(factor, -1.0), use_log, -1.0, trim);
     forbidden.p_value = std::min(1.0, 2.0 * std::min(forbidden.p_value, lower.p_value));
     row.p_better.reset();
     row.estimate_better = false;
@@ -133,8 +135,8 @@ void decide_timed(gate_row& row, double adjusted, double alpha) {
   if (row.estimate_beyond) {
     row.verdict = adjusted < alpha ? gate_verdict::worse : gate_verdict::ambiguous;
   } else {
-    row.verdict = row.estimate_better && row.p_better && *row.p_better < alpha ? gate_verdict::better
-                                                                              : gate_verdict::same;
+    const bool better = row.estimate_better && row.p_better && *row.p_better < alpha;
+    row.verdict = better ? gate_verdict::better : gate_verdict::same;
   }
 }
 

@@ -154,7 +154,9 @@ bool grubbs_outlier(const std::vector<double>& values, double level) {
   thread_local std::map<std::pair<std::size_t, double>, double> criticals;
   const auto key = std::make_pair(values.size(), level);
   auto found = criticals.find(key);
-  if (found == criticals.end()) found = criticals.emplace(key, grubbs_critical(values.size(), level)).first;
+  if (found == criticals.end()) {
+    found = criticals.emplace(key, grubbs_critical(values.size(), level)).first;
+  }
   return grubbs_statistic(values) > found->second;
 }
 

@@ -31,7 +31,8 @@ struct trimmed_t_test {
                                           double trim = gate_trim);
 
 // Welch's test that x's mean exceeds y's: yuen_greater with no trimming (2 values a side or more).
-[[nodiscard]] trimmed_t_test welch_greater(const std::vector<double>& x, const std::vector<double>& y);
+[[nodiscard]] trimmed_t_test welch_greater(const std::vector<double>& x,
+                                           const std::vector<double>& y);
 
 // The level of the gate's outlier screen: Grubbs' two-sided test per side at 1%, so about 2% of
 // rows of clean lognormal trials take the trimmed test.
