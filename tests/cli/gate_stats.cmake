@@ -4,10 +4,10 @@ set(gate_stats "${PROJECT_SOURCE_DIR}/tests/fixtures/gate-stats")
 
 aorta_cli_test(gate_stats.compare_default_alpha RC 1
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%"
-  OUTPUT "time_ms\\(k\\) +<= baseline \\+ 5% .* p=0\\.0145 .* SLOWER \\(fail\\)" "compare: REGRESSED")
+  OUTPUT "time_ms\\(k\\) +<= baseline \\+ 5% .* p=0\\.000123 .* SLOWER \\(fail\\)" "compare: REGRESSED")
 aorta_cli_test(gate_stats.compare_gate_alpha RC 0
-  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, alpha 0.01"
-  OUTPUT "time_ms\\(k\\) .* p=0\\.0145 .* AMBIGUOUS" "no confident regression")
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, alpha 0.0001"
+  OUTPUT "time_ms\\(k\\) .* p=0\\.000123 .* AMBIGUOUS" "no confident regression")
 aorta_cli_test(gate_stats.compare_alpha_conflict RC 64
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, alpha 0.01"
           --alpha 0.05

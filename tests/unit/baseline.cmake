@@ -4,6 +4,13 @@ aorta_add_unit_test(baseline_file SOURCES unit/baseline_file_test.cpp)
 aorta_add_unit_test(baseline_hostile SOURCES unit/baseline_hostile_test.cpp)
 aorta_add_unit_test(gate_defects SOURCES unit/gate_defects_test.cpp)
 aorta_add_unit_test(gate_simulation SOURCES unit/gate_simulation_test.cpp LABELS stats)
+# Issue 39's gate-power replay: false alarms and power through the aorta compare binary and the
+# shared judge, fixed seeds.
+aorta_add_unit_test(gate_power_replay SOURCES unit/gate_power_replay_test.cpp LABELS stats)
+target_compile_definitions(aorta.test.gate_power_replay PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
+add_dependencies(aorta.test.gate_power_replay aorta)
+# The timed-row rule: estimate past the bound, Welch past the margin, Yuen on an outlier.
+aorta_add_unit_test(gate_margin SOURCES unit/gate_margin_test.cpp)
 aorta_add_unit_test(gate_sequential_run SOURCES unit/gate_sequential_run_test.cpp)
 # compare and the gated run judge through one function: the same rows, the same verdicts (runs
 # the aorta binary for compare).

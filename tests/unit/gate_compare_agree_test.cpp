@@ -4,7 +4,7 @@
 // sweep calls it) on the trial records themselves. The gate line names alpha 0.2 and a budget of
 // the planned trials (one look, all of alpha), and one row is SLOWER at 0.2 but not at the
 // default 0.05: a compare that ignored the gate line's alpha (a past bug) would disagree.
-// The samples are made up here: a baseline of five trials at about 1 ms, new trials 6-12% slower.
+// The samples are made up here: a baseline of five trials at about 1 ms, new trials 2-12% slower.
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
@@ -30,10 +30,11 @@ using namespace aorta::detail;
 
 constexpr const char* gate_line = "time +5%, count exact, alpha 0.2, max_trials 5";
 
-// Kernel times (ms) per trial, five trials a side. slow: +6-12% with noise, p about 0.05 before
-// Holm; same: unchanged; only_base/only_new: a kernel that went away / appeared.
+// Kernel times (ms) per trial, five trials a side. slow: the mean log is +6.1% (past the +5%
+// bound), Welch's p against the margin (0.4 of the way to it) is 0.0506 (SciPy), 0.101 after Holm
+// over the two timed rows; same: unchanged; only_base/only_new: a kernel that went away / appeared.
 const std::vector<double> base_slow = {1.0, 1.01, 0.99, 1.005, 0.995};
-const std::vector<double> new_slow = {1.06, 1.10, 1.08, 1.12, 1.07};
+const std::vector<double> new_slow = {1.02, 1.12, 1.03, 1.11, 1.04};
 const std::vector<double> base_same = {2.0, 2.02, 1.98, 2.01, 1.99};
 const std::vector<double> new_same = {2.01, 1.99, 2.0, 2.02, 1.98};
 

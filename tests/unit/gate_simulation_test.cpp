@@ -1,12 +1,14 @@
-// The gate's false-alarm rate per test and its detection rate, by seeded simulation (issue 20's
-// "Done when"): lognormal trial noise of 1, 3, 5 and 10% CV, 1, 5, 20 and 50 timed rows per test,
-// `time +5%` at alpha 0.05, judged by the real rule (judge_rows: Yuen's test against the
-// tolerance, Holm per test) and by the real sequential rule. The figures printed here are the
-// ones docs/regression-gate.md quotes.
+// The gate's false-alarm rate per test and its detection rate, by seeded simulation (issues 20 and
+// 39): lognormal trial noise, `time +5%` at alpha 0.05, judged by the shared judge (judge_gate:
+// Welch's t on the logs against 0.4 of the way to the tolerance, the estimate past it, Holm per
+// test),
+// and by the real sequential rule. The figures printed here are the ones docs/regression-gate.md
+// quotes.
 #include "aorta/error.hpp"
 #include "baseline/calibration.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/sequential_gate.hpp"
+#include "gate_replay_support.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -109,33 +111,44 @@ sequential_outcome sequential_gate(simulator& sim, std::size_t rows, int planned
 }
 
 constexpr double cvs[] = {0.01, 0.03, 0.05, 0.10};
-constexpr std::size_t row_counts[] = {1, 5, 20, 50};
 
-TEST(GateSimulation, FalseAlarmsPerTestStayBelowAlphaAtFiveTrials) {
-  constexpr int gates = 500;
-  // Three standard errors of a 5% rate over `gates` gates: the edge case sits at alpha exactly.
-  const double slack = 3.0 * std::sqrt(alpha * (1 - alpha) / gates);
-  fmt::print("{:>5} {:>5} {:>12} {:>12} {:>16} {:>16}\n", "cv", "rows", "false(same)",
-             "false(+5%)", "caught(+10% all)", "caught(+10% one)");
-  for (const double cv : cvs) {
-    for (const std::size_t rows : row_counts) {
-      simulator sim(cv);
-      int same = 0, edge = 0, all = 0, one = 0;
-      for (int g = 0; g < gates; ++g) {
-        same += fixed_gate_fails(sim, rows, 5, [](std::size_t) { return 0.0; });
-        edge += fixed_gate_fails(sim, rows, 5, [](std::size_t) { return tolerance; });
-        all += fixed_gate_fails(sim, rows, 5, [](std::size_t) { return 0.10; });
-        one += fixed_gate_fails(sim, rows, 5, [](std::size_t i) { return i == 0 ? 0.10 : 0.0; });
-      }
-      const double rate_same = double(same) / gates;
-      const double rate_edge = double(edge) / gates;
-      fmt::print("{:>4.0f}% {:>5} {:>11.1f}% {:>11.1f}% {:>15.1f}% {:>15.1f}%\n", cv * 100, rows,
-                 rate_same * 100, rate_edge * 100, 100.0 * all / gates, 100.0 * one / gates);
-      EXPECT_LE(rate_same, alpha) << "cv " << cv << ", " << rows << " rows";
-      EXPECT_LE(rate_edge, alpha + slack) << "cv " << cv << ", " << rows << " rows";
-      // Holm must not kill detection (a rank test's 1/252 floor would: 0% at 20 rows).
-      if (cv == 0.01) {
-        EXPECT_GE(double(all) / gates, 0.95) << rows << " rows";
+// The operating curve docs/regression-gate.md prints ("What the rule holds"): synthetic tests
+// judged by judge_gate under compare's policy (the default gate line: `time +5%`, alpha 0.05, one
+// look, Holm per test, the noise floor), 200 gates a cell. "false": share of unchanged tests with
+// any failing row; "one +10%": share of tests whose one kernel made 10% slower is SLOWER; "+3% all"
+// and "+5% all": share of tests failing when every kernel drifts by that much (inside and at the
+// tolerance).
+TEST(GateSimulation, OperatingCurveThroughTheSharedJudge) {
+  constexpr int gates = 200;
+  const auto policy = aorta::replay::compare_policy();
+  fmt::print("| noise | trials | rows | false (same code) | caught (one +10%) | fails (+3% all) | "
+             "fails (+5% all) |\n|---|---|---|---|---|---|---|\n");
+  for (const double cv : {0.01, 0.03, 0.05}) {
+    for (const std::size_t trials : {std::size_t{5}, std::size_t{10}, std::size_t{20}}) {
+      for (const std::size_t rows : {std::size_t{5}, std::size_t{20}, std::size_t{50}}) {
+        aorta::replay::trial_noise noise(20261206, cv);
+        int same = 0, caught = 0, drift = 0, edge = 0;
+        const auto judged = [&](auto shift_of) {
+          const auto unchanged = [](std::size_t) { return 0.0; };
+          const auto base = aorta::replay::synthetic_test(noise, rows, trials, unchanged);
+          const auto fresh = aorta::replay::synthetic_test(noise, rows, trials, shift_of);
+          return judge_gate(base, fresh, policy);
+        };
+        for (int g = 0; g < gates; ++g) {
+          same += judged([](std::size_t) { return 0.0; }).failed;
+          const auto one_slow = [](std::size_t k) { return k == 0 ? 0.10 : 0.0; };
+          caught += aorta::replay::row_slower(judged(one_slow), "time_ms(k00)");
+          drift += judged([](std::size_t) { return 0.03; }).failed;
+          edge += judged([](std::size_t) { return 0.05; }).failed;
+        }
+        const auto pct = [](int n) { return 100.0 * n / gates; };
+        fmt::print("| {:.0f}% | {} | {} | {:.1f}% | {:.1f}% | {:.1f}% | {:.1f}% |\n", cv * 100, trials,
+                   rows, pct(same), pct(caught), pct(drift), pct(edge));
+        // Holm's guarantee; the issue's goal (<= 1 in 100) is asserted by gate_power_replay.
+        EXPECT_LE(double(same) / gates, alpha) << cv << " " << trials << " " << rows;
+        if (cv == 0.01) {
+          EXPECT_GE(double(caught) / gates, 0.95) << trials << " trials, " << rows << " rows";
+        }
       }
     }
   }
@@ -162,7 +175,11 @@ TEST(GateSimulation, SequentialRuleKeepsTheRateAndSpendsTrialsOnlyWhenAmbiguous)
                  cv * 100, rows, 100.0 * same / gates, 100.0 * edge / gates, 100.0 * caught / gates,
                  double(trials_same) / gates, double(trials) / gates);
       EXPECT_LE(double(same) / gates, alpha);
-      EXPECT_LE(double(edge) / gates, alpha + 3.0 * std::sqrt(alpha * (1 - alpha) / gates));
+      // A shift of exactly the tolerance is no longer held at alpha: the estimate decides it
+      // (about half of such rows fail; docs/regression-gate.md says why).
+      if (cv == 0.01) {
+        EXPECT_GE(double(caught) / gates, 0.95) << rows << " rows";
+      }
     }
   }
 }

@@ -1,5 +1,6 @@
 #include "baseline/calibration.hpp"
 
+#include "baseline/gate_rule.hpp"
 #include "baseline/trimmed_t_test.hpp"
 
 #include <fmt/format.h>
@@ -30,14 +31,25 @@ double predicted_detection(const detection_question& question, int trials) {
   std::mt19937_64 engine(20261201);
   std::normal_distribution<double> noise(0.0, question.sigma);
   const double bound = std::log1p(question.tolerance);
+  // The gate's rule (gate_rule.cpp): Welch's t against the margin (Yuen's when Grubbs finds an
+  // outlier on a side), and the estimate past the bound itself.
+  const double margin = bound > 0.0 ? gate_margin_share * bound : bound;
+  const double outlier = grubbs_critical(static_cast<std::size_t>(trials), gate_outlier_level);
   const double slower = std::log1p(question.shift);
   std::vector<double> base(static_cast<std::size_t>(trials));
   std::vector<double> fresh(static_cast<std::size_t>(trials));
+  std::vector<double> at_bound(static_cast<std::size_t>(trials));
   int caught = 0;
   for (int gate = 0; gate < gates; ++gate) {
     for (auto& value : base) value = noise(engine);
-    for (auto& value : fresh) value = noise(engine) + slower - bound;
-    caught += yuen_greater(fresh, base).p_value < question.alpha ? 1 : 0;
+    for (std::size_t i = 0; i < fresh.size(); ++i) {
+      fresh[i] = noise(engine) + slower - margin;
+      at_bound[i] = fresh[i] + margin - bound;
+    }
+    const double trim =
+        grubbs_statistic(base) > outlier || grubbs_statistic(fresh) > outlier ? gate_trim : 0.0;
+    const bool beyond = yuen_greater(at_bound, base, trim).t > 0;
+    caught += beyond && yuen_greater(fresh, base, trim).p_value < question.alpha ? 1 : 0;
   }
   return static_cast<double>(caught) / gates;
 }

@@ -1,8 +1,9 @@
 // What a row's noise supports: from the baseline's own trials (repeats of unchanged code, an A/A
 // run), the trial-to-trial noise of a timed row and the trials a side the gate needs to catch a
-// given slowdown. The prediction is a seeded simulation of the gate's own test (Yuen's one-sided
-// trimmed t against the tolerance, trimmed_t_test.hpp) on lognormal noise of the measured size,
-// so it is the rule itself, not an approximation of it (docs/regression-gate.md, "Calibration").
+// given slowdown. The prediction is a seeded simulation of the gate's own rule (Welch's one-sided t
+// on the logs against the margin, the estimate past the tolerance; gate_rule.cpp) on lognormal
+// noise of the measured size, so it is the rule itself, not an approximation of it
+// (docs/regression-gate.md, "Calibration").
 #pragma once
 
 #include <cstddef>

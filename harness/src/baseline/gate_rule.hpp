@@ -52,16 +52,25 @@ struct gate_row {
   double base_median = 0.0;
   double fresh_median = 0.0;
   std::optional<double> delta;    // fresh / base - 1
-  // Timed rows: one-sided p of "beyond the tolerance in the forbidden direction" (Yuen's
-  // trimmed t on the tolerance-shifted logs), and the same after Holm over the test's timed rows.
+  // Timed rows: one-sided p of "beyond the margin in the forbidden direction" (Welch's t on the
+  // logs, Yuen's trimmed t when a side has an outlier; the margin is gate_margin_share of the way
+  // to the bound), and the same after Holm over the test's timed rows. A row is worse when that
+  // adjusted p < alpha and the estimate (the shift of the mean logs, trimmed means for Yuen) is
+  // past the bound itself.
   std::optional<double> p_value;
   std::optional<double> adjusted_p;
-  std::optional<double> p_better;  // one-sided p of "beyond the tolerance the other way"
-  bool estimate_beyond = false;    // the trimmed-mean shift itself is past the tolerance
+  std::optional<double> p_better;  // one-sided p of "beyond the margin the other way"
+  bool estimate_beyond = false;    // the mean-log shift itself is past the tolerance
+  bool estimate_better = false;    // ... past it the other way
+  bool trimmed = false;            // Grubbs found an outlier on a side: Yuen's test, not Welch's
   std::string evidence;            // "p=0.003 (Holm 0.03)", "ranges apart", "exact"
 };
 
-// Timed rows need this many samples a side: Yuen's test trims 20% and needs 2 values left, and
+// A timed row's test is held to this share of the way (on the log scale) from the baseline to
+// its bound, the estimate to the bound itself: `time +5%` tests against +1.97% (1.05^0.4).
+inline constexpr double gate_margin_share = 0.4;
+
+// Timed rows need this many samples a side: Welch's test needs 2 values a side (Grubbs' 3), and
 // fewer trials cannot tell a +10% change from noise at the CVs measured on GPUs.
 inline constexpr std::size_t min_timed_samples = 3;
 

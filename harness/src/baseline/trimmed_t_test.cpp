@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
 
 namespace aorta::detail {
 namespace {
@@ -104,6 +106,58 @@ trimmed_t_test yuen_greater(const std::vector<double>& x, const std::vector<doub
                b.scaled_variance * b.scaled_variance / (b.kept - 1.0));
   result.p_value = student_t_survival(result.t, result.df);
   return result;
+}
+
+trimmed_t_test welch_greater(const std::vector<double>& x, const std::vector<double>& y) {
+  return yuen_greater(x, y, 0.0);
+}
+
+namespace {
+
+// t with P(T >= t) = tail for Student's t with `df` degrees of freedom, by bisection (tail < 0.5).
+double student_t_upper_quantile(double tail, double df) {
+  double low = 0.0;
+  double high = 1.0;
+  while (student_t_survival(high, df) > tail) high *= 2.0;
+  for (int step = 0; step < 200 && high - low > 1e-12 * high; ++step) {
+    const double middle = (low + high) / 2.0;
+    (student_t_survival(middle, df) > tail ? low : high) = middle;
+  }
+  return (low + high) / 2.0;
+}
+
+}  // namespace
+
+double grubbs_critical(std::size_t n, double level) {
+  const double count = static_cast<double>(n);
+  const double t = student_t_upper_quantile(level / (2.0 * count), count - 2.0);
+  return (count - 1.0) / std::sqrt(count) * std::sqrt(t * t / (count - 2.0 + t * t));
+}
+
+double grubbs_statistic(const std::vector<double>& values) {
+  const double count = static_cast<double>(values.size());
+  const double mean = std::accumulate(values.begin(), values.end(), 0.0) / count;
+  double squares = 0.0;
+  double farthest = 0.0;
+  for (const double value : values) {
+    squares += (value - mean) * (value - mean);
+    farthest = std::max(farthest, std::abs(value - mean));
+  }
+  const double deviation = std::sqrt(squares / (count - 1.0));
+  return deviation > 0.0 ? farthest / deviation : 0.0;
+}
+
+bool grubbs_outlier(const std::vector<double>& values, double level) {
+  if (values.size() < 3) return false;
+  // The critical value takes a bisection over Student's t; a gate asks for the same few (n, level)
+  // pairs for every row at every look.
+  thread_local std::map<std::pair<std::size_t, double>, double> criticals;
+  const auto key = std::make_pair(values.size(), level);
+  auto found = criticals.find(key);
+  if (found == criticals.end()) {
+    found = criticals.emplace(key, grubbs_critical(values.size(), level)).first;
+  }
+  return grubbs_statistic(values) > found->second;
 }
 
 std::vector<double> holm_adjusted(const std::vector<double>& p_values) {
