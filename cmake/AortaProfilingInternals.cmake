@@ -208,6 +208,9 @@ function(_aorta_profiled_test_command out_var)
   # earlier itself, so the timeout is recorded and reported like any other failure.
   _aorta_code_append(code --timeout)
   _aorta_code_append(code "${inner_timeout}")
+  # CTest reads these tags (CDash shows them); on a terminal they are noise, so aorta prints them
+  # only when asked.
+  _aorta_code_append(code --ctest-measurements)
   foreach(option IN ITEMS trials gate)
     if(NOT "${${option}}" STREQUAL "")
       _aorta_code_append(code --${option})

@@ -46,7 +46,7 @@ aorta_cli_test(gate.show RC 0 FIXTURES_REQUIRED aorta_gate_base
 aorta_cli_test(gate.unchanged_passes RC 0 FIXTURES_REQUIRED aorta_gate_base
   CLEAN "${gate_out}/same"
   COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/same/hotspot"
-          --baseline "${gate_base}" -- "${gate_payload}" 8192 32
+          --baseline "${gate_base}" --ctest-measurements -- "${gate_payload}" 8192 32
   OUTPUT "aorta: gate passed"
          "<CTestMeasurement type=\"numeric/double\" name=\"gate ir\\(expensive"
   JSON "${gate_out}/same/hotspot/gate.json::verdict=pass"

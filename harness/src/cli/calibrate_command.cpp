@@ -8,6 +8,7 @@
 #include "baseline/statistics.hpp"
 #include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
+#include "cli/console_flags.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -34,6 +35,7 @@ struct calibrate_flags {
   int trials = 10;
   int gate_trials = 5;
   bool require_profiler = false;
+  console_flags console;
 };
 
 // Every timed row's samples: time_ms per kernel, cycles per scope.
@@ -100,6 +102,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
   request.command = command;
   request.trials = flags.trials;
   request.require_profiler = flags.require_profiler;
+  flags.console.apply(request);
   const auto outcome = run_sweep(request, std::cout, std::cerr);
   if (outcome.code != exit_code::ok) {
     fmt::print(std::cerr, "aorta: calibrate: the A/A run did not pass (exit {}), so nothing was "
@@ -148,6 +151,7 @@ void add_calibrate_command(CLI::App& app, action& selected,
       ->check(CLI::Range(3, 10000));
   calibrate_app->add_flag("--require-profiler", flags->require_profiler,
                           "Fail instead of skipping when a profiler or the GPU is missing");
+  add_console_flags(*calibrate_app, flags->console);
   calibrate_app->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       return calibrate(*flags, command_after_separator);

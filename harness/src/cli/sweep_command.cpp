@@ -5,6 +5,7 @@
 #include "baseline/gate_spec.hpp"
 #include "recipe/cell_plan.hpp"
 #include "cli/commands.hpp"
+#include "cli/console_flags.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -38,6 +39,7 @@ struct sweep_flags {
   bool strict = false;
   std::optional<std::uint64_t> seed;
   std::vector<std::string> mitigations_files;
+  console_flags console;
 };
 
 void add_cell_flags(CLI::App& run, sweep_flags& flags) {
@@ -103,6 +105,7 @@ void add_sweep_command(CLI::App& app, action& selected,
   run->add_option("--trials", flags->trials, "Number of trials (replaces the recipe's trials:)")
       ->check(CLI::Range(1, 1'000'000));
   add_cell_flags(*run, *flags);
+  add_console_flags(*run, flags->console);
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -127,6 +130,7 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.strict = flags->strict;
       request.seed = flags->seed;
       for (const auto& file : flags->mitigations_files) request.mitigations_files.emplace_back(file);
+      flags->console.apply(request);
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };
