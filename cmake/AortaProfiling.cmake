@@ -34,7 +34,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   The test runs::
 
     aorta sweep run --recipe <file> --output <OUTPUT_DIR>/<name>
-                    [--collect <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
+                    [--collectors <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
                     [--require-profiler] [--require-checks] --timeout <seconds>
                     --ctest-measurements -- <payload argv>
 

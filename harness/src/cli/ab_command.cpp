@@ -32,8 +32,8 @@ struct ab_flags {
 void add_ab_command(CLI::App& app, action& selected,
                     const std::vector<std::string>& command_after_separator) {
   auto* ab = app.add_subcommand(
-      "ab", "aorta ab --recipe R --output DIR --base PROG --head PROG [--trials N] [--strict] "
-            "-- ARGS...: two builds as cells base and head, interleaved, head judged against base");
+      "ab", "aorta ab --recipe RECIPE --output DIR --base PROG --head PROG [--trials N] "
+            "[--strict] [OPTIONS] -- [ARG...]: two builds as cells base and head, interleaved, head judged against base");
   auto flags = std::make_shared<ab_flags>();
   ab->add_option("--recipe", flags->recipe, "Recipe: collectors, checks, confound")->required();
   ab->add_option("--output,--output-dir", flags->output,
@@ -41,8 +41,8 @@ void add_ab_command(CLI::App& app, action& selected,
       ->required();
   ab->add_option("--base", flags->base, "The baseline build's program")->required();
   ab->add_option("--head", flags->head, "The build under test's program")->required();
-  ab->add_option("--trials", flags->trials, "Trials per cell (replaces the recipe's trials:)")
-      ->check(CLI::Range(1, 1'000'000));
+  ab->add_option("--trials", flags->trials, "Trials per cell, 1 to 1000000 (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000).description(""));
   ab->add_option("--confound-threshold", flags->threshold,
                  "Ratio head / base beyond which head is SLOWER (default: the recipe's "
                  "confound.threshold, else 1.05)");

@@ -133,7 +133,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
 void add_calibrate_command(CLI::App& app, action& selected,
                            const std::vector<std::string>& command_after_separator) {
   auto* calibrate_app = app.add_subcommand(
-      "calibrate", "aorta calibrate --recipe R --output DIR --into BASELINES [--trials N] -- CMD: "
+      "calibrate", "aorta calibrate --recipe RECIPE --output DIR --into DIR [--trials N] -- CMD: "
                    "run unchanged code N times, record it as the baseline (with each timed row's "
                    "noise) and print the trials each row needs");
   auto flags = std::make_shared<calibrate_flags>();
@@ -144,11 +144,12 @@ void add_calibrate_command(CLI::App& app, action& selected,
   calibrate_app->add_option("--into", flags->into, "Baseline directory")->required();
   calibrate_app->add_option("--test-name", flags->test_name,
                             "The baseline's test name (default: the output directory's name)");
-  calibrate_app->add_option("--trials", flags->trials, "A/A trials (default 10, at least 3)")
-      ->check(CLI::Range(1, 10000));
+  calibrate_app->add_option("--trials", flags->trials, "A/A trials, 3 to 10000 (default 10)")
+      ->check(CLI::Range(1, 10000).description(""));
   calibrate_app->add_option("--gate-trials", flags->gate_trials,
-                            "Trials a side the gate will plan; rows needing more are listed (5)")
-      ->check(CLI::Range(3, 10000));
+                            "Trials a side the gate will plan, 3 to 10000; rows needing more are "
+                            "listed (default 5)")
+      ->check(CLI::Range(3, 10000).description(""));
   calibrate_app->add_flag("--require-profiler", flags->require_profiler,
                           "Fail instead of skipping when a profiler or the GPU is missing");
   add_console_flags(*calibrate_app, flags->console);

@@ -129,7 +129,7 @@ expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:
 set(test_json_name contract.command)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
   "|--output|${BINARY_DIR}/other-results/contract.command"
-  "|--collect|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--ctest-measurements|--|/bin/echo|two words")
+  "|--collectors|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--ctest-measurements|--|/bin/echo|two words")
 expect_command(contract.command "${expected}")
 expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
 expect_property(TIMEOUT 600.0)
