@@ -16,7 +16,7 @@ aorta_cli_test(first_hour.sweep_keeps_separator_hint RC 64
 # Issue 23, item 8: an unknown command is named, with the list, and --help does not hide it.
 aorta_cli_test(first_hour.unknown_command RC 64
   COMMAND "${aorta}" bogus
-  OUTPUT "aorta: error: 'bogus' is not an aorta command; the commands are sweep, [^\n]*check"
+  OUTPUT "aorta: error: 'bogus' is not an aorta command\\. The commands are sweep, [^\n]*check"
   NOT_OUTPUT "A subcommand is required")
 aorta_cli_test(first_hour.unknown_command_help RC 64
   COMMAND "${aorta}" nosuch --help

@@ -142,7 +142,7 @@ std::string stray_arguments_message(const std::string& command_path,
                        "command? Usage: {}",
                        command_path, listed, usage->second);
   }
-  return fmt::format("{}: unexpected argument(s): {}; see 'aorta help {}'", command_path, listed,
+  return fmt::format("{}: unexpected argument(s): {}; see 'aorta {} --help'", command_path, listed,
                      command_path);
 }
 
