@@ -2,6 +2,11 @@
 # hour: help as a command, what a missing or mistyped command is told, the `--` hint of every
 # command that takes a payload, collector names with "did you mean", what `aorta collectors` says
 # about this machine.
+# The README's collector list and command overview follow the CLI.
+add_test(NAME aorta.cli.readme_claims
+  COMMAND ${CMAKE_COMMAND} -DAORTA=$<TARGET_FILE:aorta> -DREADME=${PROJECT_SOURCE_DIR}/README.md
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/readme_claims.cmake)
+set_tests_properties(aorta.cli.readme_claims PROPERTIES LABELS cli)
 add_test(NAME aorta.cli.vocabulary.shared_options
   COMMAND ${CMAKE_COMMAND} -DAORTA=$<TARGET_FILE:aorta> -P ${CMAKE_CURRENT_SOURCE_DIR}/vocabulary.cmake)
 set_tests_properties(aorta.cli.vocabulary.shared_options PROPERTIES LABELS cli)
