@@ -16,9 +16,9 @@ namespace {
 // Guesses a new user makes for a command that exists under another name.
 const std::map<std::string, std::string, std::less<>>& usual_guesses() {
   static const std::map<std::string, std::string, std::less<>> guesses = {
-      {"run", "sweep run"},     {"test", "sweep run"},    {"profile", "sweep run"},
+      {"run", "sweep run"},          {"test", "sweep run"},     {"profile", "sweep run"},
       {"record", "baseline record"}, {"show", "baseline show"}, {"diff", "compare"},
-      {"list", "collectors"},  {"gate", "compare"}};
+      {"list", "collectors"},        {"gate", "compare"}};
   return guesses;
 }
 
@@ -45,17 +45,39 @@ const std::map<std::string, std::string, std::less<>>& payload_usages() {
 // The value name of each option (by its first long name) and positional (by its name).
 const std::map<std::string, std::string, std::less<>>& value_names() {
   static const std::map<std::string, std::string, std::less<>> names = {
-      {"--recipe", "RECIPE"},        {"--output", "DIR"},       {"--check", "EXPR"},
-      {"--collectors", "LIST"},      {"--collector", "NAME"},   {"--trials", "N"},
-      {"--timeout", "SECONDS"},      {"--measure", "METRIC"},   {"--platforms", "LIST"},
-      {"--baseline", "DIR"},         {"--test-name", "NAME"},   {"--gate", "SPEC"},
-      {"--baseline-cell", "CELL"},   {"--confound-threshold", "RATIO"}, {"--seed", "N"},
-      {"--mitigations-file", "FILE"}, {"--base", "PROG"},       {"--head", "PROG"},
-      {"--into", "DIR"},             {"--gate-trials", "N"},    {"--min-trials", "N"},
-      {"--alpha", "P"},              {"--trial-dir", "DIR"},    {"--rank-from", "LIST"},
-      {"--metric", "METRIC"},        {"--depth", "N"},          {"--sort", "KEY"},
-      {"recipe", "RECIPE"},          {"path", "PATH"},          {"results", "DIR"},
-      {"dir", "DIR"},                {"base", "DIR"},           {"new", "DIR"},
+      {"--recipe", "RECIPE"},
+      {"--output", "DIR"},
+      {"--check", "EXPR"},
+      {"--collectors", "LIST"},
+      {"--collector", "NAME"},
+      {"--trials", "N"},
+      {"--timeout", "SECONDS"},
+      {"--measure", "METRIC"},
+      {"--platforms", "LIST"},
+      {"--baseline", "DIR"},
+      {"--test-name", "NAME"},
+      {"--gate", "SPEC"},
+      {"--baseline-cell", "CELL"},
+      {"--confound-threshold", "RATIO"},
+      {"--seed", "N"},
+      {"--mitigations-file", "FILE"},
+      {"--base", "PROG"},
+      {"--head", "PROG"},
+      {"--into", "DIR"},
+      {"--gate-trials", "N"},
+      {"--min-trials", "N"},
+      {"--alpha", "P"},
+      {"--trial-dir", "DIR"},
+      {"--rank-from", "LIST"},
+      {"--metric", "METRIC"},
+      {"--depth", "N"},
+      {"--sort", "KEY"},
+      {"recipe", "RECIPE"},
+      {"path", "PATH"},
+      {"results", "DIR"},
+      {"dir", "DIR"},
+      {"base", "DIR"},
+      {"new", "DIR"},
       {"command", "COMMAND"}};
   return names;
 }
@@ -87,8 +109,8 @@ void add_help_command(CLI::App& app, action& selected) {
       const CLI::App* target = &app;
       std::string path;
       for (const auto& word : *words) {
-        const auto matches = target->get_subcommands(
-            [&word](const CLI::App* sub) { return sub->check_name(word); });
+        const auto matches =
+            target->get_subcommands([&word](const CLI::App* sub) { return sub->check_name(word); });
         if (matches.empty()) {
           throw usage_error(path.empty() ? unknown_command_message(app, word)
                                          : fmt::format("'aorta {}' has no command '{}'; see "
@@ -103,9 +125,9 @@ void add_help_command(CLI::App& app, action& selected) {
                                     ? "aorta"
                                     : "aorta " + path.substr(0, path.rfind(' '));
       // Asked of the top level after a parse, CLI11 would print the entered command's (help's).
-      std::cout << (target == &app
-                        ? app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal)
-                        : target->help(above));
+      std::cout << (target == &app ? app.get_formatter()->make_help(&app, app.get_name(),
+                                                                    CLI::AppFormatMode::Normal)
+                                   : target->help(above));
       return 0;
     };
   });
@@ -119,8 +141,8 @@ std::string unknown_command_message(const CLI::App& app, const std::string& word
   } else if (const auto close = detail::closest_match(word, names)) {
     suggestion = fmt::format(" Did you mean 'aorta {}'?", *close);
   }
-  return fmt::format("'{}' is not an aorta command.{} The commands are {} (see 'aorta help')",
-                     word, suggestion, fmt::join(names, ", "));
+  return fmt::format("'{}' is not an aorta command.{} The commands are {} (see 'aorta help')", word,
+                     suggestion, fmt::join(names, ", "));
 }
 
 std::string missing_command_message(const CLI::App& app) {
@@ -146,6 +168,8 @@ std::string stray_arguments_message(const std::string& command_path,
                      command_path);
 }
 
-void apply_value_names(CLI::App& app) { name_values(app); }
+void apply_value_names(CLI::App& app) {
+  name_values(app);
+}
 
 }  // namespace aorta::cli

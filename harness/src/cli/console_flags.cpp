@@ -3,8 +3,8 @@
 namespace aorta::cli {
 
 void console_flags::apply(sweep_request& request) const {
-  request.detail = verbose ? console_detail::verbose
-                           : (quiet ? console_detail::quiet : console_detail::normal);
+  request.detail =
+      verbose ? console_detail::verbose : (quiet ? console_detail::quiet : console_detail::normal);
   request.ctest_measurements = ctest_measurements;
 }
 

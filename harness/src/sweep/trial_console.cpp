@@ -28,7 +28,9 @@ std::string trial_name(const trial_record& trial) {
                     : fmt::format("trial {}", trial.trial_index);
 }
 
-bool failed(verdict value) { return value == verdict::fail || value == verdict::error; }
+bool failed(verdict value) {
+  return value == verdict::fail || value == verdict::error;
+}
 
 constexpr std::size_t tail_bytes = 2048;
 constexpr std::size_t tail_lines = 10;
@@ -63,11 +65,13 @@ std::string payload_log_tail(const std::filesystem::path& trial_dir, const std::
     if (!std::filesystem::is_regular_file(log, ignored)) continue;
     try {
       const auto lines = last_lines(log);
-      text += fmt::format("aorta: {}: the payload's {} ({}){}\n", label, name, log.string(),
-                          lines.empty() ? ": empty" : fmt::format(", last {} line(s):", lines.size()));
+      text +=
+          fmt::format("aorta: {}: the payload's {} ({}){}\n", label, name, log.string(),
+                      lines.empty() ? ": empty" : fmt::format(", last {} line(s):", lines.size()));
       for (const auto& line : lines) text += "  " + line + "\n";
     } catch (const input_error& e) {
-      text += fmt::format("aorta: {}: the payload's {} cannot be read: {}\n", label, name, e.what());
+      text +=
+          fmt::format("aorta: {}: the payload's {} cannot be read: {}\n", label, name, e.what());
     }
   }
   return text;
@@ -85,8 +89,8 @@ void trial_console::trial_ended(const std::string& label, const trial_record& re
     const std::string why = failure || record.verdict == verdict::skip
                                 ? fmt::format(": {}", first_line(record.reason))
                                 : "";
-    fmt::print(*live, "aorta: {}{}: {}{}{}\n", position, label, to_string(record.verdict),
-               seconds, why);
+    fmt::print(*live, "aorta: {}{}: {}{}{}\n", position, label, to_string(record.verdict), seconds,
+               why);
     live->flush();
   }
   if (failure) {
@@ -125,8 +129,8 @@ std::string verdict_line(const sweep_outcome& outcome, int planned_trials) {
   switch (outcome.code) {
   case exit_code::ok: return fmt::format("aorta: PASS: {}{}", counts, judged);
   case exit_code::skipped:
-    return fmt::format("aorta: SKIP: {}", first_skip != nullptr ? first_line(first_skip->reason)
-                                                                : counts);
+    return fmt::format("aorta: SKIP: {}",
+                       first_skip != nullptr ? first_line(first_skip->reason) : counts);
   default: break;
   }
   if (first_failure != nullptr) {
