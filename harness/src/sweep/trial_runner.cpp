@@ -319,7 +319,13 @@ trial_record run_trial_here(const trial_setup& setup, std::ostream& out, std::os
 trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
   if (setup.console == nullptr || setup.dry_run) return run_trial_here(setup, out, err);
   std::ostringstream held;
-  trial_record record = run_trial_here(setup, held, err);
+  trial_record record;
+  try {
+    record = run_trial_here(setup, held, err);
+  } catch (...) {
+    out << held.str();  // what the trial printed before it broke is the reader's first clue
+    throw;
+  }
   // The payload's output went to its logs only: a failure shows where, and how it ended.
   if (record.verdict == verdict::fail || record.verdict == verdict::error) {
     if (!record.argv.empty()) {
