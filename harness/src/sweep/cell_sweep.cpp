@@ -8,6 +8,7 @@
 #include "aorta/report.hpp"
 #include "ranks/rank_plan.hpp"
 #include "sweep/sweep_steps.hpp"
+#include "sweep/trial_console.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
@@ -220,7 +221,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
                            const std::vector<cell_trials>& by_cell,
                            const std::vector<check_expression>& cell_checks,
                            const confound_choice& confound, std::uint64_t seed, exit_code code,
-                           std::ostream& out) {
+                           std::string& judgement, std::ostream& out) {
   matrix_run run;
   for (const auto& cell : cells) run.cells.push_back(cell.plan);
   run.trials = by_cell;
@@ -247,6 +248,8 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
              *run.baseline_cell, confound.threshold);
   out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0);
+  judgement = fmt::format("confound against cell {}: {} SLOWER, {} UNKNOWN of {} row(s)",
+                          *run.baseline_cell, slower, unknown, run.rows.size());
   fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
              run.rows.size(), (request.output_dir / "matrix.md").string());
   // Per cell, not per trial: every trial printed its own measurements under the same names, so
@@ -255,7 +258,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   for (const auto& row : run.rows) {
     if (row.ratio) ratios.values[fmt::format("confound {}: {}", row.cell, row.quantity)] = *row.ratio;
   }
-  out << ctest_measurements(ratios);
+  if (request.ctest_measurements) out << ctest_measurements(ratios);
   const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
   if (fails && code == exit_code::ok) {
     fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({})\n",
@@ -310,8 +313,8 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& trial_checks,
                              const std::vector<check_expression>& cell_checks,
                              const env_map& environment, signal_forwarding& interrupts,
-                             const std::function<void()>& launch, std::ostream& out,
-                             std::ostream& err) {
+                             const std::function<void()>& launch, trial_console* console,
+                             std::ostream& out, std::ostream& err) {
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
@@ -322,8 +325,12 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   }
   const confound_choice confound = choose_confound(spec, request, plans);
   const std::uint64_t seed = choose_seed(request);
-  print_banner(spec, cells, seed, confound, out);
+  print_banner(spec, cells, seed, confound, console != nullptr ? *console->live : out);
   launch();
+  for (auto& cell : cells) {
+    cell.setup.console = console;
+    cell.setup.ctest_measurements = request.ctest_measurements;
+  }
 
   sweep_outcome outcome;
   std::vector<cell_trials> by_cell(cells.size());
@@ -336,6 +343,7 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
     }
   }
   const auto schedule = interleaved_schedule(trials, seed);
+  if (console != nullptr) console->planned = static_cast<int>(schedule.size());
   const int stop_signal =
       run_rounds(request, cells, schedule, interrupts, outcome, by_cell, out, err);
   if (request.dry_run) {
@@ -350,8 +358,8 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
-  outcome.code =
-      judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed, code, out);
+  outcome.code = judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed,
+                                  code, outcome.judgement, out);
   return outcome;
 }
 
