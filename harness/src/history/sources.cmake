@@ -5,4 +5,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/history_store.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_history_store.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/iso_time.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/run_ingest.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/run_ingest.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/change_points.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/series_changes.cpp)
