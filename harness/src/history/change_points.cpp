@@ -35,23 +35,62 @@ private:
   std::vector<double> m_sum;
 };
 
+// A sample with its rank among the samples of its segment: a permutation moves samples, never
+// changes their ranks, so the segment is sorted once rather than once per permutation.
+struct ranked_sample {
+  double value = 0.0;
+  std::size_t rank = 0;
+};
+
 // distance[k] = Σ |x_i - x_k| over the i before k (or after k when `backwards`).
-std::vector<double> distances_to_earlier(const std::vector<double>& x,
-                                         const std::vector<std::size_t>& rank, bool backwards) {
+std::vector<double> distances_to_earlier(const std::vector<ranked_sample>& x, bool backwards) {
   const std::size_t n = x.size();
   rank_sums seen(n);
   std::vector<double> distance(n, 0.0);
   double seen_count = 0.0, seen_sum = 0.0;
   for (std::size_t step = 0; step < n; ++step) {
     const std::size_t k = backwards ? n - 1 - step : step;
-    const auto [below_count, below_sum] = seen.below(rank[k]);
+    const auto [below_count, below_sum] = seen.below(x[k].rank);
     const double above_count = seen_count - below_count, above_sum = seen_sum - below_sum;
-    distance[k] = x[k] * below_count - below_sum + above_sum - x[k] * above_count;
-    seen.add(rank[k], x[k]);
+    distance[k] = x[k].value * below_count - below_sum + above_sum - x[k].value * above_count;
+    seen.add(x[k].rank, x[k].value);
     seen_count += 1.0;
-    seen_sum += x[k];
+    seen_sum += x[k].value;
   }
   return distance;
+}
+
+std::vector<double> ranked_statistics(const std::vector<ranked_sample>& samples) {
+  const std::size_t n = samples.size();
+  if (n < 2) return {};
+  const std::vector<double> to_earlier = distances_to_earlier(samples, false);
+  const std::vector<double> to_later = distances_to_earlier(samples, true);
+  const double all_pairs = std::accumulate(to_earlier.begin(), to_earlier.end(), 0.0);
+  // within_left = Σ pairs among the first tau; within_right = among the rest.
+  double within_left = 0.0;
+  double within_right = all_pairs;
+  std::vector<double> q(n - 1);
+  for (std::size_t tau = 1; tau < n; ++tau) {
+    within_left += to_earlier[tau - 1];
+    within_right -= to_later[tau - 1];
+    const double left = static_cast<double>(tau), right = static_cast<double>(n - tau);
+    const double between = all_pairs - within_left - within_right;
+    const double mean_left = tau > 1 ? within_left / (left * (left - 1.0) / 2.0) : 0.0;
+    const double mean_right = n - tau > 1 ? within_right / (right * (right - 1.0) / 2.0) : 0.0;
+    const double energy = 2.0 * between / (left * right) - mean_left - mean_right;
+    q[tau - 1] = left * right / static_cast<double>(n) * energy;
+  }
+  return q;
+}
+
+std::vector<ranked_sample> ranked(const std::vector<double>& samples) {
+  std::vector<std::size_t> order(samples.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return samples[a] < samples[b]; });
+  std::vector<ranked_sample> out(samples.size());
+  for (std::size_t r = 0; r < order.size(); ++r) out[order[r]] = {samples[order[r]], r};
+  return out;
 }
 
 // A deterministic generator (splitmix64) and unbiased bounded draws, so a seed gives the same
@@ -85,22 +124,41 @@ struct best_split {
   std::size_t block = 0;  // the first block of the right side
 };
 
+using ranked_block = std::vector<ranked_sample>;
+
 // The largest Q over splits between blocks, with at least `min_side` blocks a side.
-best_split best_block_split(const std::vector<const std::vector<double>*>& blocks,
-                            std::size_t min_side) {
-  std::vector<double> samples;
+best_split best_block_split(const std::vector<const ranked_block*>& blocks, std::size_t min_side) {
+  std::vector<ranked_sample> samples;
   std::vector<std::size_t> ends;
   for (const auto* block : blocks) {
     samples.insert(samples.end(), block->begin(), block->end());
     ends.push_back(samples.size());
   }
-  const std::vector<double> q = e_divisive_statistics(samples);
+  const std::vector<double> q = ranked_statistics(samples);
   best_split best;
   for (std::size_t b = min_side; b + min_side <= blocks.size(); ++b) {
     const double value = q[ends[b - 1] - 1];
     if (value > best.statistic) best = {value, b};
   }
   return best;
+}
+
+// The segment's commits with every sample ranked among the segment's samples.
+std::vector<ranked_block> ranked_blocks(const std::vector<std::vector<double>>& commits,
+                                        std::size_t first, std::size_t last) {
+  std::vector<double> values;
+  for (std::size_t c = first; c < last; ++c) {
+    values.insert(values.end(), commits[c].begin(), commits[c].end());
+  }
+  const std::vector<ranked_sample> all = ranked(values);
+  std::vector<ranked_block> blocks;
+  std::size_t at = 0;
+  for (std::size_t c = first; c < last; ++c) {
+    blocks.emplace_back(all.begin() + static_cast<std::ptrdiff_t>(at),
+                        all.begin() + static_cast<std::ptrdiff_t>(at + commits[c].size()));
+    at += commits[c].size();
+  }
+  return blocks;
 }
 
 // The first-commits at which a single mean step fits the segment about as well as at `split`:
@@ -139,14 +197,15 @@ void segment(const std::vector<std::vector<double>>& commits, std::size_t first,
              const change_point_options& options, std::vector<detected_change>& found) {
   const auto min_side = static_cast<std::size_t>(std::max(options.min_side_commits, 1));
   if (last - first < 2 * min_side) return;
-  std::vector<const std::vector<double>*> blocks;
-  for (std::size_t c = first; c < last; ++c) blocks.push_back(&commits[c]);
+  const std::vector<ranked_block> ranked_commits = ranked_blocks(commits, first, last);
+  std::vector<const ranked_block*> blocks;
+  for (const auto& block : ranked_commits) blocks.push_back(&block);
   const best_split observed = best_block_split(blocks, min_side);
   // Stop as soon as the split cannot be significant any more: a segment without a step costs a
   // few permutations, not all of them.
   const double allowed_exceedances = options.max_p * (options.permutations + 1) - 1.0;
   permutation_source source(options.seed ^ (first * 0x9e3779b97f4a7c15ULL) ^ (last << 32));
-  std::vector<const std::vector<double>*> shuffled = blocks;
+  std::vector<const ranked_block*> shuffled = blocks;
   int exceedances = 0, run = 0;
   while (run < options.permutations && exceedances <= allowed_exceedances) {
     source.shuffle(shuffled);
@@ -155,7 +214,9 @@ void segment(const std::vector<std::vector<double>>& commits, std::size_t first,
   }
   const double p = (exceedances + 1.0) / (run + 1.0);
   if (run < options.permutations || p > options.max_p) return;
-  const auto [range_first, range_last] = step_range(blocks, observed.block, min_side);
+  std::vector<const std::vector<double>*> plain;
+  for (std::size_t c = first; c < last; ++c) plain.push_back(&commits[c]);
+  const auto [range_first, range_last] = step_range(plain, observed.block, min_side);
   found.push_back({first + observed.block, first + range_first, first + range_last, p, run});
   segment(commits, first, first + observed.block, options, found);
   segment(commits, first + observed.block, last, options, found);
@@ -164,31 +225,7 @@ void segment(const std::vector<std::vector<double>>& commits, std::size_t first,
 }  // namespace
 
 std::vector<double> e_divisive_statistics(const std::vector<double>& samples) {
-  const std::size_t n = samples.size();
-  if (n < 2) return {};
-  std::vector<std::size_t> order(n), rank(n);
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return samples[a] < samples[b]; });
-  for (std::size_t r = 0; r < n; ++r) rank[order[r]] = r;
-  const std::vector<double> to_earlier = distances_to_earlier(samples, rank, false);
-  const std::vector<double> to_later = distances_to_earlier(samples, rank, true);
-  const double all_pairs = std::accumulate(to_earlier.begin(), to_earlier.end(), 0.0);
-  // within_left = Σ pairs among the first tau; within_right = among the rest.
-  double within_left = 0.0;
-  double within_right = all_pairs;
-  std::vector<double> q(n - 1);
-  for (std::size_t tau = 1; tau < n; ++tau) {
-    within_left += to_earlier[tau - 1];
-    within_right -= to_later[tau - 1];
-    const double left = static_cast<double>(tau), right = static_cast<double>(n - tau);
-    const double between = all_pairs - within_left - within_right;
-    const double mean_left = tau > 1 ? within_left / (left * (left - 1.0) / 2.0) : 0.0;
-    const double mean_right = n - tau > 1 ? within_right / (right * (right - 1.0) / 2.0) : 0.0;
-    const double energy = 2.0 * between / (left * right) - mean_left - mean_right;
-    q[tau - 1] = left * right / static_cast<double>(n) * energy;
-  }
-  return q;
+  return ranked_statistics(ranked(samples));
 }
 
 std::vector<detected_change> find_change_points(const std::vector<std::vector<double>>& commits,

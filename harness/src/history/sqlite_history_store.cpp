@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <map>
+#include <set>
 #include <utility>
 
 namespace aorta::detail {
@@ -253,6 +254,7 @@ bool sqlite_history::insert_run(const history_run& run, std::int64_t& samples_ad
       "INSERT INTO samples (quantity, run, trial_index, value) VALUES (?1, ?2, ?3, ?4)");
   statement series = prepare(
       "INSERT OR IGNORE INTO series (test, quantity, card_uuid) VALUES (?1, ?2, ?3)");
+  std::set<std::int64_t> quantities;
   for (const auto& t : run.trials) {
     sqlite3_bind_int64(trial.get(), 1, run_id);
     sqlite3_bind_int(trial.get(), 2, t.index);
@@ -269,13 +271,16 @@ bool sqlite_history::insert_run(const history_run& run, std::int64_t& samples_ad
       sqlite3_bind_double(sample.get(), 4, s.value);
       step(sample.get());
       sqlite3_reset(sample.get());
-      bind(series.get(), 1, run.test);
-      sqlite3_bind_int64(series.get(), 2, quantity);
-      bind(series.get(), 3, run.card_uuid);
-      step(series.get());
-      sqlite3_reset(series.get());
+      quantities.insert(quantity);
       ++samples_added;
     }
+  }
+  for (const std::int64_t quantity : quantities) {
+    bind(series.get(), 1, run.test);
+    sqlite3_bind_int64(series.get(), 2, quantity);
+    bind(series.get(), 3, run.card_uuid);
+    step(series.get());
+    sqlite3_reset(series.get());
   }
   return true;
 }
