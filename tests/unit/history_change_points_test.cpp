@@ -18,9 +18,12 @@ double direct_statistic(const std::vector<double>& x, std::size_t tau) {
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t j = i + 1; j < n; ++j) {
       const double d = std::fabs(x[i] - x[j]);
-      if (j < tau) left += d;
-      else if (i >= tau) right += d;
-      else between += d;
+      if (j < tau)
+        left += d;
+      else if (i >= tau)
+        right += d;
+      else
+        between += d;
     }
   }
   const double a = static_cast<double>(tau), b = static_cast<double>(n - tau);
@@ -81,7 +84,8 @@ TEST(HistoryChangePoints, FindsTwoSteps) {
 TEST(HistoryChangePoints, NoStepMostlyNoChange) {
   int false_changes = 0;
   for (std::uint64_t seed = 100; seed < 150; ++seed) {
-    false_changes += static_cast<int>(find_change_points(series(seed, 40, 3, 0.01, 40, 0.0), {}).size());
+    false_changes +=
+        static_cast<int>(find_change_points(series(seed, 40, 3, 0.01, 40, 0.0), {}).size());
   }
   // 50 segments tested at p <= 0.01: 0.5 expected; 4 or more has probability below 0.2%.
   EXPECT_LE(false_changes, 3);

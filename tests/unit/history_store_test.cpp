@@ -37,8 +37,8 @@ std::string read_text(const fs::path& file) {
 
 std::string result_json(int trial, double time_ms, const std::string& extra_metric = "") {
   return "{\"schema\":\"aorta-result\",\"schema_version\":1,\"trial_index\":" +
+         std::to_string(trial) + ",\"verdict\":\"pass\",\"started_at\":\"2026-12-01T00:00:0" +
          std::to_string(trial) +
-         ",\"verdict\":\"pass\",\"started_at\":\"2026-12-01T00:00:0" + std::to_string(trial) +
          "Z\",\"wall_seconds\":1.5,\"versions\":{\"aorta\":\"0.1.0\",\"gpu\":\"NVIDIA H200, "
          "580.1\",\"gpu_uuid\":\"GPU-1\"},\"metrics\":{\"x_gpu_time_ms\":" +
          std::to_string(time_ms) + extra_metric +
@@ -197,7 +197,8 @@ TEST(HistoryIngest, RefusesDamagedAndHostileResultsNamingTheFile) {
   expect_refused(dir / "b", std::string(100000, '[') + std::string(100000, ']'), "not valid JSON");
   expect_refused(dir / "c", result_json(0, 1.0, ",\"huge\":1e400"), "not valid JSON");
   expect_refused(dir / "d", result_json(0, 1.0, ",\"time_ms(k)\":3"), "appears twice");
-  expect_refused(dir / "e", "{\"schema\":\"aorta-result\",\"schema_version\":9}", "schema_version 9");
+  expect_refused(dir / "e", "{\"schema\":\"aorta-result\",\"schema_version\":9}",
+                 "schema_version 9");
   expect_refused(dir / "f", "{\"schema\":\"aorta-result\",\"metrics\":7}", "metrics");
   fs::create_directories(dir / "g");
   EXPECT_THROW((void)read_history_runs({dir / "g"}, at_commit("a", 1)), error);

@@ -71,7 +71,8 @@ detail::ingest_context resolve_context(const history_add_flags& flags) {
   if (!context.branch.empty()) require_plain_name(context.branch, "--branch");
   std::string time = flags.time;
   // The commit's own time orders it among the others; git knows it when the commit is local.
-  if (time.empty()) time = git_line({"show", "-s", "--format=%cI", context.commit, "--"}).value_or("");
+  if (time.empty())
+    time = git_line({"show", "-s", "--format=%cI", context.commit, "--"}).value_or("");
   if (!time.empty()) {
     const auto parsed = detail::parse_iso_time(time);
     if (!parsed) {
@@ -107,16 +108,19 @@ int add_to_history(const history_add_flags& flags) {
 void add_detector_options(CLI::App& command, history_view_flags& flags) {
   command.add_option("--history", flags.store, "The store: an SQLite file path")
       ->capture_default_str();
-  command.add_option("--max-p", flags.detector.max_p,
-                     "A step is a change when its permutation p-value is at most this")
+  command
+      .add_option("--max-p", flags.detector.max_p,
+                  "A step is a change when its permutation p-value is at most this")
       ->check(CLI::Range(1e-6, 0.5))
       ->capture_default_str();
-  command.add_option("--permutations", flags.detector.permutations,
-                     "Permutations of commits per tested split")
+  command
+      .add_option("--permutations", flags.detector.permutations,
+                  "Permutations of commits per tested split")
       ->check(CLI::Range(19, 100000))
       ->capture_default_str();
-  command.add_option("--min-commits", flags.detector.min_side_commits,
-                     "Commits on each side of a change, at least")
+  command
+      .add_option("--min-commits", flags.detector.min_side_commits,
+                  "Commits on each side of a change, at least")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
 }

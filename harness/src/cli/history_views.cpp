@@ -11,8 +11,10 @@
 #include <fmt/ostream.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <iostream>
+#include <string_view>
 
 namespace aorta::cli {
 namespace {
@@ -40,7 +42,9 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
-std::string short_commit(const std::string& commit) { return commit.substr(0, 12); }
+std::string short_commit(const std::string& commit) {
+  return commit.substr(0, 12);
+}
 
 std::string series_title(const detail::series_key& key) {
   std::string title = fmt::format("{}  {}", key.test, key.quantity);
@@ -112,15 +116,15 @@ int print_history_changes(const history_view_flags& flags) {
               ? std::string()
               : fmt::format(" (somewhere in {}..{})", short_commit(change.range_first),
                             short_commit(change.range_last));
-      fmt::print(std::cout, "{}: {} at {}{}, median {} -> {}, p {}\n",
-                 series_title(analysis.key), delta_text(change.delta_percent),
-                 short_commit(change.commit), range, detail::format_number(change.before),
-                 detail::format_number(change.after), detail::format_number(change.p));
+      fmt::print(std::cout, "{}: {} at {}{}, median {} -> {}, p {}\n", series_title(analysis.key),
+                 delta_text(change.delta_percent), short_commit(change.commit), range,
+                 detail::format_number(change.before), detail::format_number(change.after),
+                 detail::format_number(change.p));
       fmt::print(std::cout, "  {}\n", bisect_hint(analysis.key, change));
     }
   }
-  fmt::print(std::cout, "aorta: history: {} change(s) in {} series of {}\n", count,
-             analyses.size(), flags.store);
+  fmt::print(std::cout, "aorta: history: {} change(s) in {} series of {}\n", count, analyses.size(),
+             flags.store);
   return 0;
 }
 

@@ -111,7 +111,8 @@ public:
     while (draw >= limit) draw = next();
     return static_cast<std::size_t>(draw % bound);
   }
-  template <typename T> void shuffle(std::vector<T>& items) {
+  template <typename T>
+  void shuffle(std::vector<T>& items) {
     for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[below(i)]);
   }
 
@@ -164,8 +165,9 @@ std::vector<ranked_block> ranked_blocks(const std::vector<std::vector<double>>& 
 // The first-commits at which a single mean step fits the segment about as well as at `split`:
 // within 3.84 (chi-square, 1 degree of freedom, 95%) of the best residual sum of squares in units
 // of the residual variance, a profile-likelihood interval for the step's position.
-std::pair<std::size_t, std::size_t> step_range(const std::vector<const std::vector<double>*>& blocks,
-                                               std::size_t split, std::size_t min_side) {
+std::pair<std::size_t, std::size_t>
+step_range(const std::vector<const std::vector<double>*>& blocks, std::size_t split,
+           std::size_t min_side) {
   std::vector<double> sum{0.0}, squares{0.0}, count{0.0};
   for (const auto* block : blocks) {
     double s = 0.0, s2 = 0.0;
@@ -181,9 +183,10 @@ std::pair<std::size_t, std::size_t> step_range(const std::vector<const std::vect
     return left + (squares[last] - squares[b]) - rs * rs / rn;
   };
   double smallest = std::numeric_limits<double>::infinity();
-  for (std::size_t b = min_side; b + min_side <= last; ++b) smallest = std::min(smallest, residual(b));
-  const double variance = std::max(smallest / std::max(count[last] - 2.0, 1.0),
-                                   std::numeric_limits<double>::min());
+  for (std::size_t b = min_side; b + min_side <= last; ++b)
+    smallest = std::min(smallest, residual(b));
+  const double variance =
+      std::max(smallest / std::max(count[last] - 2.0, 1.0), std::numeric_limits<double>::min());
   std::pair<std::size_t, std::size_t> range{split, split};
   for (std::size_t b = min_side; b + min_side <= last; ++b) {
     if ((residual(b) - smallest) / variance > 3.84) continue;

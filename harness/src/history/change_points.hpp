@@ -12,9 +12,9 @@
 namespace aorta::detail {
 
 struct change_point_options {
-  double max_p = 0.01;        // a split is a change when its permutation p is at most this
-  int permutations = 199;     // p >= 1 / (permutations + 1) = 0.005
-  int min_side_commits = 3;   // commits on each side of a split: one odd run is not a step
+  double max_p = 0.01;       // a split is a change when its permutation p is at most this
+  int permutations = 199;    // p >= 1 / (permutations + 1) = 0.005
+  int min_side_commits = 3;  // commits on each side of a split: one odd run is not a step
   std::uint64_t seed = 0x5eed;
 };
 

@@ -35,9 +35,9 @@ struct history_run {
   std::string test;
   std::string commit;
   std::string branch;
-  std::string time;          // ISO 8601 UTC ("2026-12-06T05:00:00Z"): orders commits
+  std::string time;  // ISO 8601 UTC ("2026-12-06T05:00:00Z"): orders commits
   std::int64_t time_unix = 0;
-  std::string card_uuid;     // "" when result.json names no card
+  std::string card_uuid;  // "" when result.json names no card
   std::string card_model;
   std::string card_driver;
   std::map<std::string, std::string> tool_versions;  // result.json's `versions`, aorta's left out

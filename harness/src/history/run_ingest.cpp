@@ -91,8 +91,8 @@ result_file read_result_file(const fs::path& path) {
     file.digest = digest.hex();
     file.record = trial_record_from_text(text);
   } catch (const json_input_error& e) {
-    throw error(exit_code::failed, fmt::format("{}: not valid JSON: {}; nothing was added",
-                                               path.string(), e.what()));
+    throw error(exit_code::failed,
+                fmt::format("{}: not valid JSON: {}; nothing was added", path.string(), e.what()));
   } catch (const input_error& e) {
     throw error(exit_code::failed, fmt::format("{}; nothing was added", e.what()));
   } catch (const error& e) {
@@ -160,7 +160,8 @@ history_trial trial_samples(const result_file& file) {
 // The run's card: result.json's `gpu_uuid`, and `gpu` ("NVIDIA H200, 580.159.04") as model and
 // driver.
 void set_card(history_run& run, const std::map<std::string, std::string>& versions) {
-  if (const auto uuid = versions.find("gpu_uuid"); uuid != versions.end()) run.card_uuid = uuid->second;
+  if (const auto uuid = versions.find("gpu_uuid"); uuid != versions.end())
+    run.card_uuid = uuid->second;
   if (const auto gpu = versions.find("gpu"); gpu != versions.end()) {
     const auto comma = gpu->second.rfind(',');
     run.card_model = gpu->second.substr(0, comma);
@@ -214,7 +215,8 @@ history_run make_run(const fs::path& test_directory, std::vector<result_file>& f
   for (const auto& file : files) {
     run.trials.push_back(trial_samples(file));
     const auto started = parse_iso_time(file.record.started_at);
-    if (started && (!earliest || started->unix_seconds < earliest->unix_seconds)) earliest = started;
+    if (started && (!earliest || started->unix_seconds < earliest->unix_seconds))
+      earliest = started;
   }
   if (!context.time.empty()) {
     run.time = context.time;

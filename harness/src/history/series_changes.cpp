@@ -33,10 +33,12 @@ double segment_median(const std::vector<series_commit>& commits, std::size_t fir
 double median_of(std::vector<double> values) {
   if (values.empty()) return std::nan("");
   const std::size_t middle = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle), values.end());
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle),
+                   values.end());
   const double upper = values[middle];
   if (values.size() % 2 == 1) return upper;
-  const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle));
+  const double lower =
+      *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(middle));
   return (lower + upper) / 2.0;
 }
 
@@ -60,9 +62,9 @@ series_analysis analyse_series(const series_key& key, std::vector<series_commit>
     change.last_before = analysis.commits[found[i].range_first - 1].commit;
     change.before = segment_median(analysis.commits, previous, found[i].commit);
     change.after = segment_median(analysis.commits, found[i].commit, next);
-    change.delta_percent =
-        change.before != 0.0 ? (change.after - change.before) / std::fabs(change.before) * 100.0
-                             : std::nan("");
+    change.delta_percent = change.before != 0.0
+                               ? (change.after - change.before) / std::fabs(change.before) * 100.0
+                               : std::nan("");
     change.p = found[i].p;
     analysis.changes.push_back(std::move(change));
   }

@@ -16,8 +16,8 @@ struct series_change {
   std::string range_last;
   std::string last_before;  // the commit before range_first: the last one known good
   std::size_t commit_index = 0;
-  double before = 0.0;      // median of the samples since the previous change
-  double after = 0.0;       // median of the samples up to the next change
+  double before = 0.0;  // median of the samples since the previous change
+  double after = 0.0;   // median of the samples up to the next change
   double delta_percent = 0.0;
   double p = 1.0;
 };

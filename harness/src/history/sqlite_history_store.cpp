@@ -148,9 +148,8 @@ void sqlite_history::open(store_access access) {
                             "add DIR --history {}`",
                             m_file.string(), m_file.string()));
   }
-  const int flags = access == store_access::read_only
-                        ? SQLITE_OPEN_READONLY
-                        : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int flags = access == store_access::read_only ? SQLITE_OPEN_READONLY
+                                                      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(m_file.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   m_db.reset(raw);
@@ -210,7 +209,8 @@ void sqlite_history::require_schema_version() {
 
 std::int64_t sqlite_history::quantity_id(const std::string& name, const std::string& unit) {
   const auto key = std::make_pair(name, unit);
-  if (const auto found = m_quantity_ids.find(key); found != m_quantity_ids.end()) return found->second;
+  if (const auto found = m_quantity_ids.find(key); found != m_quantity_ids.end())
+    return found->second;
   statement insert = prepare("INSERT OR IGNORE INTO quantities (name, unit) VALUES (?1, ?2)");
   bind(insert.get(), 1, name);
   bind(insert.get(), 2, unit);
@@ -238,22 +238,22 @@ bool sqlite_history::insert_run(const history_run& run, std::int64_t& samples_ad
       "INSERT INTO runs (run_key, test, commit_id, branch, time, time_unix, card_uuid, "
       "card_model, card_driver, tool_versions, recipe_path, recipe_digest, aorta_version, source, "
       "added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
-  const std::string fields[] = {run.run_key,     run.test,        run.commit,
-                                run.branch,      run.time};
+  const std::string fields[] = {run.run_key, run.test, run.commit, run.branch, run.time};
   for (int i = 0; i < 5; ++i) bind(insert.get(), i + 1, fields[i]);
   sqlite3_bind_int64(insert.get(), 6, run.time_unix);
-  const std::string more[] = {run.card_uuid,     run.card_model,     run.card_driver,
-                              versions_json(run.tool_versions), run.recipe_path,
-                              run.recipe_digest, run.aorta_version, run.source, utc_timestamp()};
+  const std::string more[] = {
+      run.card_uuid,   run.card_model,    run.card_driver,   versions_json(run.tool_versions),
+      run.recipe_path, run.recipe_digest, run.aorta_version, run.source,
+      utc_timestamp()};
   for (int i = 0; i < 9; ++i) bind(insert.get(), i + 7, more[i]);
   step(insert.get());
   const std::int64_t run_id = sqlite3_last_insert_rowid(m_db.get());
   statement trial = prepare("INSERT INTO trials (run, trial_index, verdict, measured, started_at) "
                             "VALUES (?1, ?2, ?3, ?4, ?5)");
-  statement sample = prepare(
-      "INSERT INTO samples (quantity, run, trial_index, value) VALUES (?1, ?2, ?3, ?4)");
-  statement series = prepare(
-      "INSERT OR IGNORE INTO series (test, quantity, card_uuid) VALUES (?1, ?2, ?3)");
+  statement sample =
+      prepare("INSERT INTO samples (quantity, run, trial_index, value) VALUES (?1, ?2, ?3, ?4)");
+  statement series =
+      prepare("INSERT OR IGNORE INTO series (test, quantity, card_uuid) VALUES (?1, ?2, ?3)");
   std::set<std::int64_t> quantities;
   for (const auto& t : run.trials) {
     sqlite3_bind_int64(trial.get(), 1, run_id);
@@ -334,8 +334,11 @@ std::vector<series_commit> sqlite_history::read_series(const series_key& key) {
     std::string commit = column_text(select.get(), 0);
     auto [at, fresh] = position.try_emplace(commit, commits.size());
     if (fresh) {
-      commits.push_back({std::move(commit), column_text(select.get(), 1),
-                         column_text(select.get(), 2), sqlite3_column_int64(select.get(), 3), {}});
+      commits.push_back({std::move(commit),
+                         column_text(select.get(), 1),
+                         column_text(select.get(), 2),
+                         sqlite3_column_int64(select.get(), 3),
+                         {}});
     }
     commits[at->second].samples.push_back(sqlite3_column_double(select.get(), 4));
   }

@@ -8,8 +8,6 @@
 #include <filesystem>
 #include <memory>
 
-struct sqlite3;
-
 namespace aorta::detail {
 
 [[nodiscard]] std::unique_ptr<history_store> open_sqlite_history(const std::filesystem::path& file,
