@@ -83,7 +83,7 @@ std::vector<double> ranked_statistics(const std::vector<ranked_sample>& samples)
   return q;
 }
 
-std::vector<ranked_sample> ranked(const std::vector<double>& samples) {
+std::vector<ranked_sample> rank_samples(const std::vector<double>& samples) {
   std::vector<std::size_t> order(samples.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(),
@@ -151,7 +151,7 @@ std::vector<ranked_block> ranked_blocks(const std::vector<std::vector<double>>& 
   for (std::size_t c = first; c < last; ++c) {
     values.insert(values.end(), commits[c].begin(), commits[c].end());
   }
-  const std::vector<ranked_sample> all = ranked(values);
+  const std::vector<ranked_sample> all = rank_samples(values);
   std::vector<ranked_block> blocks;
   std::size_t at = 0;
   for (std::size_t c = first; c < last; ++c) {
@@ -228,7 +228,7 @@ void segment(const std::vector<std::vector<double>>& commits, std::size_t first,
 }  // namespace
 
 std::vector<double> e_divisive_statistics(const std::vector<double>& samples) {
-  return ranked_statistics(ranked(samples));
+  return ranked_statistics(rank_samples(samples));
 }
 
 std::vector<detected_change> find_change_points(const std::vector<std::vector<double>>& commits,
