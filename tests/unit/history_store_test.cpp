@@ -202,6 +202,15 @@ TEST(HistoryIngest, RefusesDamagedAndHostileResultsNamingTheFile) {
   expect_refused(dir / "f", "{\"schema\":\"aorta-result\",\"metrics\":7}", "metrics");
   fs::create_directories(dir / "g");
   EXPECT_THROW((void)read_history_runs({dir / "g"}, at_commit("a", 1)), error);
+  // A refused run's <output>/result.json beside trial_0/: both are trial 0 of one test.
+  write_text(dir / "h" / "t" / "trial_0" / "result.json", result_json(0, 1.0));
+  write_text(dir / "h" / "t" / "result.json", result_json(0, 1.0));
+  try {
+    (void)read_history_runs({dir / "h"}, at_commit("a", 1));
+    FAIL() << "two files of one trial were accepted";
+  } catch (const error& e) {
+    EXPECT_NE(std::string(e.what()).find("are both trial 0"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

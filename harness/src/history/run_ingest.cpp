@@ -195,6 +195,16 @@ history_run make_run(const fs::path& test_directory, std::vector<result_file>& f
   std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) {
     return a.record.trial_index < b.record.trial_index;
   });
+  // Two files of one test claiming one trial (a refused run's <output>/result.json beside
+  // trial_0/, a copied trial directory) would otherwise stop the add at the store's key.
+  for (std::size_t i = 1; i < files.size(); ++i) {
+    if (files[i].record.trial_index != files[i - 1].record.trial_index) continue;
+    throw error(exit_code::failed,
+                fmt::format("{} and {} are both trial {} of test directory {}; nothing was added. "
+                            "Fix: remove the stale one, or add the directories separately",
+                            files[i - 1].path.string(), files[i].path.string(),
+                            files[i].record.trial_index, test_directory.string()));
+  }
   const trial_record& first = files.front().record;
   history_run run;
   run.test = test_name(test_directory, first);
