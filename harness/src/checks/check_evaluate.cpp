@@ -1,16 +1,18 @@
 #include "aorta/check.hpp"
 
-#include "metrics/anchor_hint.hpp"
-#include "metrics/number_format.hpp"
 #include "checks/check_message.hpp"
+#include "checks/closest_names.hpp"
 #include "checks/function_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "checks/scope_checks.hpp"
+#include "metrics/anchor_hint.hpp"
+#include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace aorta {
@@ -60,8 +62,23 @@ std::string joined_names(const std::vector<std::string>& names) {
   return joined_names(names, names.size());
 }
 
+// A selector that matched nothing: 0 for count() (asserting that a kernel does not run is a real
+// use) and for a term written `F(A)?`; otherwise not measured, so a misspelt or renamed name
+// cannot pass an upper bound.
+measured nothing_matched(check_quantity quantity, bool absent_reads_zero, std::string what,
+                         const std::vector<std::string>& names, const std::string& argument,
+                         std::string_view wanted) {
+  if (quantity == check_quantity::count || absent_reads_zero) return {0.0, std::move(what)};
+  return unmeasured(fmt::format("{}, so {}({}) was not measured{}. Fix: correct the name, or "
+                                "write {}({})? if its absence is fine (it then reads 0)",
+                                what, to_string(quantity), argument,
+                                detail::closest_names_text(names, wanted), to_string(quantity),
+                                argument));
+}
+
 measured kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
-                         const std::string& argument, const name_regex& pattern) {
+                         const std::string& argument, const name_regex& pattern,
+                         bool absent_reads_zero) {
   const capture* source = first_with(captures, data_kind::kernels);
   if (source == nullptr) return unmeasured(none_with(captures, "kernels"));
   double total = 0.0;
@@ -83,12 +100,23 @@ measured kernel_quantity(const std::vector<capture>& captures, check_quantity qu
         fmt::format("the launch count of {} is unknown ({} gave no trustworthy count)",
                     joined_names(unknown_counts), source->collector));
   }
-  if (matched == 0) return {0.0, fmt::format("no kernel matches '{}'", argument)};
+  if (matched == 0) {
+    std::vector<std::string> names;
+    names.reserve(source->kernels.size());
+    for (const auto& kernel : source->kernels) names.push_back(kernel.name.str());
+    return nothing_matched(quantity, absent_reads_zero,
+                           fmt::format("no kernel matches '{}'", argument), names, argument,
+                           argument);
+  }
+  if (!std::isfinite(total)) {
+    return unmeasured(fmt::format("the sum over the {} kernel(s) matching '{}' is not finite",
+                                  matched, argument));
+  }
   return {total, {}};
 }
 
 measured scope_quantity(const std::vector<capture>& captures, check_quantity quantity,
-                        const std::string& argument) {
+                        const std::string& argument, bool absent_reads_zero) {
   const capture* source = first_with(captures, data_kind::scopes);
   if (source == nullptr) return unmeasured(none_with(captures, "scopes"));
   const auto value_of = [quantity](const scope_stat& entry) {
@@ -124,6 +152,7 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
   }
   // In first-seen order, without a walk over the names before each one (100,000 scopes made
   // this message quadratic).
+  if (absent_reads_zero) return {0.0, fmt::format("no scope '{}'", argument)};
   const detail::scope_names known = detail::known_scope_names(*source, listed_names);
   return unmeasured(fmt::format("no scope '{}' in the {} capture; its scopes: {}", argument,
                                 source->collector, joined_names(known.first, known.total)));
@@ -147,33 +176,61 @@ measured error_quantity(const std::vector<capture>& captures, const std::string&
   return {total, {}};
 }
 
-measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
-                         const std::string& argument, const std::optional<name_regex>& pattern,
-                         const std::optional<scope_path>& scope) {
-  if (scope) {
-    detail::scoped_measure value =
-        detail::scoped_kernel_quantity(captures, expression.quantity(), *scope, *pattern);
-    return {value.value, std::move(value.reason)};
+// One term of a check: the numerator, or the denominator of a ratio.
+struct operand {
+  const std::string& argument;
+  const std::optional<name_regex>& pattern;
+  const std::optional<scope_path>& scope;
+  bool absent_reads_zero;
+};
+
+operand numerator_of(const check_expression& expression) {
+  return {expression.argument(), expression.pattern(), expression.scope(),
+          expression.absent_reads_zero()};
+}
+
+operand denominator_of(const check_expression& expression) {
+  return {*expression.denominator(), expression.denominator_pattern(),
+          expression.denominator_scope(), expression.denominator_absent_reads_zero()};
+}
+
+measured scoped_operand(const check_expression& expression, const std::vector<capture>& captures,
+                        const operand& term) {
+  detail::scoped_measure value =
+      detail::scoped_kernel_quantity(captures, expression.quantity(), *term.scope, *term.pattern);
+  if (value.value && value.nothing_matched) {
+    return nothing_matched(expression.quantity(), term.absent_reads_zero, std::move(value.reason),
+                           value.kernels_there, term.argument, term.pattern->pattern());
   }
+  return {value.value, std::move(value.reason)};
+}
+
+measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
+                         const operand& term) {
+  const std::string& argument = term.argument;
+  const std::optional<name_regex>& pattern = term.pattern;
+  if (term.scope) return scoped_operand(expression, captures, term);
   switch (expression.quantity()) {
   case check_quantity::count:
   case check_quantity::time_ms:
-    return kernel_quantity(captures, expression.quantity(), argument, *pattern);
+    return kernel_quantity(captures, expression.quantity(), argument, *pattern,
+                           term.absent_reads_zero);
   case check_quantity::cycles:
   case check_quantity::normalized_cycles:
-    return scope_quantity(captures, expression.quantity(), argument);
+    return scope_quantity(captures, expression.quantity(), argument, term.absent_reads_zero);
   case check_quantity::ir:
   case check_quantity::self_ir:
   case check_quantity::calls: {
     const capture* source = first_with(captures, data_kind::functions);
     if (source == nullptr) return unmeasured(none_with(captures, "functions"));
-    detail::function_measure value =
-        detail::function_quantity(*source, expression.quantity(), argument, *pattern);
+    detail::function_measure value = detail::function_quantity(
+        *source, expression.quantity(), argument, *pattern, term.absent_reads_zero);
     return {value.value, std::move(value.reason)};
   }
   case check_quantity::errors: return error_quantity(captures, argument, *pattern);
   case check_quantity::ncu: {
     detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
+    if (!sum.value && sum.no_kernel_matched && term.absent_reads_zero) return {0.0, sum.why};
     if (!sum.value) return unmeasured(std::move(sum.why));
     return {*sum.value, {}};
   }
@@ -357,8 +414,7 @@ check_result evaluate_check(const check_expression& expression,
                   value.value);
   }
 
-  const measured numerator = measure_operand(expression, captures, expression.argument(),
-                                             expression.pattern(), expression.scope());
+  const measured numerator = measure_operand(expression, captures, numerator_of(expression));
   if (!numerator.value)
     return finish(expression, captures, false, expected, "unknown", numerator.reason);
 
@@ -369,9 +425,7 @@ check_result evaluate_check(const check_expression& expression,
     return finish(expression, captures, passed, expected, std::move(actual), "", numerator.value);
   }
 
-  const measured denominator =
-      measure_operand(expression, captures, *expression.denominator(),
-                      expression.denominator_pattern(), expression.denominator_scope());
+  const measured denominator = measure_operand(expression, captures, denominator_of(expression));
   if (!denominator.value) {
     return finish(expression, captures, false, expected, "unknown",
                   fmt::format("denominator: {}", denominator.reason));
