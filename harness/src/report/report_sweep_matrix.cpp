@@ -171,6 +171,12 @@ std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
 }
 
 std::string kept_sweep_line(const json& sweep) {
+  if (const auto incomplete = sweep.find("incomplete");
+      incomplete != sweep.end() && incomplete->is_string()) {
+    return fmt::format("matrix.json: the cells run is incomplete ({}): no cell check or confound "
+                       "verdict was judged; run the sweep again for them",
+                       incomplete->get<std::string>());
+  }
   std::string checks_text;
   if (const auto checks = sweep.find("checks"); checks != sweep.end() && !checks->empty()) {
     std::size_t passed = 0;
