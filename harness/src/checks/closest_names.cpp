@@ -18,13 +18,13 @@ constexpr std::size_t compared_chars = 200;
 }  // namespace
 
 std::string spelling_of(std::string_view text) {
-  if (const auto open = text.find('('); open != std::string_view::npos && open > 0) {
-    text = text.substr(0, open);
-  }
   std::string out;
-  for (const char c : text.substr(0, compared_chars)) {
+  for (const char c : text) {
     if (c != '^' && c != '$' && c != '\\') out += c;
+    if (out.size() == compared_chars) break;
   }
+  // `(below main)` starts with its parenthesis; only a later one opens an argument list.
+  if (const auto open = out.find('('); open != std::string::npos && open > 0) out.resize(open);
   return out;
 }
 

@@ -9,8 +9,9 @@
 
 namespace aorta::detail {
 
-// The name a user would type: without a C++ argument list, anchors and escapes removed, and cut
-// to its first 200 characters (template names run to thousands; a typo is judged on the start).
+// The name a user would type: anchors and escapes removed, cut to its first 200 characters
+// (template names run to thousands; a typo is judged on the start), then without a C++ argument
+// list (a '(' after the first character).
 [[nodiscard]] std::string spelling_of(std::string_view text);
 
 // Up to `count` of `names` fewest edits from `argument`, nearest first. The program's own names
