@@ -221,6 +221,31 @@ TEST_F(rocprof_reader_tmp, invalid_json_is_a_capture_error) {
   EXPECT_THROW((void)aorta::read_rocprof_capture(m_dir), aorta::capture_error);
 }
 
+// A dispatch of a named kernel whose duration is negative or unreadable fails the read, naming the
+// record and the kernel, as the CSV readers and rocpd do (issue 39, item 5); it was dropped.
+TEST_F(rocprof_reader_tmp, a_dispatch_without_a_duration_is_a_capture_error_naming_the_kernel) {
+  for (const char* times : {R"("start_timestamp": 50, "end_timestamp": 35)",
+                            R"("start_timestamp": 10, "end_timestamp": -1)",
+                            R"("start_timestamp": 10, "end_timestamp": 1.5)",
+                            R"("start_timestamp": 10)"}) {
+    write("1_results.json",
+          std::string(R"({"rocprofiler-sdk-tool": {"kernel_symbols": {"5": {"kernel_name": "k5"}},
+            "buffer_records": {"kernel_dispatch": [
+              {"start_timestamp": 0, "end_timestamp": 5, "dispatch_info": {"kernel_id": 5}},
+              {)") + times + R"(, "dispatch_info": {"kernel_id": 5}}]}}})");
+    std::string error;
+    try {
+      (void)aorta::read_rocprof_capture(m_dir);
+    } catch (const aorta::capture_error& e) {
+      error = e.what();
+    }
+    EXPECT_NE(error.find("1_results.json: kernel_dispatch record 1: kernel 'k5': "
+                         "start_timestamp/end_timestamp missing"),
+              std::string::npos)
+        << times << ": " << error;
+  }
+}
+
 TEST_F(rocprof_reader_tmp, kernel_symbols_keyed_by_id_are_accepted) {
   write("1_results.json",
         R"({"rocprofiler-sdk-tool": {"kernel_symbols": {"5": {"kernel_name": "k5"}},
