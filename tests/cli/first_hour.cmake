@@ -181,8 +181,8 @@ aorta_cli_test(first_hour.ir_hint_own_function RC 1 FIXTURES_REQUIRED aorta_cli_
   OUTPUT "ir\\(main\\) matches [0-9]+ functions: [^\n]*; anchor it, e\\.g\\. ir\\(\\^main\\$\\)\n")
 aorta_cli_test(first_hour.ir_hint_escaped RC 1 FIXTURES_REQUIRED aorta_cli_callgrind_plain
   COMMAND "${aorta}" check "${out}/callgrind_plain/trial_0" --check "ir(below main) > 0"
-  OUTPUT "anchor it, e\\.g\\. ir\\(\\^.\\(below main.\\) .\\[.\\?.\\?.\\? in aorta_cli_hotspot.\\]\\$\\)\n")
+  OUTPUT "anchor it, e\\.g\\. ir\\(\\^.\\(below main.\\) .\\[.\\?.\\?.\\? in <program>.\\]\\$\\)\n")
 aorta_cli_test(first_hour.ir_hint_pattern_matches RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_plain
   COMMAND "${aorta}" check "${out}/callgrind_plain/trial_0"
-          --check "ir(^\\(below main\\) \\[\\?\\?\\? in aorta_cli_hotspot\\]$) > 0"
+          --check "ir(^\\(below main\\) \\[\\?\\?\\? in <program>\\]$) > 0"
   OUTPUT "check PASS  ir\\(\\^\\\\\\(below main")

@@ -46,7 +46,9 @@ void add_ab_command(CLI::App& app, action& selected,
   ab->add_option("--confound-threshold", flags->threshold,
                  "Ratio head / base beyond which head is SLOWER (default: the recipe's "
                  "confound.threshold, else 1.05)");
-  ab->add_flag("--strict", flags->strict, "A SLOWER or UNKNOWN verdict fails the run");
+  ab->add_flag("--strict", flags->strict,
+               "A SLOWER, UNKNOWN or AMBIGUOUS verdict fails the run (AMBIGUOUS: as "
+               "confound.ambiguous says)");
   ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round");
   ab->add_flag("--require-profiler", flags->require_profiler,
                "Fail instead of skipping when a profiler or the GPU is missing");

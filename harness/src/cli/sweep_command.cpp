@@ -50,7 +50,7 @@ void add_cell_flags(CLI::App& run, sweep_flags& flags) {
                  "(replaces confound.threshold; default 1.15)");
   run.add_flag("--strict", flags.strict,
                "A SLOWER or UNKNOWN confound verdict fails the run (as confound.fail: true does "
-               "for SLOWER)");
+               "for SLOWER), and an AMBIGUOUS one as confound.ambiguous says (default: fails)");
   run.add_option("--seed", flags.seed,
                  "Seed of the cells' shuffled order per round (default: random, printed and "
                  "recorded in matrix.json)");

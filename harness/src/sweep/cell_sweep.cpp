@@ -1,12 +1,14 @@
 #include "sweep/cell_sweep.hpp"
 
-#include "recipe/cell_plan.hpp"
+#include "aorta/report.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
-#include "aorta/report.hpp"
 #include "ranks/rank_plan.hpp"
+#include "recipe/cell_plan.hpp"
+#include "sweep/cell_run_files.hpp"
+#include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/trial_console.hpp"
 #include "sweep/tool_versions.hpp"
@@ -101,6 +103,7 @@ struct confound_choice {
   double threshold = 1.15;
   double alpha = 0.05;
   bool fail_on_slower = false;
+  ambiguous_policy ambiguous = ambiguous_policy::fail;
 };
 
 confound_choice choose_confound(const recipe& spec, const sweep_request& request,
@@ -110,6 +113,7 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
     choice.threshold = spec.confound->threshold;
     choice.alpha = spec.confound->alpha;
     choice.fail_on_slower = spec.confound->fail;
+    choice.ambiguous = spec.confound->ambiguous;
     if (spec.confound->baseline_cell) {
       choice.baseline = find_cell(cells, *spec.confound->baseline_cell, "confound.baseline_cell");
     }
@@ -231,6 +235,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   run.threshold = confound.threshold;
   run.alpha = confound.alpha;
   run.fail_on_slower = confound.fail_on_slower;
+  run.ambiguous = confound.ambiguous;
   if (cells.size() > 1) {
     run.baseline_cell = cells[confound.baseline].plan.name;
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
@@ -265,7 +270,32 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
                request.strict ? "--strict" : "confound.fail: true");
     return exit_code::failed;
   }
-  return code;
+  if (!confound.fail_on_slower) return code;
+  return apply_ambiguous_policy(run.rows, confound.ambiguous, code, out);
+}
+
+// Exact counts (callgrind's Ir) need no rounds; anything that times needs the paired test's.
+bool judged_on_times(const recipe& spec) {
+  return std::any_of(spec.collect.begin(), spec.collect.end(), [](const collector_request& c) {
+    return c.name != "callgrind" && c.name != "sanitizer";
+  });
+}
+
+void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_choice& confound,
+                        const sweep_request& request) {
+  if (!confound.fail_on_slower) return;
+  std::vector<cell_plan> plans;
+  for (const auto& cell : cells) plans.push_back(cell.plan);
+  std::vector<confound_pair> pairs;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto reference = reference_cell(plans, confound.baseline, i);
+    if (!reference || cells[i].unrunnable || cells[*reference].unrunnable) continue;
+    pairs.push_back({cells[i].plan.name, cells[*reference].plan.name,
+                     std::min(cells[i].plan.trials, cells[*reference].plan.trials),
+                     judged_on_times(cells[i].spec) || judged_on_times(cells[*reference].spec)});
+  }
+  refuse_unreachable_confound(pairs, confound.alpha,
+                              request.strict ? "--strict" : "confound.fail: true");
 }
 
 }  // namespace
@@ -324,6 +354,7 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
     cells.push_back(prepare_cell(plan, spec, trial_checks, environment, request));
   }
   const confound_choice confound = choose_confound(spec, request, plans);
+  refuse_unreachable(cells, confound, request);
   const std::uint64_t seed = choose_seed(request);
   print_banner(spec, cells, seed, confound, console != nullptr ? *console->live : out);
   launch();
@@ -335,9 +366,9 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   sweep_outcome outcome;
   std::vector<cell_trials> by_cell(cells.size());
   std::vector<int> trials;
+  if (!request.dry_run) forget_previous_run(request.output_dir, plans, request.command, seed);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     trials.push_back(cells[i].unrunnable ? 0 : cells[i].plan.trials);
-    if (!request.dry_run) remove_stale_trials(request.output_dir / cells[i].plan.name, trials[i]);
     if (cells[i].unrunnable && !request.dry_run) {
       record_unrunnable(request, cells[i], outcome, by_cell, i, out);
     }
@@ -353,8 +384,12 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   }
   const exit_code code = summarize(outcome.trials, request.output_dir, out);
   if (stop_signal != 0) {
-    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
-               signal_text(stop_signal), outcome.trials.size(), schedule.size());
+    const std::string why =
+        fmt::format("interrupted by {}: stopped after {} of {} trial(s)", signal_text(stop_signal),
+                    outcome.trials.size(), schedule.size());
+    write_matrix_reports(request.output_dir,
+                         incomplete_run(plans, by_cell, request.command, seed, why));
+    fmt::print(out, "aorta: {}; no cell check or confound verdict was judged\n", why);
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
