@@ -1,6 +1,7 @@
 // `aorta ab`: two builds of one payload, interleaved on one GPU and judged head against base.
 #include "aorta/sweep.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 
 #include <iostream>
 #include <memory>
@@ -42,7 +43,8 @@ void add_ab_command(CLI::App& app, action& selected,
                  "Ratio head / base beyond which head is SLOWER (default: the recipe's "
                  "confound.threshold, else 1.05)");
   ab->add_flag("--strict", flags->strict, "A SLOWER or UNKNOWN verdict fails the run");
-  ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round");
+  ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round")
+      ->check(seed_check());
   ab->add_flag("--require-profiler", flags->require_profiler,
                "Fail instead of skipping when a profiler or the GPU is missing");
   ab->add_option("--check", flags->checks, "A check expression, added to the recipe's");
