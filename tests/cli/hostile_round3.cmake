@@ -11,7 +11,7 @@ aorta_cli_test(hostile3.make_fifos RC 0 FIXTURES_SETUP aorta_cli_hostile3
 # A FIFO given as --recipe or --mitigations-file blocked every command that loads a recipe until a
 # signal (which then exited 64): the loader read with a plain stream. Now the bounded input layer
 # refuses it at the open. TIMEOUT: a regression fails here instead of hanging.
-set(fifo_recipe_refused "recipe\\.fifo: is a FIFO \\(named pipe\\), not a regular file.*\\(the recipe file\\)")
+set(fifo_recipe_refused "recipe\\.fifo: cannot read the recipe file given to --recipe / RECIPE: is a FIFO \\(named pipe\\), not a regular file")
 aorta_cli_test(hostile3.fifo_recipe_validate RC 64 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_hostile3
   COMMAND "${aorta}" validate "${hostile3}/recipe.fifo"
   OUTPUT "${fifo_recipe_refused}")
@@ -37,11 +37,11 @@ aorta_cli_test(hostile3.fifo_recipe_check RC 64 TIMEOUT 20 FIXTURES_REQUIRED aor
   OUTPUT "${fifo_recipe_refused}")
 aorta_cli_test(hostile3.fifo_mitigations_file RC 64 TIMEOUT 20 FIXTURES_REQUIRED aorta_cli_hostile3
   COMMAND "${aorta}" validate "${recipes}/plain.yaml" --mitigations-file "${hostile3}/mitigations.fifo"
-  OUTPUT "mitigations\\.fifo: is a FIFO \\(named pipe\\), not a regular file.*\\(the mitigations file\\)")
+  OUTPUT "mitigations\\.fifo: cannot read the mitigations file given to --mitigations-file: is a FIFO \\(named pipe\\)")
 # A device was read up to the size limit; now it is refused for what it is.
 aorta_cli_test(hostile3.device_recipe RC 64 TIMEOUT 20
   COMMAND "${aorta}" validate /dev/zero
-  OUTPUT "/dev/zero: is a character device, not a regular file")
+  OUTPUT "/dev/zero: cannot read the recipe file given to --recipe / RECIPE: is a character device, not a regular file")
 
 # --seed -1 and seeds past 2^64 were read as 2^64 - 1 without a word.
 foreach(seed IN ITEMS -1 18446744073709551616 99999999999999999999999 12x)
@@ -121,3 +121,25 @@ aorta_cli_test(hostile3.baseline_record_unwritable_into RC 1
   COMMAND sh -c "'${aorta}' sweep run --recipe '${recipes}/plain.yaml' --output '${out}/hostile3.baseline_record_unwritable_into/t' -- /bin/true > /dev/null && exec '${aorta}' baseline record '${out}/hostile3.baseline_record_unwritable_into/t' --into /sys/aorta-hostile3-no-such/baselines"
   OUTPUT "cannot create the baseline directory /sys/aorta-hostile3-no-such/baselines: (Read-only file system|Permission denied|Operation not permitted)"
   NOT_OUTPUT "No such file or directory")
+
+# A payload that could not be started left no result.json for its trial, and in a cells run the
+# remaining cells never ran and no matrix was written. Now the trial fails with the reason in its
+# record, and the run goes on.
+aorta_cli_test(hostile3.payload_cannot_start RC 1
+  CLEAN "${out}/hostile3.payload_cannot_start"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/trials3.yaml"
+          --output "${out}/hostile3.payload_cannot_start" -- ./no-such-program
+  OUTPUT "trial 0: fail \\(cannot start './no-such-program': No such file or directory\\)"
+         "trial 2: fail \\(cannot start" "3 trial\\(s\\): 0 passed, 3 failed"
+  JSON "${out}/hostile3.payload_cannot_start/trial_0/result.json::verdict=fail"
+       "${out}/hostile3.payload_cannot_start/trial_2/result.json::verdict=fail")
+file(WRITE "${hostile3}/cells_missing_command.yaml"
+  "schema_version: 1\nmode: probe\ntrials: 1\nmitigations:\n  missing: {command: [./no-such-program]}\nmitigation_axis: [none, missing]\n")
+aorta_cli_test(hostile3.cells_payload_cannot_start RC 1
+  CLEAN "${out}/hostile3.cells_payload_cannot_start"
+  COMMAND "${aorta}" sweep run --recipe "${hostile3}/cells_missing_command.yaml"
+          --output "${out}/hostile3.cells_payload_cannot_start" --seed 1 -- /bin/true
+  OUTPUT "cell missing trial 0: fail \\(cannot start './no-such-program'" "cell none trial 0: pass"
+  FILES "${out}/hostile3.cells_payload_cannot_start/matrix.json"
+  JSON "${out}/hostile3.cells_payload_cannot_start/missing/trial_0/result.json::verdict=fail"
+       "${out}/hostile3.cells_payload_cannot_start/none/trial_0/result.json::verdict=pass")

@@ -312,8 +312,13 @@ std::string read_bounded_text(const std::filesystem::path& path, std::string_vie
       text.append(block.data(), got);
     }
   } catch (const detail::input_error& e) {
-    throw recipe_error(fmt::format("{} (the {} file). Fix: check the path given to {}.", e.what(),
-                                   noun, flag));
+    // e names the file first; the role it was given in goes between the name and the reason.
+    std::string_view why = e.what();
+    if (const std::string prefix = path.string() + ": "; why.starts_with(prefix)) {
+      why.remove_prefix(prefix.size());
+    }
+    throw recipe_error(fmt::format("{}: cannot read the {} file given to {}: {}", path.string(),
+                                   noun, flag, why));
   }
   if (text.size() > max_recipe_bytes) {
     throw recipe_error(fmt::format("{}: is larger than {} bytes (max_recipe_bytes), aorta's limit "
