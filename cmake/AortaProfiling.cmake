@@ -34,9 +34,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   The test runs::
 
     aorta sweep run --recipe <file> --output <OUTPUT_DIR>/<name>
-                    [--collect <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
+                    [--collectors <c1>,<c2>] [--check <expression>]... [--measure <metric>]...
                     [--require-profiler] [--require-checks] --timeout <seconds>
-                    -- <payload argv>
+                    --ctest-measurements -- <payload argv>
 
   and passes when the payload passes and every check holds, fails when either does not, and
   is reported as skipped (``SKIP_RETURN_CODE 77``) when this machine lacks the profiler or the

@@ -89,7 +89,7 @@ aorta_cli_test(dry_run.proton_cli_pytest RC 0
 aorta_cli_refused(refuse.collect_override_conflict
   COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/unused"
           --collect rocprof,proton --dry-run -- python3 x.py
-  OUTPUT "--collect rocprof,proton: rocprof and proton with backend: auto")
+  OUTPUT "--collectors rocprof,proton: rocprof and proton with backend: auto")
 
 aorta_cli_test(dry_run.collect_override_instrumentation RC 0
   COMMAND "${aorta}" sweep run --recipe "${recipes}/proton_instrumentation.yaml"
@@ -116,4 +116,4 @@ endforeach()
 
 aorta_cli_test(validate.collect_override_conflict RC 64
   COMMAND "${aorta}" validate "${recipes}/plain.yaml" --collect rocprof,proton
-  OUTPUT "--collect rocprof,proton: rocprof and proton")
+  OUTPUT "--collectors rocprof,proton: rocprof and proton")

@@ -17,7 +17,7 @@ endif()
 aorta_cli_test(callgrind.ratio_passes RC 0 FIXTURES_SETUP aorta_cli_callgrind_results
   CLEAN "${out}/callgrind"
   COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
-          --output "${out}/callgrind" -- "${hotspot}"
+          --output "${out}/callgrind" --ctest-measurements -- "${hotspot}"
   OUTPUT "check PASS  ir\\(expensive\\) / ir\\(cheap\\) >= 15  \\(actual 19\\.9"
          "2 trial\\(s\\): 2 passed, 0 failed, 0 skipped"
          "<CTestMeasurement type=\"numeric/double\" name=\"check: ir\\(expensive\\) / ir\\(cheap\\) &gt;= 15\">"

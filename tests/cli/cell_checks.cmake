@@ -75,3 +75,22 @@ aorta_cli_test(cell_checks.fail RC 1 TIMEOUT 300
          "aorta: FAILED: 1 of 1 cell check\\(s\\) failed"
   FILES "${out}/cell_checks_fail/matrix.md"
   JSON "${out}/cell_checks_fail/matrix.json::checks/0/passed=OFF")
+
+# A cell whose function vanished (head runs a program without work()): its term is not measured,
+# and the check fails as unknown, where ir() of nothing read 0 and `0 / x <= 1.05` passed (issue
+# 39, items 1 and 2).
+file(GENERATE OUTPUT "${out}/cell_checks_vanished-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 1
+collect: [callgrind]
+mitigations:
+  base: {command: ['${cells_work}', '4096']}
+  head: {command: ['/bin/true']}
+mitigation_axis: [base, head]
+")
+aorta_cli_test(cell_checks.vanished_function_fails RC 1 TIMEOUT 300
+  CLEAN "${out}/cell_checks_vanished"
+  COMMAND "${aorta}" sweep run --recipe "${out}/cell_checks_vanished-$<CONFIG>.yaml"
+          --output "${out}/cell_checks_vanished" --check "ir(^work)@head / ir(^work)@base <= 1.05"
+  OUTPUT "cell check FAIL  ir\\(\\^work\\)@head / ir\\(\\^work\\)@base <= 1\\.05  \\(actual unknown\\)"
+         "ir\\(\\^work\\) matches none of the functions a trial records"
+  JSON "${out}/cell_checks_vanished/matrix.json::checks/0/passed=OFF")

@@ -63,6 +63,41 @@ aorta_cli_test(cells.validate_lists_cells RC 0
   COMMAND "${aorta}" validate "${cells_recipe}"
   OUTPUT "cell base: 2 trial\\(s\\)" "cell heavy: 2 trial\\(s\\)")
 
+# A strict confound verdict that could never fail on a time is refused before anything runs
+# (issue 39, item 6): 3 rounds cannot reach p < 0.05 (the smallest one-sided p is 1/8), and no
+# planned run reaches alpha 1e-300; gbench times are judged by the paired test.
+file(GENERATE OUTPUT "${out}/cells_strict_gbench-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 3
+collect: [gbench]
+mitigations:
+  base: {env: {CELLS_STEPS: 32}}
+  head: {env: {CELLS_STEPS: 36}}
+mitigation_axis: [base, head]
+")
+aorta_cli_test(cells.strict_too_few_rounds_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${out}/cells_strict_gbench-$<CONFIG>.yaml"
+          --output "${out}/cells_bad_strict_too_few_rounds" --strict --dry-run -- "${cells_work}"
+  OUTPUT "--strict with 3 round\\(s\\) of cell head against base: the paired signed-rank test needs at least 5 rounds to call a timed row SLOWER at alpha 0\\.05"
+  NOT_OUTPUT "dry run: recipe valid")
+aorta_cli_test(cells.strict_enough_rounds_accepted RC 0
+  COMMAND "${aorta}" sweep run --recipe "${out}/cells_strict_gbench-$<CONFIG>.yaml"
+          --output "${out}/cells_bad_strict_enough_rounds" --strict --trials 5 --dry-run -- "${cells_work}"
+  OUTPUT "dry run: recipe valid")
+file(GENERATE OUTPUT "${out}/cells_absurd_alpha-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 10
+collect: [gbench]
+mitigations:
+  base: {env: {CELLS_STEPS: 32}}
+  head: {env: {CELLS_STEPS: 36}}
+mitigation_axis: [base, head]
+confound: {fail: true, alpha: 1e-300}
+")
+aorta_cli_test(cells.absurd_alpha_refused RC 64
+  COMMAND "${aorta}" sweep run --recipe "${out}/cells_absurd_alpha-$<CONFIG>.yaml"
+          --output "${out}/cells_bad_absurd_alpha" --dry-run -- "${cells_work}"
+  OUTPUT "confound\\.fail: true with 10 round\\(s\\) of cell head against base: the paired signed-rank test needs at least [0-9]+ rounds to call a timed row SLOWER at alpha 1e-300")
+
+
 if(NOT AORTA_TEST_VALGRIND)
   message(STATUS "tests/cli: valgrind not found, the cells CLI runs are not registered")
   return()
@@ -125,3 +160,24 @@ aorta_cli_test(cells.ab_same_build RC 0 TIMEOUT 300
   OUTPUT "confound verdicts against cell base \\(threshold 1\\.05" "confound: 0 SLOWER, 0 UNKNOWN"
   JSON "${out}/cells_ab_same/matrix.json::cells/1/name=head"
        "${out}/cells_ab_same/matrix.json::cells/1/command/1=4096")
+
+# A cells run into a directory with an earlier run's passed cell check, interrupted by SIGINT:
+# `aorta report` shows this run's trials with matrix.json marked incomplete, never the earlier
+# run's verdicts (issue 39, item 3; tests/cli/lifetime/cells_rerun.py).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME aorta.cli.cells.interrupted_rerun_keeps_no_earlier_verdicts
+  COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/lifetime/cells_rerun.py
+          --aorta "${aorta}" --work "${out}/cells_rerun" cells_interrupted_rerun_sigint)
+set_tests_properties(aorta.cli.cells.interrupted_rerun_keeps_no_earlier_verdicts PROPERTIES
+  LABELS cli TIMEOUT 300 SKIP_RETURN_CODE 77
+  ENVIRONMENT "AORTA_CELLS_WORK=$<TARGET_FILE:aorta_cli_cells_work>")
+
+# An A/A of one build copied under two file names (issue 39, item 7): callgrind labelled the
+# program's `(below main)` with the binary's file name, so no row of head matched base and
+# --strict failed on UNKNOWN rows.
+aorta_cli_test(cells.ab_copies_of_one_build RC 0 TIMEOUT 300
+  CLEAN "${out}/cells_ab_copies"
+  COMMAND /bin/sh -c "mkdir -p \"$1\" && cp \"$0\" \"$1/hot_base\" && cp \"$0\" \"$1/hot_base_copy\" && exec \"$2\" ab --recipe \"$3\" --output \"$1/out\" --base \"$1/hot_base\" --head \"$1/hot_base_copy\" --trials 2 --strict -- 4096"
+          "${cells_work}" "${out}/cells_ab_copies" "${aorta}" "${recipes}/cells_plain.yaml"
+  OUTPUT "confound: 0 SLOWER, 0 UNKNOWN" "ir\\(\\(below main\\) \\[\\?\\?\\? in <program>\\]\\)"
+  NOT_OUTPUT "hot_base_copy\\]")

@@ -41,12 +41,16 @@ aorta_cli_test(gate.record RC 0 FIXTURES_REQUIRED aorta_gate_first FIXTURES_SETU
 
 aorta_cli_test(gate.show RC 0 FIXTURES_REQUIRED aorta_gate_base
   COMMAND "${aorta}" baseline show "${gate_base}"
-  OUTPUT "test hotspot \\(1 trial\\(s\\)\\)" "fingerprint valgrind: valgrind-" "callgrind_ir.expensive")
+  OUTPUT "test hotspot \\(1 trial\\(s\\)\\)" "fingerprint valgrind: valgrind-" "callgrind_ir.expensive"
+         # Issue 47: provenance one key per line, an argv as words, not one raw JSON line.
+         "\n  provenance recorded_by: aorta baseline record \\.\\./gate/first/hotspot --into \\.\n"
+         "\n  provenance payload_command: [^\n]*aorta_cli_gate_hotspot 8192 32\n"
+  NOT_OUTPUT "provenance \\{")
 
 aorta_cli_test(gate.unchanged_passes RC 0 FIXTURES_REQUIRED aorta_gate_base
   CLEAN "${gate_out}/same"
   COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/same/hotspot"
-          --baseline "${gate_base}" -- "${gate_payload}" 8192 32
+          --baseline "${gate_base}" --ctest-measurements -- "${gate_payload}" 8192 32
   OUTPUT "aorta: gate passed"
          "<CTestMeasurement type=\"numeric/double\" name=\"gate ir\\(expensive"
   JSON "${gate_out}/same/hotspot/gate.json::verdict=pass"

@@ -17,6 +17,16 @@ aorta_cli_test(gbench.check_detects_the_format RC 0
           --check "count(^BM_Copy/65536$) == 3"
   OUTPUT "reading it with --collector gbench" "check PASS  count\\(\\^BM_Copy/65536\\$\\) == 3")
 
+# A check on a benchmark that does not exist is not measured and fails, naming the closest names,
+# where it read 0 and passed `< 1` (issue 39, item 1); count() keeps its 0, and `?` opts in to 0.
+aorta_cli_test(gbench.check_on_no_benchmark_fails RC 1
+  COMMAND "${aorta}" check --collector gbench "${gbench_fixtures}/plain.json"
+          --check "time_ms(BM_Srot/1024) < 1" --check "count(BM_Nope) == 0"
+          --check "time_ms(BM_Nope)? < 1"
+  OUTPUT "check FAIL  time_ms\\(BM_Srot/1024\\) < 1"
+         "no kernel matches 'BM_Srot/1024', so time_ms\\(BM_Srot/1024\\) was not measured\\; did you mean: BM_Sort/1024, "
+         "check PASS  count\\(BM_Nope\\) == 0" "check PASS  time_ms\\(BM_Nope\\)\\? < 1")
+
 # A benchmark that called SkipWithError fails the run even with only passing checks.
 aorta_cli_test(gbench.error_occurred_fails_naming_the_benchmark RC 1
   COMMAND "${aorta}" check --collector gbench "${gbench_fixtures}/skip-with-error.json"

@@ -31,3 +31,12 @@ aorta_cli_test(pc_sampling.view_shows_samples_and_stalls_per_line RC 0
   OUTPUT "samples, stalled, time/ms of"
          "179777 +110832 +0\\.589 +└─ matmul_kernel"
          "49779 +33250 +0\\.000 +├─ [^ ]*matmul\\.py:63@matmul_kernel")
+
+aorta_cli_test(pc_sampling.totals_are_metrics RC 0
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "proton_pc_samples == 179777" --check "proton_pc_stalled_samples == 110832")
+
+aorta_cli_test(pc_sampling.no_sample_metric_without_samples RC 1
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/gelu-pcsampling-cli.hatchet"
+          --check "proton_pc_samples > 0"
+  OUTPUT "check FAIL  proton_pc_samples > 0")

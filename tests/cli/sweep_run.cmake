@@ -3,7 +3,7 @@
 aorta_cli_test(run.pass RC 0
   CLEAN "${out}/run.pass"
   COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/run.pass"
-          -- printf "hello %s\\n" aorta
+          --verbose -- printf "hello %s\\n" aorta
   OUTPUT "hello aorta" "1 trial\\(s\\): 1 passed, 0 failed, 0 skipped"
   FILES "${out}/run.pass/trial_0/command.json" "${out}/run.pass/trial_0/stdout.log"
         "${out}/run.pass/trial_0/stderr.log" "${out}/run.pass/trial_0/result.json"

@@ -356,4 +356,58 @@ TEST_F(callgrind_reader_test, more_functions_or_names_than_the_bound_are_refused
                                    bound + 2, bound));
 }
 
+// Issue 39, item 7: callgrind labels a function by its object's file name, so one binary copied
+// under another name (an A/A of `hot_base` and `hot_base_copy`) gave rows that never matched.
+// The profiled program (`cmd:`) is `<program>` in a label whatever its file is called.
+std::string program_capture_text(const std::string& binary) {
+  return "cmd: /build/" + binary +
+         " --flag\n"
+         "events: Ir\n"
+         "ob=(1) /build/" +
+         binary +
+         "\n"
+         "fl=(1) ???\n"
+         "fn=(1) (below main)\n"
+         "1 5\n"
+         "ob=(2) /lib/libc.so.6\n"
+         "fl=(2) libc-start.c\n"
+         "fn=(2) (below main)\n"
+         "1 7\n";
+}
+
+TEST_F(callgrind_reader_test, the_program_is_named_the_same_whatever_its_file_is_called) {
+  std::vector<std::vector<std::string>> names;
+  for (const std::string binary : {"hot_base", "hot_base_copy"}) {
+    fs::remove_all(m_dir);
+    fs::create_directories(m_dir);
+    write("callgrind.out.1", program_capture_text(binary));
+    const capture c = aorta::read_callgrind_capture(m_dir);
+    names.emplace_back();
+    for (const auto& function : c.functions) names.back().push_back(function.name);
+  }
+  EXPECT_EQ(names[0], names[1]);
+  EXPECT_EQ(names[0], (std::vector<std::string>{"(below main) [libc-start.c in libc.so.6]",
+                                                "(below main) [??? in <program>]"}));
+}
+
+TEST_F(callgrind_reader_test, a_real_copy_of_the_payload_has_the_same_function_names) {
+  if (!have_valgrind()) GTEST_SKIP() << "valgrind is not installed";
+  const fs::path copy = m_dir / "payload_copy_with_another_name";
+  fs::copy_file(AORTA_CALLGRIND_PAYLOAD, copy);
+  std::vector<std::vector<std::string>> names;
+  for (const std::string& binary : {std::string(AORTA_CALLGRIND_PAYLOAD), copy.string()}) {
+    const fs::path out = m_dir / ("run" + std::to_string(names.size()));
+    fs::create_directories(out);
+    const std::string command = "valgrind --tool=callgrind --callgrind-out-file='" +
+                                (out / "callgrind.out.1").string() + "' '" + binary +
+                                "' >/dev/null 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+    names.emplace_back();
+    for (const auto& function : aorta::read_callgrind_capture(out).functions)
+      names.back().push_back(function.name);
+    std::sort(names.back().begin(), names.back().end());
+  }
+  EXPECT_EQ(names[0], names[1]);
+}
+
 }  // namespace

@@ -14,6 +14,8 @@ target_link_libraries(aorta.test.rocpd_memory PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(read_interrupt SOURCES unit/read_interrupt_test.cpp)
 target_link_libraries(aorta.test.read_interrupt PRIVATE SQLite::SQLite3)
 aorta_add_unit_test(ncu_reader SOURCES unit/ncu_reader_test.cpp)
+# a launch time that is no time fails the ncu and rocprofv3 CSV reads (issue 39, item 5)
+aorta_add_unit_test(csv_bad_duration SOURCES unit/csv_bad_duration_test.cpp)
 # The callgrind test profiles a real program of ours.
 add_executable(aorta_callgrind_payload unit/callgrind_payload.cpp)
 target_link_libraries(aorta_callgrind_payload PRIVATE aorta_warnings)

@@ -1,8 +1,9 @@
 // The interleaved schedule and the paired confound verdicts on hand-made trials.
-#include "recipe/cell_plan.hpp"
+#include "baseline/gate_spec.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/signed_rank.hpp"
+#include "recipe/cell_plan.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -167,6 +168,35 @@ TEST(CellsConfound, InstructionCountsAreComparedExactly) {
   EXPECT_TRUE(ir.exact);
   EXPECT_EQ(ir.verdict, confound_verdict::slower);
   EXPECT_EQ(ir.evidence, "exact");
+}
+
+// The cells judge and the gate judge judge the same quantities (issue 39): the confound table
+// once left out the ncu counters the default gate judges exactly.
+TEST(CellsConfound, JudgesTheQuantitiesTheDefaultGateJudges) {
+  auto trial = [] {
+    aorta::trial_record record;
+    record.verdict = aorta::verdict::pass;
+    record.metrics.kernels.push_back(aorta::kernel_row{"gemm", 10, 2.0, "ncu"});
+    record.metrics.values["proton_scope_cycles.loop"] = 100.0;
+    record.metrics.values["callgrind_ir.work"] = 1000.0;
+    record.metrics.values["ncu_counter.dram__bytes.sum/gemm"] = 4096.0;
+    record.metrics.values["ncu_kernel_count"] = 10.0;  // a total: judged by neither
+    return record;
+  };
+  const cell_trials cell{trial(), trial(), trial()};
+  std::set<std::string> confound;
+  for (const auto& row : aorta::detail::judge_cells(two_cells(), {cell, cell}, 0, {1.05, 0.05}))
+    confound.insert(row.quantity);
+  std::vector<aorta::trial_record> records;
+  for (const auto& each : cell) records.push_back(*each);
+  const auto measured = aorta::detail::measured_from_records("t", records);
+  std::set<std::string> gate;
+  const auto spec =
+      aorta::detail::parse_gate_spec("time +5%, count exact, cycles +5%, ir exact, ncu exact");
+  for (const auto& row : aorta::detail::default_gate_rows(spec, measured, measured))
+    gate.insert(row.label);
+  EXPECT_EQ(confound, gate);
+  EXPECT_TRUE(confound.contains("ncu(dram__bytes.sum, gemm)"));
 }
 
 }  // namespace

@@ -155,6 +155,15 @@ TEST(CellsRecipe, ConfoundIsCheckedAtLoad) {
                          "the recipe has 1 cell(s)."));
   EXPECT_THAT(failure(base + "confound: {thresold: 1.1}\n"),
               HasSubstr("unknown key 'thresold'. Did you mean 'threshold'?"));
+  // What a row still AMBIGUOUS at the end does (issue 39, item 6): fail unless said otherwise.
+  EXPECT_EQ(spec.confound->ambiguous, aorta::ambiguous_policy::fail);
+  EXPECT_EQ(load(base + "confound: {fail: true, ambiguous: skip}\n").confound->ambiguous,
+            aorta::ambiguous_policy::skip);
+  EXPECT_EQ(load(base + "confound: {ambiguous: pass}\n").confound->ambiguous,
+            aorta::ambiguous_policy::pass);
+  EXPECT_THAT(failure(base + "confound: {ambiguous: maybe}\n"),
+              HasSubstr("recipe.confound.ambiguous: 'maybe' is not a policy; allowed: fail, "
+                        "skip, pass"));
 }
 
 TEST(CellsRecipe, MitigationsFileAddsDefinitionsAndRefusesRepeats) {

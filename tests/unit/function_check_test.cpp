@@ -84,8 +84,10 @@ TEST(FunctionChecks, NoMatchFailsNamingTheClosestFunctions) {
               std::string::npos)
         << result.message;
   }
-  // ir() keeps its documented rule: no match is 0.
-  EXPECT_TRUE(run("ir(^absent$) == 0").passed);
+  // ir() follows the same rule since issue 39 (it read 0, so `ir(typo) < N` passed); written
+  // `ir(x)?`, absence reads 0.
+  EXPECT_FALSE(run("ir(^absent$) == 0").passed);
+  EXPECT_TRUE(run("ir(^absent$)? == 0").passed);
 }
 
 TEST(FunctionChecks, NoCallgrindCaptureIsAFailure) {

@@ -265,3 +265,38 @@ TEST(gbench_reader, the_sum_over_ranks_keeps_the_first_ranks_numbers) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 39, item 4: two repetitions near 1.6e308 ns had a median of +inf ("actual inf", PASS of
+// `time_ms(BM_a) > 1`); the midpoint that overflows is a read error naming the file and benchmark.
+TEST(gbench_reader, a_median_that_overflows_is_an_error_naming_the_file_and_benchmark) {
+  json doc = fixture("plain.json");
+  json first = doc["benchmarks"][0];
+  first["name"] = "BM_a";
+  first["run_name"] = "BM_a";
+  first["time_unit"] = "ns";
+  json second = first;
+  first["real_time"] = 1.6e308;
+  second["real_time"] = 1.7e308;
+  second["repetition_index"] = 1;
+  doc["benchmarks"] = json::array({first, second});
+  const scratch_file file(doc.dump());
+  std::string error;
+  try {
+    (void)aorta::read_gbench_capture(file.path());
+  } catch (const aorta::capture_error& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find(file.path().string() + ": benchmark 'BM_a': real_time: the median of 2 "
+                                              "values is not finite"),
+            std::string::npos)
+      << error;
+  // One repetition that large is a finite value, as before.
+  doc["benchmarks"] = json::array({first});
+  const scratch_file single(doc.dump());
+  EXPECT_DOUBLE_EQ(kernel_named(aorta::read_gbench_capture(single.path()), "BM_a")->total_ns,
+                   1.6e308);
+}
+
+}  // namespace

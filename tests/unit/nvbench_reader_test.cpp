@@ -219,3 +219,31 @@ TEST(nvbench_reader, metrics_reach_the_checks_under_the_collector_name) {
 }
 
 }  // namespace
+
+namespace {
+
+// Issue 39, item 4: the median over files of two cold GPU times near 1.6e308 ns overflowed to +inf.
+TEST(nvbench_reader, a_median_over_files_that_overflows_is_an_error_naming_the_state) {
+  const json doc = fixture(shipped);
+  const scratch_dir dir;
+  for (const char* value : {"1.6e299", "1.7e299"}) {  // seconds: 1.6e308 ns and more
+    json copy = doc;
+    for (auto& s : copy["benchmarks"][0]["states"][0]["summaries"]) {
+      if (s["tag"] == "nv/cold/time/gpu/mean") s["data"][0]["value"] = value;
+    }
+    (void)dir.write(std::string("run") + value + ".json", copy.dump());
+  }
+  std::string error;
+  try {
+    (void)aorta::read_nvbench_capture(dir.path());
+  } catch (const aorta::capture_error& e) {
+    error = e.what();
+  }
+  EXPECT_NE(error.find("state 'simple/Device:0': nv/cold/time/gpu/mean: the median of 2 values is "
+                       "not finite"),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find(dir.path().string()), std::string::npos) << error;
+}
+
+}  // namespace

@@ -36,7 +36,7 @@ TEST(CollectOverride, ReplacesTheListAndDropsOptionsOfCollectorsNotKept) {
   apply_collect_override(r, "proton");
   ASSERT_EQ(names(r), std::vector<std::string>{"proton"});
   EXPECT_TRUE(r.collect[0].options.empty());
-  EXPECT_EQ(r.collect[0].where.to_string(), "--collect");
+  EXPECT_EQ(r.collect[0].where.to_string(), "--collectors");
 }
 
 TEST(CollectOverride, KeepsTheOptionBlockOfASurvivingCollector) {
@@ -63,7 +63,7 @@ TEST(CollectOverride, RocprofAndProtonWithoutOptionsIsRefused) {
   auto r = load("schema_version: 1\n");
   const auto e = thrown<recipe_error>([&] { apply_collect_override(r, "rocprof,proton"); });
   ASSERT_TRUE(e);
-  EXPECT_THAT(e->what(), StartsWith("--collect rocprof,proton: rocprof and proton with backend: "
+  EXPECT_THAT(e->what(), StartsWith("--collectors rocprof,proton: rocprof and proton with backend: "
                                     "auto (which resolves to rocprofiler or roctracer on AMD)"));
   EXPECT_TRUE(r.collect.empty());
 }
@@ -79,7 +79,7 @@ TEST(CollectOverride, ConflictFromARecipeOptionNamesWhereItCameFrom) {
   auto r = load("schema_version: 1\ncollect:\n  proton: {backend: cupti}\n");
   const auto e = thrown<recipe_error>([&] { apply_collect_override(r, "proton,ncu"); });
   ASSERT_TRUE(e);
-  EXPECT_THAT(e->what(), StartsWith("--collect proton,ncu: ncu and proton with backend: cupti"));
+  EXPECT_THAT(e->what(), StartsWith("--collectors proton,ncu: ncu and proton with backend: cupti"));
   EXPECT_THAT(e->what(), HasSubstr("(the option proton.backend comes from recipe.yaml:3:21)"));
 }
 
@@ -87,7 +87,7 @@ TEST(CollectOverride, UnknownNameIsRefusedWithASuggestion) {
   auto r = load("schema_version: 1\n");
   const auto e = thrown<recipe_error>([&] { apply_collect_override(r, "callgrnd"); });
   ASSERT_TRUE(e);
-  EXPECT_THAT(e->what(), StartsWith("--collect callgrnd: unknown collector(s) [callgrnd]"));
+  EXPECT_THAT(e->what(), StartsWith("--collectors callgrnd: unknown collector(s) [callgrnd]"));
   EXPECT_THAT(e->what(), HasSubstr("Did you mean 'callgrind'?"));
 }
 

@@ -178,6 +178,28 @@ TEST(ReportSweepMatrix, OnlyConfoundOrOnlyChecksAreNamed) {
             "matrix.json keeps the sweep's 2 cell check(s) (1 passed, 1 failed)");
 }
 
+// A confound row still AMBIGUOUS, and a run that stopped before its verdicts, are said in the
+// report's summary, never left to read as a green (issue 39, items 3 and 6).
+TEST(ReportSweepMatrix, AmbiguousRowsAndAnIncompleteRunAreSaid) {
+  const test::scratch_dir dir;
+  write_two_cells(dir.path());
+  json sweep = sweep_matrix();
+  sweep["checks"] = json::array();
+  sweep["confound"]["verdict_counts"] = {{"SAME", 3}, {"AMBIGUOUS", 2}};
+  write_file((dir / "matrix.json"), sweep.dump());
+  EXPECT_EQ(write_aggregate_report(dir.path()).kept_from_sweep,
+            "matrix.json keeps the sweep's confound verdicts against base (2 still AMBIGUOUS)");
+  sweep = sweep_matrix();
+  sweep["checks"] = json::array();
+  sweep["confound"] = nullptr;
+  sweep["incomplete"] = "interrupted by SIGINT: stopped after 1 of 4 trial(s)";
+  write_file((dir / "matrix.json"), sweep.dump());
+  EXPECT_EQ(
+      write_aggregate_report(dir.path()).kept_from_sweep,
+      "matrix.json: the cells run is incomplete (interrupted by SIGINT: stopped after 1 of 4 "
+      "trial(s)): no cell check or confound verdict was judged; run the sweep again for them");
+}
+
 // Each of these would have lost whatever verdicts the file held: refused, naming the file, what is
 // wrong and the fix, and the file is left as it was.
 TEST(ReportSweepMatrix, UnreadableMatrixIsRefusedAndLeftAlone) {

@@ -94,6 +94,18 @@ TEST(ScopeCheck, SumsTheSubtreeOnly) {
   EXPECT_FALSE(run("top_kernel(under(forward)) ~ small").passed);
 }
 
+// A kernel regex that matches nothing under the frame: count() reads 0, time_ms() is not
+// measured and names the kernels the subtree holds (issue 39, item 1); `?` reads it as 0.
+TEST(ScopeCheck, NoMatchingKernelUnderAFrameFailsATime) {
+  EXPECT_TRUE(run("count(under(forward), gemm_smal_) == 0").passed);
+  const aorta::check_result time = run("time_ms(under(forward), gemm_smal_) < 1");
+  EXPECT_FALSE(time.passed);
+  EXPECT_EQ(time.actual, "unknown");
+  EXPECT_NE(time.message.find("was not measured; did you mean: gemm_small"), std::string::npos)
+      << time.message;
+  EXPECT_TRUE(run("time_ms(under(forward), gemm_smal_)? < 1").passed);
+}
+
 TEST(ScopeCheck, AmbiguousAndMissingPathsListTheFrames) {
   const aorta::check_result ambiguous = run("count(under(decode)) == 1");
   EXPECT_FALSE(ambiguous.passed);

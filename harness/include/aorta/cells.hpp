@@ -26,11 +26,17 @@ struct mitigation_def {
   source_location where;
 };
 
+// What a confound row still AMBIGUOUS when the run ends does to a run whose confound verdicts
+// fail it (`confound.fail: true` or --strict): fails it (the default: no green without evidence),
+// makes it skipped (77), or passes it as before.
+enum class ambiguous_policy { fail, skip, pass };
+
 struct confound_spec {
   double threshold = 1.15;  // the original's default: a cell 15% slower than the baseline cell
   std::optional<std::string> baseline_cell;  // nullopt: the first cell
   bool fail = false;                          // a SLOWER verdict fails the run
   double alpha = 0.05;
+  ambiguous_policy ambiguous = ambiguous_policy::fail;
   source_location where;
 };
 

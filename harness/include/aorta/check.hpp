@@ -24,6 +24,8 @@
 //   LHS OP baseline [+|- N%]             any numeric form above against the test's recorded
 //                                        baseline (docs/regression-gate.md), judged over all
 //                                        trials by `sweep run --baseline DIR`
+//   F(A)? OP NUMBER                      a selector that matches nothing reads 0 instead of failing
+//                                        the check as not measured (count() always reads 0)
 //   TERM@CELL [/ TERM@CELL] OP NUMBER    a METRIC or F(A) of one cell of a recipe with cells: the
 //                                        median over that cell's trials, judged once per sweep
 //                                        after every cell ran (cells/matrix_checks.hpp); every
@@ -136,6 +138,12 @@ public:
   [[nodiscard]] const std::optional<std::string>& denominator_cell() const noexcept {
     return m_denominator_cell;
   }
+  // Whether the term was written `F(A)?`: a selector that matches nothing then reads 0 instead of
+  // failing the check as not measured. count() and count_errors() read 0 without it.
+  [[nodiscard]] bool absent_reads_zero() const noexcept { return m_absent_reads_zero; }
+  [[nodiscard]] bool denominator_absent_reads_zero() const noexcept {
+    return m_denominator_absent_reads_zero;
+  }
   // One side of the expression as a plain check (no ratio, no cell, no baseline): the numerator,
   // or the denominator of a ratio.
   [[nodiscard]] check_expression term(bool denominator) const;
@@ -163,6 +171,8 @@ private:
   std::optional<baseline_bound> m_baseline;
   std::optional<std::string> m_cell;
   std::optional<std::string> m_denominator_cell;
+  bool m_absent_reads_zero = false;
+  bool m_denominator_absent_reads_zero = false;
 };
 
 struct check_result {
@@ -186,10 +196,11 @@ struct check_result {
 // metric lists the findings (kind, kernel, location, thread/block). Never throws for data
 // problems: a missing metric, no capture of the needed kind, an unknown launch count, an unknown
 // or ambiguous scope, an ir()/self_ir()/calls() regex matching several functions, or a zero
-// denominator give a failed result whose message says why. No kernel matching a count()/time_ms()
-// regex (or no function matching ir()) is a value of 0, so `count(x) == 0` can pass; no function
-// matching self_ir() or calls() is a failed result naming the closest function names, so a
-// misspelt name cannot pass `calls(x) < 10`.
+// denominator give a failed result whose message says why. No kernel matching a count() regex is a
+// value of 0, so `count(x) == 0` can pass (count_errors() likewise); no kernel matching time_ms(),
+// no function matching ir()/self_ir()/calls(), no scope for cycles() and no kernel with the
+// counter for ncu() is a failed result, not measured, naming the closest names, so a misspelt or
+// renamed selector cannot pass `time_ms(x) < 1`. A term written `F(A)?` reads 0 instead.
 [[nodiscard]] check_result evaluate_check(const check_expression& expression,
                                           const std::vector<capture>& captures,
                                           const metric_set& metrics);

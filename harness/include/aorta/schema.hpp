@@ -33,6 +33,8 @@ inline constexpr output_schema compare{"aorta-compare", 1};
 inline constexpr output_schema gate{"aorta-gate", 1};
 // <output>/trial_<n>/rank_<r>/rank.json: which process claimed rank r (written by rank-exec).
 inline constexpr output_schema rank{"aorta-rank", 1};
+// `aorta history changes --json` on stdout: the change points of every series in a store.
+inline constexpr output_schema history_changes{"aorta-history-changes", 1};
 
 }  // namespace schemas
 }  // namespace aorta

@@ -17,6 +17,13 @@
 
 namespace aorta {
 
+// How much of a run the console shows (docs/cli.md, "Output"). `verbose`: every trial's lines,
+// the payload's output and measurements as they happen, the verdict last. `normal`: one progress
+// line per trial, then the verdict, then what it rests on (the failed trials' detail, the last
+// trial's measurements, the gate or confound table). `quiet`: as normal without progress lines
+// and without the last passing trial's detail.
+enum class console_detail { quiet, normal, verbose };
+
 struct sweep_request {
   std::filesystem::path recipe_path;
   std::filesystem::path output_dir;
@@ -58,11 +65,20 @@ struct sweep_request {
   // `command` (the arguments after `--`), judged head against base.
   std::optional<std::string> ab_base;
   std::optional<std::string> ab_head;
+  // The library default keeps everything, as a test reading the stream expects; the CLI passes
+  // `normal` unless --verbose or --quiet.
+  console_detail detail = console_detail::verbose;
+  // `<CTestMeasurement>` tags, for CTest and CDash (aorta_add_profiled_test passes
+  // --ctest-measurements); noise on a terminal.
+  bool ctest_measurements = true;
 };
 
 struct sweep_outcome {
   exit_code code = exit_code::ok;
   std::vector<trial_record> trials;
+  // What judged the run after its trials, for the verdict line ("confound: 0 SLOWER ..."); empty
+  // when the trials alone decided it.
+  std::string judgement;
 };
 
 // The recipe's `check:` expressions and the `--check` ones, parsed. A bad recipe check is a

@@ -13,6 +13,14 @@
 #include <set>
 
 namespace aorta::detail {
+
+std::string ncu_counter_label(std::string_view key) {
+  const std::string_view rest = key.substr(ncu_counter_prefix.size());
+  const std::size_t slash = rest.find('/');
+  if (slash == std::string_view::npos) return fmt::format("ncu({})", rest);
+  return fmt::format("ncu({}, {})", rest.substr(0, slash), rest.substr(slash + 1));
+}
+
 namespace {
 
 [[noreturn]] void bad_item(std::string_view text, std::string_view item, std::string_view why) {
@@ -92,17 +100,8 @@ double ir_noise_floor(const measured_test& base) {
   return 0.001 * totals[totals.size() / 2];
 }
 
-
 // A kernel, scope or function exists on a side when more than half of its trials saw it: one
 // trial's cold-cache autotune kernel is neither NEW nor GONE (docs/regression-gate.md).
-// `ncu(metric, kernel)`, the row's name in the gate's table, from `ncu_counter.<metric>/<kernel>`.
-std::string ncu_counter_label(std::string_view key) {
-  const std::string_view rest = key.substr(ncu_counter_prefix.size());
-  const std::size_t slash = rest.find('/');
-  if (slash == std::string_view::npos) return fmt::format("ncu({})", rest);
-  return fmt::format("ncu({}, {})", rest.substr(0, slash), rest.substr(slash + 1));
-}
-
 bool present_in_majority(std::size_t seen, const measured_test& side) {
   return 2 * seen > side.trials.size();
 }
@@ -285,7 +284,11 @@ std::vector<gate_row> check_rows(const std::vector<check_expression>& checks,
     std::string why;
     row.base = measure_all(check, base, why);
     row.fresh = measure_all(check, fresh, why);
-    if (row.base.empty() || row.fresh.empty()) {
+    if (!row.base.empty() && row.fresh.empty()) {
+      // Measured in the baseline, not now: the kernel or function vanished, which fails as GONE
+      // in `compare` too (an UNKNOWN row fails only `sweep run --baseline`).
+      row.evidence = fmt::format("not measured in the new run: {}", why.empty() ? "-" : why);
+    } else if (row.base.empty() || row.fresh.empty()) {
       row.why_unknown = why.empty() ? "not measured" : why;
     }
     rows.push_back(std::move(row));

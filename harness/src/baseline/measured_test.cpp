@@ -1,5 +1,6 @@
 #include "baseline/measured_test.hpp"
 
+#include "checks/closest_names.hpp"
 #include "checks/ncu_checks.hpp"
 #include "metrics/anchor_hint.hpp"
 
@@ -60,8 +61,19 @@ bool has_timed_quantities(const measured_test& test) {
 
 namespace {
 
+// No kernel, function or scope matched: 0 for count() and for a term written `F(A)?`, else not
+// measured (a misspelt or vanished name must not read 0 and pass an upper bound).
+std::optional<double> nothing_matched(check_quantity quantity, bool absent_reads_zero,
+                                      std::string what, const std::vector<std::string>& names,
+                                      const std::string& argument, std::string& why) {
+  if (quantity == check_quantity::count || absent_reads_zero) return 0.0;
+  why = fmt::format("{}, so {}({}) was not measured{}", what, to_string(quantity), argument,
+                    closest_names_text(names, argument));
+  return std::nullopt;
+}
+
 std::optional<double> measure_one(check_quantity quantity, const std::string& argument,
-                                  const std::optional<name_regex>& pattern,
+                                  const std::optional<name_regex>& pattern, bool absent_reads_zero,
                                   const trial_snapshot& trial, std::string& why) {
   switch (quantity) {
   case check_quantity::metric: {
@@ -75,8 +87,10 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   case check_quantity::count:
   case check_quantity::time_ms: {
     double total = 0.0;
+    std::size_t matched = 0;
     for (const auto& [name, sample] : trial.kernels) {
       if (!pattern->search(name)) continue;
+      ++matched;
       if (quantity == check_quantity::time_ms) {
         total += sample.time_ms;
       } else if (!sample.launches) {
@@ -86,7 +100,11 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
         total += *sample.launches;
       }
     }
-    return total;
+    if (matched > 0) return total;
+    std::vector<std::string> names;
+    for (const auto& [name, sample] : trial.kernels) names.push_back(name);
+    return nothing_matched(quantity, absent_reads_zero,
+                           fmt::format("no kernel matches '{}'", argument), names, argument, why);
   }
   case check_quantity::cycles:
   case check_quantity::normalized_cycles: {
@@ -94,6 +112,7 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
         fmt::format("proton_scope_{}.{}", to_string(quantity), argument);
     const auto found = trial.metrics.find(key);
     if (found == trial.metrics.end()) {
+      if (absent_reads_zero) return 0.0;
       why = fmt::format("scope '{}' not measured", argument);
       return std::nullopt;
     }
@@ -120,15 +139,15 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
                         anchor_hint(form, argument, matches, functions));
       return std::nullopt;
     }
-    if (!inclusive && !value) {
-      why = fmt::format("self_ir({}) matches none of the functions a trial records ({}*)", argument,
-                        prefix);
-      return std::nullopt;
-    }
-    return value.value_or(0.0);
+    if (value) return value;
+    return nothing_matched(quantity, absent_reads_zero,
+                           fmt::format("{}({}) matches none of the functions a trial records ({}*)",
+                                       form, argument, prefix),
+                           functions, argument, why);
   }
   case check_quantity::ncu: {
     counter_sum sum = ncu_counter_in_metrics(trial.metrics, argument, *pattern);
+    if (!sum.value && sum.no_kernel_matched && absent_reads_zero) return 0.0;
     if (!sum.value) why = std::move(sum.why);
     return sum.value;
   }
@@ -148,11 +167,13 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
 
 std::optional<double> measure(const check_expression& expression, const trial_snapshot& trial,
                               std::string& why) {
-  const auto numerator = measure_one(expression.quantity(), expression.argument(),
-                                     expression.pattern(), trial, why);
+  const auto numerator =
+      measure_one(expression.quantity(), expression.argument(), expression.pattern(),
+                  expression.absent_reads_zero(), trial, why);
   if (!numerator || !expression.is_ratio()) return numerator;
   const auto denominator = measure_one(expression.quantity(), *expression.denominator(),
-                                       expression.denominator_pattern(), trial, why);
+                                       expression.denominator_pattern(),
+                                       expression.denominator_absent_reads_zero(), trial, why);
   if (!denominator) return std::nullopt;
   if (*denominator == 0.0) {
     why = "the denominator is 0";

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -25,6 +26,9 @@
 namespace aorta {
 
 namespace {
+
+// How a label names the profiled program (docs/collectors.md, callgrind).
+constexpr std::string_view program_label = "<program>";
 
 namespace fs = std::filesystem;
 
@@ -57,6 +61,8 @@ public:
   void parse();
   [[nodiscard]] bool had_costs() const noexcept { return m_cost_lines > 0; }
   [[nodiscard]] std::optional<std::uint64_t> summary() const noexcept { return m_summary; }
+  // The file name of the profiled program (`cmd:`), "" when the file has none.
+  [[nodiscard]] const std::string& program() const noexcept { return m_program; }
 
 private:
   [[noreturn]] void fail(const std::string& what) const {
@@ -94,6 +100,7 @@ private:
   bool m_call_pending = false;  // the next cost line is a call's inclusive cost
   std::size_t m_cost_lines = 0;
   std::optional<std::uint64_t> m_summary;
+  std::string m_program;
 };
 
 void callgrind_file::add(std::uint64_t& sum, std::uint64_t value, const fs::path& file) {
@@ -165,6 +172,8 @@ void callgrind_file::header_line(std::string_view key, std::string_view value) {
     if (m_positions == 0) fail(fmt::format("unknown positions: '{}'", value));
   } else if (key == "summary" || key == "totals") {
     if (m_ir) m_summary = ir_of(value);
+  } else if (key == "cmd") {
+    m_program = fs::path(std::string(value.substr(0, value.find(' ')))).filename().string();
   }
 }
 
@@ -328,6 +337,14 @@ bool is_callgrind_file(const std::string& name) {
   return name.starts_with("callgrind.out");
 }
 
+// An object in a function's label: its file name, or `<program>` for the profiled program itself,
+// so that one binary under two file names (an A/A of copies) gives the same function names.
+std::string object_label(const std::string& object,
+                         const std::set<std::string, std::less<>>& programs) {
+  std::string name = fs::path(object).filename().string();
+  return programs.contains(name) ? std::string(program_label) : name;
+}
+
 }  // namespace
 
 capture read_callgrind_capture(const fs::path& dir_or_file) {
@@ -339,9 +356,11 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
   out.notes = std::move(inputs.notes);
   const std::vector<fs::path> files = std::move(inputs.files);
   function_table table;
+  std::set<std::string, std::less<>> programs;
   for (const fs::path& file : files) {
     callgrind_file parser(file, table);
     parser.parse();
+    if (!parser.program().empty()) programs.insert(parser.program());
     if (parser.had_costs()) {
       out.files.push_back(file);
     } else {
@@ -358,9 +377,8 @@ capture read_callgrind_capture(const fs::path& dir_or_file) {
     f.name = sums.name;
     if (name_uses[sums.name] > 1) {
       // Distinct functions sharing a name: say which file (and object) each one is.
-      f.name +=
-          fmt::format(" [{}{}{}]", fs::path(sums.file).filename().string(),
-                      sums.object.empty() ? "" : " in ", fs::path(sums.object).filename().string());
+      f.name += fmt::format(" [{}{}{}]", fs::path(sums.file).filename().string(),
+                            sums.object.empty() ? "" : " in ", object_label(sums.object, programs));
     }
     const std::string& name = f.name;
     f.self_ir = sums.self;

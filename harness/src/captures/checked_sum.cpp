@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -52,6 +53,23 @@ double add_duration(double total, double more, std::string_view where, std::stri
   if (!std::isfinite(sum))
     refuse_sum(where, field, fmt::format("the summed duration {} + {} is not finite", total, more));
   return sum;
+}
+
+double checked_median(std::vector<double> values, std::string_view where, std::string_view field) {
+  if (values.empty()) refuse_sum(where, field, "no value to take the median of");
+  for (const double value : values) {
+    if (!std::isfinite(value))
+      refuse_sum(where, field, fmt::format("value {} is not finite", value));
+  }
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  if (values.size() % 2 == 1) return values[middle];
+  const double sum = values[middle - 1] + values[middle];
+  if (!std::isfinite(sum))
+    refuse_sum(where, field,
+               fmt::format("the median of {} values is not finite ({} + {} overflows)",
+                           values.size(), values[middle - 1], values[middle]));
+  return sum / 2.0;
 }
 
 }  // namespace aorta::detail

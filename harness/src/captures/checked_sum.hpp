@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <string_view>
+#include <vector>
 
 namespace aorta::detail {
 
@@ -27,5 +28,10 @@ double checked_duration(double value, std::string_view where, std::string_view f
 // total + more, durations; throws capture_error when `more` is negative or not finite, or the
 // sum is not finite (1e306 µs in ns is +inf).
 double add_duration(double total, double more, std::string_view where, std::string_view field);
+
+// The median of finite `values` (at least one; counters may be negative); throws capture_error
+// when the midpoint of the two middle values is not finite (two repetitions near 1.6e308 ns sum
+// to +inf), never a silent inf.
+double checked_median(std::vector<double> values, std::string_view where, std::string_view field);
 
 }  // namespace aorta::detail

@@ -1,13 +1,15 @@
 #include "captures/gbench_reader.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/capture_files.hpp"
-#include "captures/gbench_run.hpp"
 #include "bounded_input.hpp"
-#include "json_text.hpp"
+#include "captures/capture_files.hpp"
+#include "captures/checked_sum.hpp"
+#include "captures/gbench_run.hpp"
 #include "json_integer.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -27,6 +29,7 @@ struct benchmark_series {
   std::vector<double> iterations;
   std::map<std::string, std::vector<double>> counters;
   std::map<std::string, std::string> labels;
+  std::vector<std::string> files;  // the files its repetitions came from, for messages
 };
 
 struct gbench_totals {
@@ -36,10 +39,11 @@ struct gbench_totals {
 };
 
 // The median is the series' value: robust to the cold first repetition that the mean is not.
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+// A midpoint that overflows is a read error naming the files and the benchmark.
+double median(const std::vector<double>& values, const benchmark_series& series,
+              const std::string& name, std::string_view field) {
+  return detail::checked_median(
+      values, fmt::format("{}: benchmark '{}'", fmt::join(series.files, ", "), name), field);
 }
 
 // The file's bytes through the bounded input layer: regular files only, opened without blocking,
@@ -110,6 +114,8 @@ void add_run(detail::gbench_run run, const std::filesystem::path& file, gbench_t
   auto [at, added] = totals.series.try_emplace(run.name);
   if (added) totals.order.push_back(run.name);
   benchmark_series& series = at->second;
+  if (std::find(series.files.begin(), series.files.end(), file.string()) == series.files.end())
+    series.files.push_back(file.string());
   series.real_ns.push_back(run.real_ns);
   series.cpu_ns.push_back(run.cpu_ns);
   series.iterations.push_back(run.iterations);
@@ -118,12 +124,15 @@ void add_run(detail::gbench_run run, const std::filesystem::path& file, gbench_t
 }
 
 void put_series(const std::string& name, const benchmark_series& series, capture& out) {
-  out.kernels.push_back(
-      {.name = name, .launches = series.real_ns.size(), .total_ns = median(series.real_ns)});
-  out.numeric_metrics.push_back({name + ".cpu_time_ns", median(series.cpu_ns)});
-  out.numeric_metrics.push_back({name + ".iterations", median(series.iterations)});
+  out.kernels.push_back({.name = name,
+                         .launches = series.real_ns.size(),
+                         .total_ns = median(series.real_ns, series, name, "real_time")});
+  out.numeric_metrics.push_back(
+      {name + ".cpu_time_ns", median(series.cpu_ns, series, name, "cpu_time")});
+  out.numeric_metrics.push_back(
+      {name + ".iterations", median(series.iterations, series, name, "iterations")});
   for (const auto& [key, values] : series.counters) {
-    out.numeric_metrics.push_back({name + "." + key, median(values)});
+    out.numeric_metrics.push_back({name + "." + key, median(values, series, name, key)});
     if (values.size() != series.real_ns.size()) {
       out.notes.push_back(fmt::format("benchmark '{}': counter '{}' is in {} of its {} runs", name,
                                       key, values.size(), series.real_ns.size()));

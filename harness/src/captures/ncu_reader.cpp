@@ -58,17 +58,27 @@ struct file_result {
   std::set<std::string> bad_units;
 };
 
+// A launch whose time is negative, NaN, infinite or not a number (n/a) fails the read, as rocpd's
+// does (docs/guards.md): dropped with a note, the kernel vanished and `count(k) == 0` passed.
 void add_launch(detail::kernel_table& table, file_result& result, std::string_view kernel,
-                std::string_view value, std::string_view unit) {
+                std::string_view value, std::string_view unit, const detail::csv_scanner& at) {
   const std::optional<double> scale = ncu_ns_per_unit(unit);
   if (!scale) {
     result.bad_units.emplace(unit);
     return;
   }
-  const std::optional<double> v = detail::parse_ncu_number(value);
-  if (!v || !std::isfinite(*v) || *v < 0.0 || kernel.empty()) {
+  if (kernel.empty()) {
     ++result.bad_values;
     return;
+  }
+  const std::optional<double> v = detail::parse_ncu_number(value);
+  if (!v || !std::isfinite(*v) || *v < 0.0 || !std::isfinite(*v * *scale)) {
+    throw capture_error(fmt::format("{}: row {}: kernel '{}': {} '{}' is not a finite "
+                                    "non-negative time; ncu writes no such value for a launch "
+                                    "it timed, so the file is damaged or hostile. Fix: re-run "
+                                    "the capture",
+                                    at.path().string(), at.row_number(), kernel, time_metric,
+                                    value));
   }
   table.add(kernel, *v * *scale, 1);
   ++result.launches;
@@ -108,7 +118,7 @@ void read_details(detail::csv_scanner& scanner, const csv_header& header,
       continue;
     }
     add_launch(table, result, fields[kernel_col], fields[value_col],
-               unit_col == csv_header::npos ? std::string_view("ns") : fields[unit_col]);
+               unit_col == csv_header::npos ? std::string_view("ns") : fields[unit_col], scanner);
   }
 }
 
@@ -137,7 +147,7 @@ void read_raw(detail::csv_scanner& scanner, const csv_header& header, detail::ke
       ++result.duplicate_ids;
       continue;
     }
-    add_launch(table, result, fields[kernel_col], fields[time_col], unit);
+    add_launch(table, result, fields[kernel_col], fields[time_col], unit, scanner);
   }
 }
 
@@ -192,9 +202,8 @@ void read_ncu_file(const fs::path& file, detail::kernel_table& table,
                                     file.string(), result.duplicate_ids, time_metric));
   }
   if (result.bad_values > 0) {
-    out.notes.push_back(fmt::format("{}: {} {} values dropped: not a non-negative number or no "
-                                    "kernel name",
-                                    file.string(), result.bad_values, time_metric));
+    out.notes.push_back(fmt::format("{}: {} {} values dropped: no kernel name", file.string(),
+                                    result.bad_values, time_metric));
   }
   for (const std::string& unit : result.bad_units) {
     out.notes.push_back(fmt::format("{}: {} in unit '{}' is not a time unit; re-run ncu with "

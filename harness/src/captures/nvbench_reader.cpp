@@ -2,11 +2,13 @@
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
+#include "captures/checked_sum.hpp"
 #include "captures/nvbench_state.hpp"
-#include "json_text.hpp"
 #include "json_integer.hpp"
+#include "json_text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -23,6 +25,7 @@ struct state_series {
   std::vector<std::string> metric_order;
   std::map<std::string, std::vector<double>> metrics;
   std::map<std::string, std::string> labels;
+  std::vector<std::string> files;  // the files its measurements came from, for messages
 };
 
 struct nvbench_totals {
@@ -33,10 +36,11 @@ struct nvbench_totals {
 
 // Each file's mean is already an average over nvbench's samples; the median over files keeps one
 // file measured under a disturbance from moving the value.
-double nvbench_median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t middle = values.size() / 2;
-  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+// A midpoint that overflows is a read error naming the files and the state.
+double nvbench_median(const std::vector<double>& values, const state_series& series,
+                      const std::string& name, std::string_view field) {
+  return detail::checked_median(
+      values, fmt::format("{}: state '{}'", fmt::join(series.files, ", "), name), field);
 }
 
 json parse_file(const std::filesystem::path& file) {
@@ -113,6 +117,8 @@ void add_state(detail::nvbench_state state, const std::filesystem::path& file,
   auto [at, added] = totals.series.try_emplace(state.name);
   if (added) totals.order.push_back(state.name);
   state_series& series = at->second;
+  if (std::find(series.files.begin(), series.files.end(), file.string()) == series.files.end())
+    series.files.push_back(file.string());
   series.gpu_ns.push_back(*state.gpu_ns);
   for (auto& [key, value] : state.metrics) {
     auto& values = series.metrics[key];
@@ -152,10 +158,12 @@ void read_benchmark(const json& benchmark, std::size_t index, const std::filesys
 
 void put_nvbench_series(const std::string& name, const state_series& series, capture& out) {
   out.kernels.push_back(
-      {.name = name, .launches = series.gpu_ns.size(), .total_ns = nvbench_median(series.gpu_ns)});
+      {.name = name,
+       .launches = series.gpu_ns.size(),
+       .total_ns = nvbench_median(series.gpu_ns, series, name, "nv/cold/time/gpu/mean")});
   for (const auto& key : series.metric_order) {
     const auto& values = series.metrics.at(key);
-    out.numeric_metrics.push_back({name + "." + key, nvbench_median(values)});
+    out.numeric_metrics.push_back({name + "." + key, nvbench_median(values, series, name, key)});
     if (values.size() != series.gpu_ns.size()) {
       out.notes.push_back(fmt::format("state '{}': '{}' is in {} of its {} measurements", name,
                                       key, values.size(), series.gpu_ns.size()));

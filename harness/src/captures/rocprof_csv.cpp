@@ -1,5 +1,6 @@
 // rocprofv3's kernel_stats, kernel_trace and agent_info CSV files (formats.md §1.4; reference
 // §3.5 for which rows count).
+#include "aorta/error.hpp"
 #include "captures/csv_scanner.hpp"
 #include "captures/rocprof_sources.hpp"
 
@@ -89,6 +90,16 @@ std::optional<std::uint64_t> parse_calls(std::string_view field) {
   return static_cast<std::uint64_t>(*value);
 }
 
+// A launch whose duration is negative, NaN, infinite or not a number fails the read, as rocpd's
+// does (docs/guards.md): dropped, the kernel vanished and `count(k) == 0` passed.
+[[noreturn]] void refuse_duration(const std::filesystem::path& file, std::size_t row,
+                                  std::string_view kernel, const std::string& why) {
+  throw capture_error(fmt::format("{}: row {}: kernel '{}': {}; rocprofv3 writes no such "
+                                  "duration, so the file is damaged or hostile. Fix: re-run the "
+                                  "capture",
+                                  file.string(), row, kernel, why));
+}
+
 }  // namespace
 
 bool read_rocprof_kernel_stats(const std::filesystem::path& file, kernel_table& table,
@@ -124,8 +135,9 @@ bool read_rocprof_kernel_stats(const std::filesystem::path& file, kernel_table& 
     }
     const std::optional<double> ns = parse_double(fields[total_col]);
     if (!ns || !std::isfinite(*ns) || *ns < 0.0) {
-      skipped.count("dropped: TotalDurationNs missing, not finite or negative");
-      continue;
+      refuse_duration(file, scanner.row_number(), name,
+                      fmt::format("TotalDurationNs '{}' is not a finite non-negative number",
+                                  fields[total_col]));
     }
     std::optional<std::uint64_t> calls;
     if (calls_col != csv_header::npos) {
@@ -186,12 +198,16 @@ void read_trace_rows(csv_scanner& scanner, const trace_columns& columns, kernel_
     const std::optional<std::uint64_t> start = parse_u64(fields[columns.start]);
     const std::optional<std::uint64_t> end = parse_u64(fields[columns.end]);
     if (!start || !end) {
-      skipped.count("dropped: Start_Timestamp or End_Timestamp not a whole number of ns");
-      continue;
+      refuse_duration(scanner.path(), scanner.row_number(), name,
+                      fmt::format("Start_Timestamp '{}' or End_Timestamp '{}' is not a whole "
+                                  "number of ns",
+                                  fields[columns.start], fields[columns.end]));
     }
     if (*end < *start) {
-      skipped.count("dropped: End_Timestamp before Start_Timestamp");
-      continue;
+      refuse_duration(scanner.path(), scanner.row_number(), name,
+                      fmt::format("End_Timestamp {} is before Start_Timestamp {} (a negative "
+                                  "duration)",
+                                  *end, *start));
     }
     table.add(name, static_cast<double>(*end - *start), 1);
     any = true;

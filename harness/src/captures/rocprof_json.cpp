@@ -125,10 +125,15 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
       // Plain integers, not optionals: GCC 12 at -O2 misreads optionals here (maybe-uninitialized).
       std::uint64_t t0 = 0;
       std::uint64_t t1 = 0;
+      // As in the CSV readers and rocpd: dropped, the kernel vanished and count(k) == 0 passed.
       if (!timestamp(record, "start_timestamp", t0) || !timestamp(record, "end_timestamp", t1) ||
           t1 < t0) {
-        ++bad_times;
-        continue;
+        throw capture_error(fmt::format(
+            "{}: kernel_dispatch record {}: kernel '{}': start_timestamp/end_timestamp missing, "
+            "not a whole number of ns, or the end before the start (a negative duration); "
+            "rocprofv3 writes no such dispatch, so the file is damaged or hostile. Fix: re-run "
+            "the capture",
+            file.string(), dispatches - 1, name->second));
       }
       table.add(name->second, static_cast<double>(t1 - t0), 1);
       any = true;
@@ -143,9 +148,8 @@ bool read_rocprof_results_json(const std::filesystem::path& file, kernel_table& 
                                 file.string(), unnamed, dispatches));
   }
   if (bad_times > 0) {
-    notes.push_back(fmt::format(
-        "{}: {} of {} dispatches dropped: start/end_timestamp missing, not whole ns, or inverted",
-        file.string(), bad_times, dispatches));
+    notes.push_back(fmt::format("{}: {} of {} dispatches dropped: not an object", file.string(),
+                                bad_times, dispatches));
   }
   return any;
 }

@@ -1,5 +1,6 @@
 #include "cells/confound.hpp"
 
+#include "baseline/gate_spec.hpp"
 #include "baseline/measured_test.hpp"
 #include "baseline/statistics.hpp"
 #include "cells/signed_rank.hpp"
@@ -51,7 +52,8 @@ std::optional<double> metric_of(const trial_snapshot& trial, const std::string& 
   return found->second;
 }
 
-// Kernel times and launch counts, scope cycles, function Ir: what the default gate judges.
+// Kernel times and launch counts, scope cycles, function Ir and ncu counters: what the default
+// gate judges (default_gate_rows; cells_confound_test.cpp holds the two lists equal).
 std::vector<quantity_reader> quantities(const snapshot_by_round& a, const snapshot_by_round& b) {
   std::set<std::string> kernels;
   std::set<std::string> metric_keys;
@@ -82,6 +84,11 @@ std::vector<quantity_reader> quantities(const snapshot_by_round& a, const snapsh
   for (const auto& key : metric_keys) {
     const bool cycles = key.starts_with(cycles_prefix);
     const bool ir = key.starts_with(ir_prefix);
+    if (key.starts_with(ncu_counter_prefix)) {  // deterministic counts, judged exactly
+      readers.push_back({ncu_counter_label(key), true,
+                         [key](const trial_snapshot& t) { return metric_of(t, key); }});
+      continue;
+    }
     if (!cycles && !ir) continue;
     const auto name = key.substr(cycles ? cycles_prefix.size() : ir_prefix.size());
     readers.push_back({fmt::format("{}({})", cycles ? "cycles" : "ir", name), ir,
@@ -179,6 +186,15 @@ std::string_view to_string(confound_verdict verdict) noexcept {
   case confound_verdict::unknown: return "UNKNOWN";
   }
   return "UNKNOWN";
+}
+
+std::string_view to_string(ambiguous_policy policy) noexcept {
+  switch (policy) {
+  case ambiguous_policy::fail: return "fail";
+  case ambiguous_policy::skip: return "skip";
+  case ambiguous_policy::pass: return "pass";
+  }
+  return "fail";
 }
 
 std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,

@@ -7,6 +7,7 @@
 // an unpaired test has to see through it, so it needs more trials for the same certainty.
 #pragma once
 
+#include "aorta/cells.hpp"
 #include "aorta/trial_record.hpp"
 #include "recipe/cell_plan.hpp"
 
@@ -21,6 +22,8 @@ namespace aorta::detail {
 enum class confound_verdict { same, slower, faster, ambiguous, unknown };
 
 [[nodiscard]] std::string_view to_string(confound_verdict verdict) noexcept;
+// "fail", "skip", "pass" (confound.ambiguous).
+[[nodiscard]] std::string_view to_string(ambiguous_policy policy) noexcept;
 
 struct confound_row {
   std::string cell;

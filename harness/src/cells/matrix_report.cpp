@@ -124,18 +124,20 @@ json matrix_json(const matrix_run& run) {
                 {"threshold", run.threshold},
                 {"alpha", run.alpha},
                 {"fail", run.fail_on_slower},
+                {"ambiguous", std::string(to_string(run.ambiguous))},
                 {"test", "Wilcoxon signed-rank on per-round log ratios, one-sided in the direction "
                          "of the move (scipy.stats.wilcoxon)"},
                 {"verdict_counts", verdicts},
                 {"rows", confound_rows_json(run.rows)}};
   }
-  return stamped({{"generated_at", utc_timestamp()},
-                  {"seed", std::to_string(run.seed)},
-                  {"rounds", run.rounds},
-                  {"cells", std::move(cells)},
-                  {"confound", std::move(confound)},
-                  {"checks", matrix_checks_json(run.checks)}},
-                 schemas::matrix);
+  json document = {{"generated_at", utc_timestamp()},
+                   {"seed", std::to_string(run.seed)},
+                   {"rounds", run.rounds},
+                   {"cells", std::move(cells)},
+                   {"confound", std::move(confound)},
+                   {"checks", matrix_checks_json(run.checks)}};
+  if (run.incomplete) document["incomplete"] = *run.incomplete;
+  return stamped(std::move(document), schemas::matrix);
 }
 
 std::string confound_table(const std::vector<confound_row>& rows, bool all) {
@@ -173,6 +175,10 @@ std::string matrix_markdown(const matrix_run& run) {
   std::string text = fmt::format("# Cells\n\nseed {}, {} round(s); trials interleaved one per cell "
                                  "per round, shuffled each round.\n\n",
                                  run.seed, run.rounds);
+  if (run.incomplete) {
+    text += fmt::format("**Incomplete: {}.** No cell check or confound verdict was judged.\n\n",
+                        *run.incomplete);
+  }
   text += "| cell | mitigations | diagnostic | trials | pass | fail | skip | error | env |\n"
           "|---|---|---|---|---|---|---|---|---|\n";
   for (std::size_t i = 0; i < run.cells.size(); ++i) {

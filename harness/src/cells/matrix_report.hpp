@@ -28,8 +28,12 @@ struct matrix_run {
   double threshold = 1.15;
   double alpha = 0.05;
   bool fail_on_slower = false;
+  ambiguous_policy ambiguous = ambiguous_policy::fail;
   std::vector<confound_row> rows;
   std::vector<check_result> checks;  // the cell-addressed checks (cells/matrix_checks.hpp)
+  // Why the run stopped before its verdicts ("interrupted by SIGINT after 3 of 10 trial(s)"):
+  // then the files hold the trials that ran, no checks and no confound verdicts.
+  std::optional<std::string> incomplete;
 };
 
 [[nodiscard]] nlohmann::json matrix_json(const matrix_run& run);

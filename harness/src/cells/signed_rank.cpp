@@ -128,4 +128,34 @@ signed_rank wilcoxon_signed_rank(const std::vector<double>& differences) {
   return result;
 }
 
+namespace {
+
+// The one-sided p of `pairs` distinct positive differences: the smallest the test can give.
+double smallest_p(int pairs) {
+  std::vector<double> all_up(static_cast<std::size_t>(pairs));
+  for (std::size_t i = 0; i < all_up.size(); ++i) all_up[i] = static_cast<double>(i + 1);
+  return wilcoxon_signed_rank(all_up).p_greater;
+}
+
+}  // namespace
+
+bool can_reach(double alpha, int pairs) {
+  return pairs > 0 && smallest_p(pairs) < alpha;
+}
+
+int pairs_to_reach(double alpha) {
+  int low = 1;
+  int high = 100'000;
+  if (!(smallest_p(high) < alpha)) return high;
+  while (low < high) {  // the smallest p falls as pairs grow
+    const int middle = low + (high - low) / 2;
+    if (smallest_p(middle) < alpha) {
+      high = middle;
+    } else {
+      low = middle + 1;
+    }
+  }
+  return low;
+}
+
 }  // namespace aorta::detail

@@ -25,4 +25,14 @@ struct signed_rank {
 // All p-values are 1 when every difference is zero or there are none.
 [[nodiscard]] signed_rank wilcoxon_signed_rank(const std::vector<double>& differences);
 
+// Whether the one-sided test of `pairs` differences can give p < alpha at all (every difference
+// positive and distinct). When it cannot, a timed confound row can never be SLOWER, only
+// AMBIGUOUS.
+[[nodiscard]] bool can_reach(double alpha, int pairs);
+
+// The fewest pairs that can: 5 for 0.05, 1830 for 1e-300 (the normal approximation beyond 50
+// pairs); 100,000 when even that many
+// cannot.
+[[nodiscard]] int pairs_to_reach(double alpha);
+
 }  // namespace aorta::detail

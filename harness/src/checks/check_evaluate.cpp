@@ -1,22 +1,29 @@
 #include "aorta/check.hpp"
 
-#include "metrics/anchor_hint.hpp"
-#include "metrics/number_format.hpp"
+#include "checks/capture_pick.hpp"
 #include "checks/check_message.hpp"
+#include "checks/closest_names.hpp"
+#include "checks/failure_context.hpp"
 #include "checks/function_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "checks/scope_checks.hpp"
+#include "metrics/anchor_hint.hpp"
+#include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace aorta {
 namespace {
 
-constexpr std::size_t context_rows = 5;
+using detail::data_kind;
+using detail::failure_context;
+using detail::first_with;
+
 constexpr std::size_t listed_names = 10;
 
 // A measured quantity, or why it could not be measured.
@@ -27,19 +34,6 @@ struct measured {
 
 measured unmeasured(std::string reason) {
   return {std::nullopt, std::move(reason)};
-}
-
-enum class data_kind { kernels, scopes, functions, findings };
-
-const capture* first_with(const std::vector<capture>& captures, data_kind kind) {
-  for (const auto& candidate : captures) {
-    const bool has = kind == data_kind::kernels    ? !candidate.kernels.empty()
-                     : kind == data_kind::scopes   ? !candidate.scopes.empty()
-                     : kind == data_kind::findings ? candidate.reported_errors.has_value()
-                                                   : !candidate.functions.empty();
-    if (has) return &candidate;
-  }
-  return nullptr;
 }
 
 std::string none_with(const std::vector<capture>& captures, std::string_view what) {
@@ -60,8 +54,23 @@ std::string joined_names(const std::vector<std::string>& names) {
   return joined_names(names, names.size());
 }
 
+// A selector that matched nothing: 0 for count() (asserting that a kernel does not run is a real
+// use) and for a term written `F(A)?`; otherwise not measured, so a misspelt or renamed name
+// cannot pass an upper bound.
+measured nothing_matched(check_quantity quantity, bool absent_reads_zero, std::string what,
+                         const std::vector<std::string>& names, const std::string& argument,
+                         std::string_view wanted) {
+  if (quantity == check_quantity::count || absent_reads_zero) return {0.0, std::move(what)};
+  return unmeasured(fmt::format("{}, so {}({}) was not measured{}. Fix: correct the name, or "
+                                "write {}({})? if its absence is fine (it then reads 0)",
+                                what, to_string(quantity), argument,
+                                detail::closest_names_text(names, wanted), to_string(quantity),
+                                argument));
+}
+
 measured kernel_quantity(const std::vector<capture>& captures, check_quantity quantity,
-                         const std::string& argument, const name_regex& pattern) {
+                         const std::string& argument, const name_regex& pattern,
+                         bool absent_reads_zero) {
   const capture* source = first_with(captures, data_kind::kernels);
   if (source == nullptr) return unmeasured(none_with(captures, "kernels"));
   double total = 0.0;
@@ -83,12 +92,23 @@ measured kernel_quantity(const std::vector<capture>& captures, check_quantity qu
         fmt::format("the launch count of {} is unknown ({} gave no trustworthy count)",
                     joined_names(unknown_counts), source->collector));
   }
-  if (matched == 0) return {0.0, fmt::format("no kernel matches '{}'", argument)};
+  if (matched == 0) {
+    std::vector<std::string> names;
+    names.reserve(source->kernels.size());
+    for (const auto& kernel : source->kernels) names.push_back(kernel.name.str());
+    return nothing_matched(quantity, absent_reads_zero,
+                           fmt::format("no kernel matches '{}'", argument), names, argument,
+                           argument);
+  }
+  if (!std::isfinite(total)) {
+    return unmeasured(fmt::format("the sum over the {} kernel(s) matching '{}' is not finite",
+                                  matched, argument));
+  }
   return {total, {}};
 }
 
 measured scope_quantity(const std::vector<capture>& captures, check_quantity quantity,
-                        const std::string& argument) {
+                        const std::string& argument, bool absent_reads_zero) {
   const capture* source = first_with(captures, data_kind::scopes);
   if (source == nullptr) return unmeasured(none_with(captures, "scopes"));
   const auto value_of = [quantity](const scope_stat& entry) {
@@ -122,6 +142,7 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
     }
     if (found) return {total, {}};
   }
+  if (absent_reads_zero) return {0.0, fmt::format("no scope '{}'", argument)};
   // In first-seen order, without a walk over the names before each one (100,000 scopes made
   // this message quadratic).
   const detail::scope_names known = detail::known_scope_names(*source, listed_names);
@@ -147,33 +168,61 @@ measured error_quantity(const std::vector<capture>& captures, const std::string&
   return {total, {}};
 }
 
-measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
-                         const std::string& argument, const std::optional<name_regex>& pattern,
-                         const std::optional<scope_path>& scope) {
-  if (scope) {
-    detail::scoped_measure value =
-        detail::scoped_kernel_quantity(captures, expression.quantity(), *scope, *pattern);
-    return {value.value, std::move(value.reason)};
+// One term of a check: the numerator, or the denominator of a ratio.
+struct operand {
+  const std::string& argument;
+  const std::optional<name_regex>& pattern;
+  const std::optional<scope_path>& scope;
+  bool absent_reads_zero;
+};
+
+operand numerator_of(const check_expression& expression) {
+  return {expression.argument(), expression.pattern(), expression.scope(),
+          expression.absent_reads_zero()};
+}
+
+operand denominator_of(const check_expression& expression) {
+  return {*expression.denominator(), expression.denominator_pattern(),
+          expression.denominator_scope(), expression.denominator_absent_reads_zero()};
+}
+
+measured scoped_operand(const check_expression& expression, const std::vector<capture>& captures,
+                        const operand& term) {
+  detail::scoped_measure value =
+      detail::scoped_kernel_quantity(captures, expression.quantity(), *term.scope, *term.pattern);
+  if (value.value && value.nothing_matched) {
+    return nothing_matched(expression.quantity(), term.absent_reads_zero, std::move(value.reason),
+                           value.kernels_there, term.argument, term.pattern->pattern());
   }
+  return {value.value, std::move(value.reason)};
+}
+
+measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
+                         const operand& term) {
+  const std::string& argument = term.argument;
+  const std::optional<name_regex>& pattern = term.pattern;
+  if (term.scope) return scoped_operand(expression, captures, term);
   switch (expression.quantity()) {
   case check_quantity::count:
   case check_quantity::time_ms:
-    return kernel_quantity(captures, expression.quantity(), argument, *pattern);
+    return kernel_quantity(captures, expression.quantity(), argument, *pattern,
+                           term.absent_reads_zero);
   case check_quantity::cycles:
   case check_quantity::normalized_cycles:
-    return scope_quantity(captures, expression.quantity(), argument);
+    return scope_quantity(captures, expression.quantity(), argument, term.absent_reads_zero);
   case check_quantity::ir:
   case check_quantity::self_ir:
   case check_quantity::calls: {
     const capture* source = first_with(captures, data_kind::functions);
     if (source == nullptr) return unmeasured(none_with(captures, "functions"));
-    detail::function_measure value =
-        detail::function_quantity(*source, expression.quantity(), argument, *pattern);
+    detail::function_measure value = detail::function_quantity(
+        *source, expression.quantity(), argument, *pattern, term.absent_reads_zero);
     return {value.value, std::move(value.reason)};
   }
   case check_quantity::errors: return error_quantity(captures, argument, *pattern);
   case check_quantity::ncu: {
     detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
+    if (!sum.value && sum.no_kernel_matched && term.absent_reads_zero) return {0.0, sum.why};
     if (!sum.value) return unmeasured(std::move(sum.why));
     return {*sum.value, {}};
   }
@@ -203,95 +252,6 @@ measured metric_quantity(const std::string& name, const metric_set& metrics) {
                                             "array, which aorta keeps as text and a check cannot "
                                             "compare"
                                           : ""));
-}
-
-std::string kernel_context(const capture& source) {
-  std::vector<const kernel_stat*> ordered;
-  for (const auto& kernel : source.kernels) ordered.push_back(&kernel);
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const auto* a, const auto* b) { return a->total_ns > b->total_ns; });
-  std::string out = fmt::format("  hottest kernels ({}):\n", source.collector);
-  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
-    const auto& kernel = *ordered[i];
-    out += fmt::format("    {}  launches {}  total {} ms\n", kernel.name,
-                       kernel.launches ? std::to_string(*kernel.launches) : "unknown",
-                       detail::format_number(kernel.total_ns / 1e6));
-  }
-  return out;
-}
-
-std::string scope_context(const capture& source) {
-  std::vector<const scope_stat*> ordered;
-  for (const auto& scope : source.scopes) ordered.push_back(&scope);
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const auto* a, const auto* b) { return a->cycles > b->cycles; });
-  std::string out = fmt::format("  scopes with the most cycles ({}):\n", source.collector);
-  for (std::size_t i = 0; i < ordered.size() && i < context_rows; ++i) {
-    const auto& scope = *ordered[i];
-    out += fmt::format("    {}{}  cycles {}  normalized_cycles {}\n",
-                       scope.kernel.empty() ? "" : scope.kernel + "/", scope.scope,
-                       detail::format_number(scope.cycles),
-                       detail::format_number(scope.normalized_cycles));
-  }
-  return out;
-}
-
-// The errors a checker reported, so a failed error check names the kernel and the access.
-std::string finding_context(const std::vector<capture>& captures) {
-  std::string out;
-  for (const auto& source : captures) {
-    if (!source.reported_errors) continue;
-    out += fmt::format("  errors reported ({}): {}\n", source.collector, *source.reported_errors);
-    for (std::size_t i = 0; i < source.findings.size() && i < context_rows; ++i) {
-      const finding& each = source.findings[i];
-      out += fmt::format("    {}{} x {}{}{}\n", each.severity == "error" ? "" : each.severity + ": ",
-                         each.count, each.kind,
-                         each.kernel.empty() ? "" : fmt::format(" in {}", each.kernel),
-                         each.location.empty() ? "" : fmt::format(" at {}", each.location));
-      if (!each.detail.empty()) out += fmt::format("      {}\n", each.detail);
-    }
-    if (source.findings.size() > context_rows) {
-      out += fmt::format("    ... {} more in {}\n", source.findings.size() - context_rows,
-                         source.artifact_dir.string());
-    }
-  }
-  return out;
-}
-
-bool is_error_metric(const std::string& name) {
-  return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
-}
-
-// What the failed check is about: kernels, scopes, functions or a checker's errors, falling back
-// to whatever exists.
-std::string failure_context(const check_expression& expression,
-                            const std::vector<capture>& captures) {
-  data_kind preferred = data_kind::kernels;
-  if (expression.quantity() == check_quantity::errors ||
-      (expression.quantity() == check_quantity::metric && is_error_metric(expression.argument()))) {
-    preferred = data_kind::findings;
-  } else if (expression.quantity() == check_quantity::cycles ||
-      expression.quantity() == check_quantity::normalized_cycles ||
-      (expression.quantity() == check_quantity::metric &&
-       expression.argument().starts_with("proton_scope_"))) {
-    preferred = data_kind::scopes;
-  } else if (expression.quantity() == check_quantity::ir ||
-             expression.quantity() == check_quantity::self_ir ||
-             expression.quantity() == check_quantity::calls ||
-             (expression.quantity() == check_quantity::metric &&
-              expression.argument().starts_with("callgrind_"))) {
-    preferred = data_kind::functions;
-  }
-  for (const data_kind kind : {preferred, data_kind::kernels, data_kind::scopes,
-                               data_kind::functions, data_kind::findings}) {
-    const capture* source = first_with(captures, kind);
-    if (source == nullptr) continue;
-    if (kind == data_kind::findings) return finding_context(captures);
-    if (kind == data_kind::kernels) return kernel_context(*source);
-    if (kind == data_kind::scopes) return scope_context(*source);
-    return detail::function_context(*source);
-  }
-  return "  no capture has kernels, scopes or functions\n";
 }
 
 check_result finish(const check_expression& expression, const std::vector<capture>& captures,
@@ -357,8 +317,7 @@ check_result evaluate_check(const check_expression& expression,
                   value.value);
   }
 
-  const measured numerator = measure_operand(expression, captures, expression.argument(),
-                                             expression.pattern(), expression.scope());
+  const measured numerator = measure_operand(expression, captures, numerator_of(expression));
   if (!numerator.value)
     return finish(expression, captures, false, expected, "unknown", numerator.reason);
 
@@ -369,9 +328,7 @@ check_result evaluate_check(const check_expression& expression,
     return finish(expression, captures, passed, expected, std::move(actual), "", numerator.value);
   }
 
-  const measured denominator =
-      measure_operand(expression, captures, *expression.denominator(),
-                      expression.denominator_pattern(), expression.denominator_scope());
+  const measured denominator = measure_operand(expression, captures, denominator_of(expression));
   if (!denominator.value) {
     return finish(expression, captures, false, expected, "unknown",
                   fmt::format("denominator: {}", denominator.reason));

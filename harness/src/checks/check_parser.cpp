@@ -89,6 +89,12 @@ public:
       if (name == "top_kernel") fail(m_pos, "'~' after top_kernel", top_kernel_example);
       result.m_quantity = check_quantity::metric;
       result.m_argument = std::string(name);
+      if (peek() == '?') {
+        fail(m_pos,
+             "an operator after the metric name: '?' (absent reads 0) follows a function "
+             "term such as time_ms(A)?; a metric that was not measured always fails",
+             "time_ms(fallback_kernel)? < 1");
+      }
       result.m_cell = read_cell();
     }
     if (result.m_cell && result.m_over_ranks != rank_reduction::none) {
@@ -202,6 +208,7 @@ private:
       result.m_pattern = compile(result.m_argument, argument_pos, form.example);
     if (form.quantity == check_quantity::ncu)
       result.m_pattern = ncu_kernels(result.m_argument, argument_pos, form.example);
+    result.m_absent_reads_zero = read_absent_marker();
     result.m_cell = read_cell();
     skip_spaces();
     if (peek() != '/') return;
@@ -226,6 +233,7 @@ private:
     }
     if (form.quantity == check_quantity::ncu)
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
+    result.m_denominator_absent_reads_zero = read_absent_marker();
     result.m_denominator_cell = read_cell();
     // Mixed, a bare term would mean "this trial" next to a cell's median over its trials.
     if (result.m_cell.has_value() != result.m_denominator_cell.has_value()) {
@@ -249,6 +257,13 @@ private:
                                 : std::string(to_string(quantity)) + "()"),
            cell_example);
     }
+  }
+
+  // `?` right after a term's ')': its selector may match nothing and then reads 0.
+  bool read_absent_marker() {
+    if (peek() != '?') return false;
+    ++m_pos;
+    return true;
   }
 
   // `@cell` after a term, or nothing.
@@ -354,6 +369,8 @@ check_expression check_expression::term(bool denominator) const {
     side.m_pattern = m_denominator_pattern;
     side.m_scope = m_denominator_scope;
   }
+  if (denominator && m_denominator) side.m_absent_reads_zero = m_denominator_absent_reads_zero;
+  side.m_denominator_absent_reads_zero = false;
   side.m_denominator.reset();
   side.m_denominator_pattern.reset();
   side.m_denominator_scope.reset();

@@ -1,6 +1,6 @@
 #include "checks/function_checks.hpp"
 
-#include "collectors/option_text.hpp"
+#include "checks/closest_names.hpp"
 #include "metrics/anchor_hint.hpp"
 
 #include <fmt/format.h>
@@ -15,10 +15,7 @@ namespace aorta::detail {
 namespace {
 
 constexpr std::size_t function_listed_names = 10;
-constexpr std::size_t closest_names = 3;
 constexpr std::size_t function_context_rows = 5;
-// Template names run to thousands of characters; a typo is judged on the start of the name.
-constexpr std::size_t compared_chars = 200;
 
 std::string function_names_text(const std::vector<std::string>& names) {
   if (names.size() <= function_listed_names) return fmt::format("{}", fmt::join(names, ", "));
@@ -29,36 +26,6 @@ std::string function_names_text(const std::vector<std::string>& names) {
 
 bool has_regex_syntax(std::string_view argument) {
   return argument.find_first_of("\\^$.|?*+()[]{}") != std::string_view::npos;
-}
-
-// The name a user would type: without the C++ argument list, anchors and escapes removed.
-std::string spelling_of(std::string_view text) {
-  if (const auto open = text.find('('); open != std::string_view::npos && open > 0) {
-    text = text.substr(0, open);
-  }
-  std::string out;
-  for (const char c : text.substr(0, compared_chars)) {
-    if (c != '^' && c != '$' && c != '\\') out += c;
-  }
-  return out;
-}
-
-// The functions whose names are fewest edits from `argument`, nearest first.
-std::vector<std::string> closest_functions(const capture& source, std::string_view argument) {
-  const std::string wanted = spelling_of(argument);
-  std::vector<std::pair<std::size_t, const std::string*>> ranked;
-  ranked.reserve(source.functions.size());
-  for (const auto& function : source.functions) {
-    ranked.emplace_back(edit_distance(wanted, spelling_of(function.name)), &function.name);
-  }
-  const std::size_t kept = std::min(closest_names, ranked.size());
-  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept),
-                    ranked.end(), [](const auto& a, const auto& b) {
-                      return a.first != b.first ? a.first < b.first : *a.second < *b.second;
-                    });
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < kept; ++i) out.push_back(*ranked[i].second);
-  return out;
 }
 
 double value_of(const function_cost& function, check_quantity quantity) {
@@ -72,19 +39,21 @@ double value_of(const function_cost& function, check_quantity quantity) {
 }  // namespace
 
 function_measure function_quantity(const capture& source, check_quantity quantity,
-                                   const std::string& argument, const name_regex& pattern) {
+                                   const std::string& argument, const name_regex& pattern,
+                                   bool absent_reads_zero) {
   std::vector<const function_cost*> matches;
   for (const auto& function : source.functions) {
     if (pattern.search(function.name)) matches.push_back(&function);
   }
   const std::string_view form = to_string(quantity);
   if (matches.empty()) {
-    if (quantity == check_quantity::ir) {
-      return {0.0, fmt::format("no function matches '{}'", argument)};
-    }
+    if (absent_reads_zero) return {0.0, fmt::format("no function matches '{}'", argument)};
+    std::vector<std::string> names;
+    names.reserve(source.functions.size());
+    for (const auto& function : source.functions) names.push_back(function.name);
     return {std::nullopt,
             fmt::format("no function of the {} capture matches '{}'; closest: {}", source.collector,
-                        argument, function_names_text(closest_functions(source, argument)))};
+                        argument, function_names_text(closest_names(names, argument)))};
   }
   const bool sums = quantity != check_quantity::ir && has_regex_syntax(argument);
   if (matches.size() > 1 && !sums) {

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
+#include "checks/closest_names.hpp"
 #include "collectors/ncu/ncu_options.hpp"
 #include "text_trim.hpp"
 
@@ -20,19 +21,24 @@ struct summing {
   double total = 0.0;
   std::size_t matched = 0;
   std::set<std::string> metrics_seen;  // for the message when nothing matched
+  std::vector<std::string> kernels_with_metric;
 };
 
 counter_sum finish_ncu_sum(const summing& sum, std::string_view argument, std::string_view metric) {
   if (sum.matched == 0) {
+    const bool collected = sum.metrics_seen.contains(std::string(metric));
     return {std::nullopt,
-            sum.metrics_seen.contains(std::string(metric))
-                ? fmt::format("ncu({}): no kernel with counter {} matches", argument, metric)
+            collected
+                ? fmt::format("ncu({}): no kernel with counter {} matches{}", argument, metric,
+                              closest_names_text(sum.kernels_with_metric,
+                                                 split_ncu_argument(argument)->kernels))
                 : fmt::format("ncu({}): counter {} was not collected (counters here: {}); add it "
                               "to collect.ncu.metrics",
                               argument, metric,
                               sum.metrics_seen.empty()
                                   ? "none"
-                                  : fmt::format("{}", fmt::join(sum.metrics_seen, ", ")))};
+                                  : fmt::format("{}", fmt::join(sum.metrics_seen, ", "))),
+            collected};
   }
   if (!std::isfinite(sum.total)) {
     return {std::nullopt, fmt::format("ncu({}): the sum over kernels is not finite", argument)};
@@ -60,7 +66,11 @@ counter_sum ncu_counter_in_capture(const std::vector<capture>& captures, std::st
   for (const auto& source : captures) {
     for (const auto& counter : source.counters) {
       sum.metrics_seen.insert(counter.metric);
-      if (counter.metric != parts->metric || !kernels.search(counter.kernel)) continue;
+      if (counter.metric != parts->metric) continue;
+      if (!kernels.search(counter.kernel)) {
+        sum.kernels_with_metric.push_back(counter.kernel);
+        continue;
+      }
       sum.total += counter.value;
       ++sum.matched;
     }
@@ -81,7 +91,11 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
     if (slash == std::string_view::npos) continue;
     const std::string_view metric = rest.substr(0, slash);
     sum.metrics_seen.emplace(metric);
-    if (metric != parts->metric || !kernels.search(rest.substr(slash + 1))) continue;
+    if (metric != parts->metric) continue;
+    if (!kernels.search(rest.substr(slash + 1))) {
+      sum.kernels_with_metric.emplace_back(rest.substr(slash + 1));
+      continue;
+    }
     sum.total += it->second;
     ++sum.matched;
   }

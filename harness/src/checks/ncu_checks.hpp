@@ -28,7 +28,8 @@ struct ncu_argument {
 
 struct counter_sum {
   std::optional<double> value;
-  std::string why;  // set when value is nullopt
+  std::string why;                 // set when value is nullopt
+  bool no_kernel_matched = false;  // the counter was collected, but for no matching kernel
 };
 
 // The sum of `metric` over the capture's kernels that `kernels` matches.

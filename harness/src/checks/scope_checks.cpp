@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string_view>
 
@@ -171,11 +172,12 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
   double total = 0.0;
   std::size_t matched = 0;
   std::vector<std::string> unknown;
+  const auto under_frame = [&](const placed_kernel& placed) {
+    return placed.frame != context_frame::no_parent &&
+           frame_within(*where.source, placed.frame, where.frame);
+  };
   for (const placed_kernel& placed : where.source->placements) {
-    if (placed.frame == context_frame::no_parent ||
-        !frame_within(*where.source, placed.frame, where.frame) ||
-        !kernels.search(placed.kernel.name))
-      continue;
+    if (!under_frame(placed) || !kernels.search(placed.kernel.name)) continue;
     ++matched;
     if (quantity == check_quantity::time_ms)
       total += placed.kernel.total_ns / 1e6;
@@ -188,10 +190,18 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
   if (!unknown.empty())
     return {std::nullopt, fmt::format("the launch count of {} under {} is unknown",
                                       fmt::join(unknown, ", "), scope)};
-  if (matched == 0)
-    return {0.0, kernels.pattern().empty()
-                     ? fmt::format("no kernel ran under {}", scope)
-                     : fmt::format("no kernel under {} matches '{}'", scope, kernels.pattern())};
+  if (matched == 0) {
+    std::set<std::string> within;  // for "did you mean", only when nothing matched
+    for (const placed_kernel& placed : where.source->placements) {
+      if (under_frame(placed)) within.insert(placed.kernel.name.str());
+    }
+    return {0.0,
+            kernels.pattern().empty()
+                ? fmt::format("no kernel ran under {}", scope)
+                : fmt::format("no kernel under {} matches '{}'", scope, kernels.pattern()),
+            true,
+            {within.begin(), within.end()}};
+  }
   return {total, {}};
 }
 

@@ -25,6 +25,8 @@ struct scope_argument {
 struct scoped_measure {
   std::optional<double> value;
   std::string reason;  // why there is no value, or a remark on a value of 0
+  bool nothing_matched = false;                 // the value is 0 because no kernel matched
+  std::vector<std::string> kernels_there = {};  // then, the kernels the subtree holds
 };
 
 // count or time_ms of the kernels matching `kernels` in the subtree `path` selects, from the

@@ -1,6 +1,7 @@
 // `aorta ab`: two builds of one payload, interleaved on one GPU and judged head against base.
 #include "aorta/sweep.hpp"
 #include "cli/commands.hpp"
+#include "cli/console_flags.hpp"
 #include "cli/option_checks.hpp"
 
 #include <iostream>
@@ -21,6 +22,10 @@ struct ab_flags {
   std::optional<std::uint64_t> seed;
   bool require_profiler = false;
   std::vector<std::string> checks;
+  std::optional<double> timeout;
+  std::vector<std::string> measures;
+  std::string platforms;
+  console_flags console;
 };
 
 }  // namespace
@@ -28,8 +33,8 @@ struct ab_flags {
 void add_ab_command(CLI::App& app, action& selected,
                     const std::vector<std::string>& command_after_separator) {
   auto* ab = app.add_subcommand(
-      "ab", "aorta ab --recipe R --output DIR --base PROG --head PROG [--trials N] [--strict] "
-            "-- ARGS...: two builds as cells base and head, interleaved, head judged against base");
+      "ab", "aorta ab --recipe RECIPE --output DIR --base PROG --head PROG [--trials N] "
+            "[--strict] [OPTIONS] -- [ARG...]: two builds as cells base and head, interleaved, head judged against base");
   auto flags = std::make_shared<ab_flags>();
   ab->add_option("--recipe", flags->recipe, "Recipe: collectors, checks, confound")->required();
   ab->add_option("--output,--output-dir", flags->output,
@@ -37,17 +42,30 @@ void add_ab_command(CLI::App& app, action& selected,
       ->required();
   ab->add_option("--base", flags->base, "The baseline build's program")->required();
   ab->add_option("--head", flags->head, "The build under test's program")->required();
-  ab->add_option("--trials", flags->trials, "Trials per cell (replaces the recipe's trials:)")
-      ->check(CLI::Range(1, 1'000'000));
+  ab->add_option("--trials", flags->trials, "Trials per cell, 1 to 1000000 (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000).description(""));
   ab->add_option("--confound-threshold", flags->threshold,
                  "Ratio head / base beyond which head is SLOWER (default: the recipe's "
                  "confound.threshold, else 1.05)");
-  ab->add_flag("--strict", flags->strict, "A SLOWER or UNKNOWN verdict fails the run");
+  ab->add_flag("--strict", flags->strict,
+               "A SLOWER, UNKNOWN or AMBIGUOUS verdict fails the run (AMBIGUOUS: as "
+               "confound.ambiguous says)");
   ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round")
       ->check(seed_check());
   ab->add_flag("--require-profiler", flags->require_profiler,
                "Fail instead of skipping when a profiler or the GPU is missing");
-  ab->add_option("--check", flags->checks, "A check expression, added to the recipe's");
+  ab->add_option("--check", flags->checks,
+                 "A check expression judged on every trial, added to the recipe's check: list "
+                 "(repeatable)");
+  ab->add_option("--timeout", flags->timeout,
+                 "Stop a trial's payload after this many SECONDS unless the recipe's timeout is "
+                 "shorter (0.001 to 2592000, as the recipe's)");
+  ab->add_option("--measure", flags->measures,
+                 "A metric shown and measured besides the checks' own (repeatable; 'all')");
+  ab->add_option("--platforms", flags->platforms,
+                 "Platforms this lane covers (cpu, nvidia, amd, comma-separated, or all); a "
+                 "recipe for none of them is skipped as not applicable");
+  add_console_flags(*ab, flags->console);
   ab->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -62,6 +80,10 @@ void add_ab_command(CLI::App& app, action& selected,
       request.seed = flags->seed;
       request.require_profiler = flags->require_profiler;
       request.extra_checks = flags->checks;
+      request.timeout_seconds = flags->timeout;
+      request.measures = flags->measures;
+      if (!flags->platforms.empty()) request.lane_platforms = parse_platforms(flags->platforms);
+      flags->console.apply(request);
       return static_cast<int>(run_sweep(request, std::cout, std::cerr).code);
     };
   });

@@ -23,6 +23,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
@@ -151,11 +152,30 @@ void print_series(std::string_view label, const std::vector<double>& values) {
              detail::format_number(s.q3), detail::format_number(s.min), s.n);
 }
 
+// A provenance value as a reader wants it: a string as is, an argv as words, null as unknown.
+std::string provenance_text(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_null()) return "(unknown)";
+  const bool words = value.is_array() && std::all_of(value.begin(), value.end(),
+                                                     [](const auto& item) { return item.is_string(); });
+  if (!words) return detail::dump_json(value);
+  std::string joined;
+  for (const auto& item : value) joined += (joined.empty() ? "" : " ") + item.get<std::string>();
+  return joined;
+}
+
 int show_baselines(const std::string& path) {
   for (const auto& [name, test] : detail::load_measured(path)) {
     fmt::print(std::cout, "test {} ({} trial(s))\n", name, test.trials.size());
     for (const auto& [key, value] : test.fingerprint) fmt::print(std::cout, "  fingerprint {}: {}\n", key, value);
-    if (!test.provenance.empty()) fmt::print(std::cout, "  provenance {}\n", detail::dump_json(test.provenance));
+    // One line per key, as the fingerprint: a raw JSON line hid the record command in escapes.
+    if (test.provenance.is_object()) {
+      for (const auto& [key, value] : test.provenance.items()) {
+        fmt::print(std::cout, "  provenance {}: {}\n", key, provenance_text(value));
+      }
+    } else if (!test.provenance.empty()) {
+      fmt::print(std::cout, "  provenance {}\n", detail::dump_json(test.provenance));
+    }
     std::set<std::string> kernels;
     std::set<std::string> metrics;
     for (const auto& trial : test.trials) {
@@ -290,8 +310,9 @@ void add_baseline_command(CLI::App& app, action& selected) {
   record->add_option("--test-name", flags->test_name,
                      "Record the one test found under this name (default: its directory's name)");
   record->add_option("--min-trials", flags->min_trials,
-                     "Refuse tests with kernel times or scope cycles and fewer trials (3)")
-      ->check(CLI::Range(1, 10000));
+                     "Refuse tests with kernel times or scope cycles and fewer trials, 1 to "
+                     "10000 (default 3)")
+      ->check(CLI::Range(1, 10000).description(""));
   record->add_flag("--skip-missing", flags->skip_missing,
                    "Skip (with a note) results that do not exist or never ran, instead of failing");
   record->callback([&selected, flags, &app] {
@@ -316,9 +337,9 @@ void add_compare_command(CLI::App& app, action& selected) {
       ->required();
   compare->add_option("new", flags->fresh, "Results dir, result.json or baseline")->required();
   compare->add_option("--gate", flags->gate, "Tolerances, e.g. \"time +5%, count exact\"");
-  auto* alpha = compare->add_option("--alpha", "False-alarm rate per test (default: the gate's "
-                                               "alpha, else 0.05)")
-                    ->check(CLI::Range(1e-9, 0.5));
+  auto* alpha = compare->add_option("--alpha", "False-alarm rate per test, from 1e-9 to 0.5 "
+                                               "(default: the gate's alpha, else 0.05)")
+                    ->check(CLI::Range(1e-9, 0.5).description(""));
   compare->add_flag("--json", flags->json, "JSON instead of the table");
   compare->callback([&selected, flags, alpha] {
     if (alpha->count() > 0) flags->alpha = alpha->as<double>();

@@ -8,6 +8,7 @@
 #include "baseline/statistics.hpp"
 #include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
+#include "cli/console_flags.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -34,6 +35,7 @@ struct calibrate_flags {
   int trials = 10;
   int gate_trials = 5;
   bool require_profiler = false;
+  console_flags console;
 };
 
 // Every timed row's samples: time_ms per kernel, cycles per scope.
@@ -100,6 +102,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
   request.command = command;
   request.trials = flags.trials;
   request.require_profiler = flags.require_profiler;
+  flags.console.apply(request);
   const auto outcome = run_sweep(request, std::cout, std::cerr);
   if (outcome.code != exit_code::ok) {
     fmt::print(std::cerr, "aorta: calibrate: the A/A run did not pass (exit {}), so nothing was "
@@ -130,7 +133,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
 void add_calibrate_command(CLI::App& app, action& selected,
                            const std::vector<std::string>& command_after_separator) {
   auto* calibrate_app = app.add_subcommand(
-      "calibrate", "aorta calibrate --recipe R --output DIR --into BASELINES [--trials N] -- CMD: "
+      "calibrate", "aorta calibrate --recipe RECIPE --output DIR --into DIR [--trials N] -- CMD: "
                    "run unchanged code N times, record it as the baseline (with each timed row's "
                    "noise) and print the trials each row needs");
   auto flags = std::make_shared<calibrate_flags>();
@@ -141,13 +144,15 @@ void add_calibrate_command(CLI::App& app, action& selected,
   calibrate_app->add_option("--into", flags->into, "Baseline directory")->required();
   calibrate_app->add_option("--test-name", flags->test_name,
                             "The baseline's test name (default: the output directory's name)");
-  calibrate_app->add_option("--trials", flags->trials, "A/A trials (default 10, at least 3)")
-      ->check(CLI::Range(1, 10000));
+  calibrate_app->add_option("--trials", flags->trials, "A/A trials, 3 to 10000 (default 10)")
+      ->check(CLI::Range(1, 10000).description(""));
   calibrate_app->add_option("--gate-trials", flags->gate_trials,
-                            "Trials a side the gate will plan; rows needing more are listed (5)")
-      ->check(CLI::Range(3, 10000));
+                            "Trials a side the gate will plan, 3 to 10000; rows needing more are "
+                            "listed (default 5)")
+      ->check(CLI::Range(3, 10000).description(""));
   calibrate_app->add_flag("--require-profiler", flags->require_profiler,
                           "Fail instead of skipping when a profiler or the GPU is missing");
+  add_console_flags(*calibrate_app, flags->console);
   calibrate_app->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       return calibrate(*flags, command_after_separator);

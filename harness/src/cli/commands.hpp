@@ -32,5 +32,7 @@ void add_report_command(CLI::App& app, action& selected);
 void add_baseline_command(CLI::App& app, action& selected);
 void add_compare_command(CLI::App& app, action& selected);
 void add_collectors_command(CLI::App& app, action& selected);
+// `aorta history add|changes|show` (cli/history_commands.cpp): the results store over commits.
+void add_history_command(CLI::App& app, action& selected);
 
 }  // namespace aorta::cli

@@ -7,6 +7,7 @@
 #include "aorta/report.hpp"
 #include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
+#include "collectors/option_text.hpp"
 #include "cli/commands.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
@@ -52,6 +53,13 @@ std::string recognised_formats() {
   return fmt::format("none of: {}", fmt::join(listed, "; "));
 }
 
+bool empty_directory(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(path, ec)) return false;
+  const std::filesystem::directory_iterator first(path, ec);
+  return !ec && first == std::filesystem::directory_iterator();  // unreadable is not empty
+}
+
 std::string resolve_collector(const check_flags& flags) {
   if (!flags.collector.empty()) {
     const auto* named = find_collector(flags.collector);
@@ -60,8 +68,9 @@ std::string resolve_collector(const check_flags& flags) {
       for (const auto* collector : collectors()) {
         if (collector->attaches()) readable.emplace_back(collector->name());
       }
-      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of {}",
-                                    flags.collector, fmt::join(readable, ", ")));
+      throw usage_error(fmt::format("--collector '{}' cannot be read; use one of {}.{}",
+                                    flags.collector, fmt::join(readable, ", "),
+                                    detail::did_you_mean(flags.collector, readable)));
     }
   }
   const auto formats = detail::detect_capture_formats(flags.path);
@@ -73,6 +82,14 @@ std::string resolve_collector(const check_flags& flags) {
       fmt::print(std::cerr, "aorta: {} holds {}: reading it with --collector {}\n", flags.path,
                  detail::describe_capture_format(formats.front()), formats.front());
       return formats.front();
+    }
+    if (formats.empty() && empty_directory(flags.path)) {
+      // Naming a reader would not help: there is nothing to read, whatever it is.
+      throw usage_error(fmt::format(
+          "{}: an empty directory, no capture to read. A run writes its captures to "
+          "OUTPUT/trial_N/COLLECTOR/ (e.g. out/trial_0/callgrind): give aorta check one of those "
+          "or a capture file",
+          flags.path));
     }
     if (formats.empty()) {
       throw usage_error(fmt::format(

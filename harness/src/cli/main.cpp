@@ -1,5 +1,6 @@
 // The single catch boundary: every aorta::error becomes its exit code here, and nowhere else.
 #include "aorta/error.hpp"
+#include "cli/command_words.hpp"
 #include "cli/commands.hpp"
 #include "terminal_text.hpp"
 
@@ -35,18 +36,27 @@ std::string subcommand_path(const CLI::App& app) {
 }
 
 // Refuses a first word that names no subcommand: CLI11 would say only "A subcommand is required"
-// for `aorta bogus`, and print the help and exit 0 for `aorta nosuch --help`.
+// for `aorta bogus`, and print the help and exit 0 for `aorta nosuch --help`; and `aorta` alone,
+// which CLI11 answers without saying it is an error.
 void require_known_subcommand(const CLI::App& app, int own_argc, char** argv) {
-  if (own_argc < 2 || argv[1][0] == '-') return;
+  if (own_argc < 2) throw aorta::usage_error(aorta::cli::missing_command_message(app));
+  if (argv[1][0] == '-') return;
   const std::string word = argv[1];
-  std::string known;
   for (const auto* subcommand : app.get_subcommands([](const CLI::App*) { return true; })) {
     if (subcommand->check_name(word)) return;
-    known += (known.empty() ? "" : ", ") + subcommand->get_name();
   }
-  throw aorta::usage_error(
-      fmt::format("'{}' is not an aorta command; the commands are {} (see 'aorta --help')", word,
-                  known));
+  throw aorta::usage_error(aorta::cli::unknown_command_message(app, word));
+}
+
+// The arguments no option of the entered command took, in the order given.
+std::vector<std::string> stray_arguments(const CLI::App& app) {
+  const CLI::App* current = &app;
+  for (;;) {
+    const auto entered = current->get_subcommands();
+    if (entered.empty()) break;
+    current = entered.front();
+  }
+  return current->remaining();
 }
 
 // A fixed threshold: glibc otherwise raises it to the size of each large block freed, so later
@@ -83,6 +93,9 @@ void add_commands(CLI::App& app, aorta::cli::action& selected,
   aorta::cli::add_baseline_command(app, selected);
   aorta::cli::add_compare_command(app, selected);
   aorta::cli::add_collectors_command(app, selected);
+  aorta::cli::add_history_command(app, selected);
+  aorta::cli::add_help_command(app, selected);
+  aorta::cli::apply_value_names(app);
 }
 
 }  // namespace
@@ -107,6 +120,7 @@ int main(int argc, char** argv) {
                "empty capture), 64 usage/recipe error, 70 internal error (aorta broke), 77 skipped "
                "(environment cannot run it), 129/130/143 interrupted by SIGHUP/SIGINT/SIGTERM."};
   app.set_version_flag("--version", AORTA_VERSION);
+  app.name("aorta");  // usage lines read "aorta sweep run", not the path it was started by
   app.require_subcommand(1);
   aorta::cli::action selected;
   add_commands(app, selected, command);
@@ -115,20 +129,11 @@ int main(int argc, char** argv) {
     require_known_subcommand(app, own_argc, argv);
     try {
       app.parse(own_argc, argv);
-    } catch (const CLI::ExtrasError& e) {
-      // The payload hint only fits `sweep run`, the one subcommand that takes a command.
+    } catch (const CLI::ExtrasError&) {
       const std::string name = subcommand_path(app);
-      if (name == "sweep run" && !separator_seen) {
-        throw aorta::usage_error(fmt::format(
-            "{}; missing '--' separator before the command? Usage: aorta sweep run --recipe R "
-            "--output DIR -- CMD ...",
-            e.what()));
-      }
-      if (!name.empty()) {
-        throw aorta::usage_error(
-            fmt::format("{}: {}; see 'aorta {} --help'", name, e.what(), name));
-      }
-      throw;
+      if (name.empty()) throw;
+      throw aorta::usage_error(
+          aorta::cli::stray_arguments_message(name, stray_arguments(app), separator_seen));
     }
     if (separator_seen && !command.empty() && !app.got_subcommand("sweep") &&
         !app.got_subcommand("rank-exec") && !app.got_subcommand("ab") &&

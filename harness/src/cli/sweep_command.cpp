@@ -6,6 +6,7 @@
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_sweep.hpp"
 #include "cli/commands.hpp"
+#include "cli/console_flags.hpp"
 #include "cli/option_checks.hpp"
 
 #include <fmt/format.h>
@@ -40,6 +41,7 @@ struct sweep_flags {
   bool strict = false;
   std::optional<std::uint64_t> seed;
   std::vector<std::string> mitigations_files;
+  console_flags console;
 };
 
 void add_cell_flags(CLI::App& run, sweep_flags& flags) {
@@ -51,7 +53,7 @@ void add_cell_flags(CLI::App& run, sweep_flags& flags) {
                  "(replaces confound.threshold; default 1.15)");
   run.add_flag("--strict", flags.strict,
                "A SLOWER or UNKNOWN confound verdict fails the run (as confound.fail: true does "
-               "for SLOWER)");
+               "for SLOWER), and an AMBIGUOUS one as confound.ambiguous says (default: fails)");
   run.add_option("--seed", flags.seed,
                  "Seed of the cells' shuffled order per round (default: random, printed and "
                  "recorded in matrix.json)")
@@ -68,17 +70,19 @@ void add_sweep_command(CLI::App& app, action& selected,
   auto* sweep = app.add_subcommand("sweep", "Run a recipe's command under its collectors");
   sweep->require_subcommand(1);
   auto* run = sweep->add_subcommand(
-      "run", "aorta sweep run --recipe R --output DIR [--collect a,b] [--check EXPR]... "
-             "[--dry-run] -- CMD...");
+      "run", "aorta sweep run --recipe RECIPE --output DIR [--collectors LIST] [--check EXPR]... "
+             "[--dry-run] [OPTIONS] -- CMD [ARG...]");
   auto flags = std::make_shared<sweep_flags>();
   run->add_option("--recipe", flags->recipe, "Recipe file (YAML or JSON)")->required();
   run->add_option("--output,--output-dir", flags->output,
                   "Results directory; trial_<n>/ is written below it")
       ->required();
-  run->add_option("--collect", flags->collect,
+  run->add_option("--collectors,--collect", flags->collect,
                   "Comma-separated collectors replacing the recipe's list (their option blocks "
-                  "are kept)");
-  run->add_option("--check", flags->checks, "A check expression, added to the recipe's");
+                  "are kept); --collect is the older spelling");
+  run->add_option("--check", flags->checks,
+                  "A check expression judged on every trial, added to the recipe's check: list "
+                  "(repeatable)");
   run->add_flag("--dry-run", flags->dry_run,
                 "Validate and print the wrapped command and environment; run nothing");
   run->add_flag("--require-profiler", flags->require_profiler,
@@ -104,9 +108,10 @@ void add_sweep_command(CLI::App& app, action& selected,
   run->add_option("--gate", flags->gate,
                   "Default gate against the baseline, e.g. \"time +5%, count exact\" (replaces the "
                   "recipe's gate:)");
-  run->add_option("--trials", flags->trials, "Number of trials (replaces the recipe's trials:)")
-      ->check(CLI::Range(1, 1'000'000));
+  run->add_option("--trials", flags->trials, "Trials, 1 to 1000000 (replaces the recipe's trials:)")
+      ->check(CLI::Range(1, 1'000'000).description(""));
   add_cell_flags(*run, *flags);
+  add_console_flags(*run, flags->console);
   run->callback([&selected, flags, &command_after_separator] {
     selected = [flags, &command_after_separator] {
       sweep_request request;
@@ -131,6 +136,7 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.strict = flags->strict;
       request.seed = flags->seed;
       for (const auto& file : flags->mitigations_files) request.mitigations_files.emplace_back(file);
+      flags->console.apply(request);
       const auto outcome = run_sweep(request, std::cout, std::cerr);
       return static_cast<int>(outcome.code);
     };
@@ -147,7 +153,9 @@ void add_validate_command(CLI::App& app, action& selected) {
   validate->add_option("recipe", *recipe_path, "Recipe file")->required();
   validate->add_option("--mitigations-file", *mitigations_files,
                        "A JSON file of more mitigations (repeatable)");
-  validate->add_option("--collect", *collect, "Comma-separated collector override");
+  validate->add_option("--collectors,--collect", *collect,
+                       "Comma-separated collectors replacing the recipe's list, as sweep run's; "
+                       "--collect is the older spelling");
   validate->add_option("--check", *checks,
                        "A check expression to parse as `sweep run --check` would (repeatable)");
   validate->add_option("--gate", *gate, "A gate spec to parse as `sweep run --gate` would");

@@ -2,6 +2,7 @@
 // wraps. Adding a collector is one declaration and one entry here (plus its folder).
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
+#include "collectors/option_text.hpp"
 #include "collectors/wrap_nesting.hpp"
 
 #include <fmt/format.h>
@@ -76,9 +77,10 @@ launch_plan plan_launch(const std::vector<collector_request>& requested,
   for (const auto& request : requested) {
     if (find_collector(request.name) != nullptr) continue;
     const std::string where = request.where.to_string();
-    throw recipe_error(fmt::format("{}unknown collector '{}'; valid: {}",
+    throw recipe_error(fmt::format("{}unknown collector '{}'; valid: {}.{}",
                                    where.empty() ? "" : where + ": ", request.name,
-                                   fmt::join(collector_names(), ", ")));
+                                   fmt::join(collector_names(), ", "),
+                                   detail::did_you_mean(request.name, collector_names())));
   }
   launch_plan plan;
   plan.argv = command;

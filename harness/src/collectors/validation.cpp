@@ -107,8 +107,9 @@ std::shared_ptr<const collector_config> config_of(const collector_request& reque
   const auto* collector = find_collector(request.name);
   if (collector == nullptr) {
     throw option_error(request.name, "",
-                       fmt::format("unknown collector '{}'; valid: [{}]", request.name,
-                                   detail::join(collector_names())));
+                       fmt::format("unknown collector '{}'; valid: [{}].{}", request.name,
+                                   detail::join(collector_names()),
+                                   detail::did_you_mean(request.name, collector_names())));
   }
   return collector->parse_options(request.options);
 }

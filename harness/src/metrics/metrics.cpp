@@ -1,5 +1,6 @@
 #include "aorta/metrics.hpp"
 
+#include "captures/checked_sum.hpp"
 #include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/scope_metrics.hpp"
@@ -260,6 +261,20 @@ std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
   return fmt::format("{}{}/{}", ncu_counter_prefix, metric, kernel);
 }
 
+// Totals of a PC-sampling capture; per-line samples stay in the capture (aorta view), since a
+// metric per line could be 200,000 metrics.
+void add_sample_metrics(const capture& source, const std::string& prefix, metric_set& out) {
+  std::uint64_t samples = 0;
+  std::uint64_t stalled = 0;
+  const std::string where = source.artifact_dir.string();
+  for (const pc_sample_line& line : source.pc_samples) {
+    samples = detail::add_count(samples, line.samples, where, "PC samples");
+    stalled = detail::add_count(stalled, line.stalled, where, "stalled PC samples");
+  }
+  out.values[prefix + "_pc_samples"] = static_cast<std::int64_t>(samples);
+  out.values[prefix + "_pc_stalled_samples"] = static_cast<std::int64_t>(stalled);
+}
+
 metric_set compute_metrics(const capture& source, kernel_rows rows) {
   metric_set out;
   const std::string& prefix = source.collector;
@@ -270,6 +285,7 @@ metric_set compute_metrics(const capture& source, kernel_rows rows) {
   if (!source.functions.empty()) add_function_metrics(source, out);
   if (!source.counters.empty()) add_counter_metrics(source, out);
   if (source.reported_errors) add_finding_metrics(source, prefix, out);
+  if (!source.pc_samples.empty()) add_sample_metrics(source, prefix, out);
   add_text_metrics(source, prefix, out);
   for (const numeric_metric& number : source.numeric_metrics)
     put_finite(out, prefix + "." + number.key, number.value);

@@ -218,7 +218,8 @@ confound_spec read_confound(const std::string& file, const map_entry& entry) {
   spec.where = entry.key_at;
   if (!entry.value.IsMap()) {
     fail_at(entry.value_at, "recipe.confound",
-            fmt::format("expected a mapping (threshold, baseline_cell, fail, alpha), got {}. "
+            fmt::format("expected a mapping (threshold, baseline_cell, fail, alpha, ambiguous), "
+                        "got {}. "
                         "Fix: write confound: {{threshold: 1.15, baseline_cell: none}}.",
                         describe(entry.value)));
   }
@@ -242,8 +243,24 @@ confound_spec read_confound(const std::string& file, const map_entry& entry) {
       if (spec.alpha <= 0 || spec.alpha >= 0.5) {
         fail_at(item.value_at, path, "must be between 0 and 0.5 (0.05 is usual). Fix: change it.");
       }
+    } else if (item.key == "ambiguous") {
+      const std::string policy(trim(read_text(item, path)));
+      if (policy == "fail") {
+        spec.ambiguous = ambiguous_policy::fail;
+      } else if (policy == "skip") {
+        spec.ambiguous = ambiguous_policy::skip;
+      } else if (policy == "pass") {
+        spec.ambiguous = ambiguous_policy::pass;
+      } else {
+        fail_at(item.value_at, path,
+                fmt::format("'{}' is not a policy; allowed: fail, skip, pass (what a row still "
+                            "AMBIGUOUS at the end of the run does when the confound verdicts "
+                            "fail the run). Fix: write ambiguous: fail.",
+                            policy));
+      }
     } else {
-      const std::vector<std::string> allowed{"threshold", "baseline_cell", "fail", "alpha"};
+      const std::vector<std::string> allowed{"threshold", "baseline_cell", "fail", "alpha",
+                                             "ambiguous"};
       fail_at(item.key_at, "recipe.confound",
               fmt::format("unknown key '{}'.{} Allowed keys: {}. Fix: rename or remove it.",
                           item.key, did_you_mean(item.key, allowed), join(allowed)));

@@ -172,14 +172,14 @@ void apply_collect_override(recipe& target, std::string_view comma_separated_nam
                      [&](const collector_request& r) { return r.name == name; });
     if (from_recipe != target.collect.end()) {
       collector_request kept = *from_recipe;
-      kept.where = source_location{"--collect", 0, 0};
+      kept.where = source_location{"--collectors", 0, 0};
       requests.push_back(std::move(kept));
     } else {
       requests.push_back(
-          collector_request{std::move(name), {}, source_location{"--collect", 0, 0}});
+          collector_request{std::move(name), {}, source_location{"--collectors", 0, 0}});
     }
   }
-  const std::string flag = fmt::format("--collect {}", comma_separated_names);
+  const std::string flag = fmt::format("--collectors {}", comma_separated_names);
   if (requests.empty()) {
     throw recipe_error(fmt::format(
         "{}: names no collector; valid: [{}]. Fix: name one or more collectors separated by "

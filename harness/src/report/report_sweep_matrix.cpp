@@ -171,6 +171,12 @@ std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
 }
 
 std::string kept_sweep_line(const json& sweep) {
+  if (const auto incomplete = sweep.find("incomplete");
+      incomplete != sweep.end() && incomplete->is_string()) {
+    return fmt::format("matrix.json: the cells run is incomplete ({}): no cell check or confound "
+                       "verdict was judged; run the sweep again for them",
+                       incomplete->get<std::string>());
+  }
   std::string checks_text;
   if (const auto checks = sweep.find("checks"); checks != sweep.end() && !checks->empty()) {
     std::size_t passed = 0;
@@ -184,6 +190,14 @@ std::string kept_sweep_line(const json& sweep) {
     confound_text =
         fmt::format("{} confound verdicts against {}", checks_text.empty() ? "the sweep's" : "its",
                     (*confound)["baseline_cell"].get<std::string>());
+    // A row still AMBIGUOUS is said, never left to read as a green.
+    const auto counts = confound->find("verdict_counts");
+    if (counts != confound->end() && counts->is_object()) {
+      const auto ambiguous = counts->find("AMBIGUOUS");
+      if (ambiguous != counts->end() && ambiguous->is_number_integer() && *ambiguous > 0) {
+        confound_text += fmt::format(" ({} still AMBIGUOUS)", ambiguous->get<long long>());
+      }
+    }
   }
   if (checks_text.empty() && confound_text.empty()) return "";
   if (checks_text.empty()) return "matrix.json keeps " + confound_text;

@@ -1,13 +1,16 @@
 #include "sweep/cell_sweep.hpp"
 
-#include "recipe/cell_plan.hpp"
+#include "aorta/report.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
-#include "aorta/report.hpp"
 #include "ranks/rank_plan.hpp"
+#include "recipe/cell_plan.hpp"
+#include "sweep/cell_run_files.hpp"
+#include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
+#include "sweep/trial_console.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
@@ -100,6 +103,7 @@ struct confound_choice {
   double threshold = 1.15;
   double alpha = 0.05;
   bool fail_on_slower = false;
+  ambiguous_policy ambiguous = ambiguous_policy::fail;
 };
 
 confound_choice choose_confound(const recipe& spec, const sweep_request& request,
@@ -109,6 +113,7 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
     choice.threshold = spec.confound->threshold;
     choice.alpha = spec.confound->alpha;
     choice.fail_on_slower = spec.confound->fail;
+    choice.ambiguous = spec.confound->ambiguous;
     if (spec.confound->baseline_cell) {
       choice.baseline = find_cell(cells, *spec.confound->baseline_cell, "confound.baseline_cell");
     }
@@ -220,7 +225,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
                            const std::vector<cell_trials>& by_cell,
                            const std::vector<check_expression>& cell_checks,
                            const confound_choice& confound, std::uint64_t seed, exit_code code,
-                           std::ostream& out) {
+                           std::string& judgement, std::ostream& out) {
   matrix_run run;
   for (const auto& cell : cells) run.cells.push_back(cell.plan);
   run.trials = by_cell;
@@ -230,6 +235,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   run.threshold = confound.threshold;
   run.alpha = confound.alpha;
   run.fail_on_slower = confound.fail_on_slower;
+  run.ambiguous = confound.ambiguous;
   if (cells.size() > 1) {
     run.baseline_cell = cells[confound.baseline].plan.name;
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
@@ -247,6 +253,8 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
              *run.baseline_cell, confound.threshold);
   out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0);
+  judgement = fmt::format("confound against cell {}: {} SLOWER, {} UNKNOWN of {} row(s)",
+                          *run.baseline_cell, slower, unknown, run.rows.size());
   fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
              run.rows.size(), (request.output_dir / "matrix.md").string());
   // Per cell, not per trial: every trial printed its own measurements under the same names, so
@@ -255,14 +263,39 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   for (const auto& row : run.rows) {
     if (row.ratio) ratios.values[fmt::format("confound {}: {}", row.cell, row.quantity)] = *row.ratio;
   }
-  out << ctest_measurements(ratios);
+  if (request.ctest_measurements) out << ctest_measurements(ratios);
   const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
   if (fails && code == exit_code::ok) {
     fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({})\n",
                request.strict ? "--strict" : "confound.fail: true");
     return exit_code::failed;
   }
-  return code;
+  if (!confound.fail_on_slower) return code;
+  return apply_ambiguous_policy(run.rows, confound.ambiguous, code, out);
+}
+
+// Exact counts (callgrind's Ir) need no rounds; anything that times needs the paired test's.
+bool judged_on_times(const recipe& spec) {
+  return std::any_of(spec.collect.begin(), spec.collect.end(), [](const collector_request& c) {
+    return c.name != "callgrind" && c.name != "sanitizer";
+  });
+}
+
+void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_choice& confound,
+                        const sweep_request& request) {
+  if (!confound.fail_on_slower) return;
+  std::vector<cell_plan> plans;
+  for (const auto& cell : cells) plans.push_back(cell.plan);
+  std::vector<confound_pair> pairs;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto reference = reference_cell(plans, confound.baseline, i);
+    if (!reference || cells[i].unrunnable || cells[*reference].unrunnable) continue;
+    pairs.push_back({cells[i].plan.name, cells[*reference].plan.name,
+                     std::min(cells[i].plan.trials, cells[*reference].plan.trials),
+                     judged_on_times(cells[i].spec) || judged_on_times(cells[*reference].spec)});
+  }
+  refuse_unreachable_confound(pairs, confound.alpha,
+                              request.strict ? "--strict" : "confound.fail: true");
 }
 
 }  // namespace
@@ -310,8 +343,8 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& trial_checks,
                              const std::vector<check_expression>& cell_checks,
                              const env_map& environment, signal_forwarding& interrupts,
-                             const std::function<void()>& launch, std::ostream& out,
-                             std::ostream& err) {
+                             const std::function<void()>& launch, trial_console* console,
+                             std::ostream& out, std::ostream& err) {
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
@@ -321,21 +354,27 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
     cells.push_back(prepare_cell(plan, spec, trial_checks, environment, request));
   }
   const confound_choice confound = choose_confound(spec, request, plans);
+  refuse_unreachable(cells, confound, request);
   const std::uint64_t seed = choose_seed(request);
-  print_banner(spec, cells, seed, confound, out);
+  print_banner(spec, cells, seed, confound, console != nullptr ? *console->live : out);
   launch();
+  for (auto& cell : cells) {
+    cell.setup.console = console;
+    cell.setup.ctest_measurements = request.ctest_measurements;
+  }
 
   sweep_outcome outcome;
   std::vector<cell_trials> by_cell(cells.size());
   std::vector<int> trials;
+  if (!request.dry_run) forget_previous_run(request.output_dir, plans, request.command, seed);
   for (std::size_t i = 0; i < cells.size(); ++i) {
     trials.push_back(cells[i].unrunnable ? 0 : cells[i].plan.trials);
-    if (!request.dry_run) remove_stale_trials(request.output_dir / cells[i].plan.name, trials[i]);
     if (cells[i].unrunnable && !request.dry_run) {
       record_unrunnable(request, cells[i], outcome, by_cell, i, out);
     }
   }
   const auto schedule = interleaved_schedule(trials, seed);
+  if (console != nullptr) console->planned = static_cast<int>(schedule.size());
   const int stop_signal =
       run_rounds(request, cells, schedule, interrupts, outcome, by_cell, out, err);
   if (request.dry_run) {
@@ -345,13 +384,17 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   }
   const exit_code code = summarize(outcome.trials, request.output_dir, out);
   if (stop_signal != 0) {
-    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
-               signal_text(stop_signal), outcome.trials.size(), schedule.size());
+    const std::string why =
+        fmt::format("interrupted by {}: stopped after {} of {} trial(s)", signal_text(stop_signal),
+                    outcome.trials.size(), schedule.size());
+    write_matrix_reports(request.output_dir,
+                         incomplete_run(plans, by_cell, request.command, seed, why));
+    fmt::print(out, "aorta: {}; no cell check or confound verdict was judged\n", why);
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
-  outcome.code =
-      judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed, code, out);
+  outcome.code = judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed,
+                                  code, outcome.judgement, out);
   return outcome;
 }
 

@@ -14,6 +14,8 @@
 
 namespace aorta::detail {
 
+struct trial_console;
+
 // The regression gate judges one test against its baseline; cells are judged against each other.
 // Throws usage_error (64) naming what asked for the gate in a run with cells (--baseline, --gate,
 // the recipe's gate:, a baseline check), which would otherwise judge nothing.
@@ -30,6 +32,7 @@ void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
                                            const env_map& environment,
                                            signal_forwarding& interrupts,
                                            const std::function<void()>& launch,
-                                           std::ostream& out, std::ostream& err);
+                                           trial_console* console, std::ostream& out,
+                                           std::ostream& err);
 
 }  // namespace aorta::detail

@@ -243,7 +243,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
              file.string(), base->trials.size(), fresh.trials.size(), params.alpha, table);
   for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
-  print_measurements(rows, out);
+  if (request.ctest_measurements) print_measurements(rows, out);
 
   nlohmann::json record = {{"test", test},
                            {"baseline", file.string()},

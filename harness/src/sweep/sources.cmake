@@ -3,6 +3,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/sweep.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/collector_availability.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_runner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_console.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/exit_verdict.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/refused_run.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/usage_error_line.cpp
@@ -11,4 +12,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/output_lock.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_sweep.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/confound_policy.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_run_files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gate_run.cpp)

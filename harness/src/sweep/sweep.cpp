@@ -18,6 +18,7 @@
 #include "sweep/output_lock.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/tool_versions.hpp"
+#include "sweep/trial_console.hpp"
 #include "sweep/trial_runner.hpp"
 
 #include <fmt/format.h>
@@ -30,6 +31,7 @@
 #include <filesystem>
 #include <iterator>
 #include <ostream>
+#include <sstream>
 #include <system_error>
 
 namespace aorta {
@@ -292,6 +294,7 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
       setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
       return detail::run_trial(setup, out, err);
     }, out);
+    if (outcome.code == exit_code::ok) outcome.judgement = "the gate against the baseline passed";
   }
   return outcome;
 }
@@ -310,7 +313,9 @@ void start_launching(const sweep_request& request, std::optional<detail::output_
 // their directories, after which a refusal is not recorded in trial_0.
 sweep_outcome run_checked_sweep(const sweep_request& request,
                                 detail::signal_forwarding& interrupts, bool& launching,
-                                std::ostream& out, std::ostream& err) {
+                                detail::trial_console* console, std::ostream& out,
+                                std::ostream& err) {
+  std::ostream& live = console != nullptr ? *console->live : out;
   const checked_recipe loaded = load_checked_recipe(request, err);
   const recipe& spec = loaded.spec;
   env_map environment = current_environment();
@@ -324,12 +329,18 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
     detail::refuse_gate_over_cells(request, spec, loaded.checks);
     return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
                                   environment, interrupts,
-                                  [&] { start_launching(request, lock, launching); }, out, err);
+                                  [&] { start_launching(request, lock, launching); }, console,
+                                  out, err);
   }
 
-  fmt::print(out, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
+  fmt::print(live, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
              detail::collector_list(spec), spec.trials, loaded.checks.size());
+  // Said once, and only when nothing else judges the trials: the gate judges a gated test.
+  if (loaded.trial_checks.empty() && !detail::gate_requested(request, spec, loaded.checks)) {
+    fmt::print(live, "aorta: note: no checks (none in the recipe, no --check, no gate): only the "
+                     "payload's exit status is judged\n");
+  }
   refuse_unwrappable_command(request, spec, environment);
 
   start_launching(request, lock, launching);
@@ -342,6 +353,9 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
+  setup.console = console;
+  setup.ctest_measurements = request.ctest_measurements;
+  if (console != nullptr) console->planned = spec.trials;
   if (auto unrunnable = unrunnable_outcome(request, spec, setup, out)) return *unrunnable;
   return run_trials(request, loaded, setup, interrupts, out, err);
 }
@@ -354,11 +368,29 @@ sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::os
   detail::signal_forwarding interrupts;
   detail::check_output_path(request.output_dir);
   bool launching = false;
+  // Below --verbose the run's own lines are held until its verdict is known, so the verdict
+  // comes first; progress goes to `out` as it happens.
+  const bool held = request.detail != console_detail::verbose && !request.dry_run;
+  detail::trial_console console;
+  console.detail = request.detail;
+  console.live = &out;
+  std::ostringstream after;
   try {
-    return run_checked_sweep(request, interrupts, launching, out, err);
+    sweep_outcome outcome = run_checked_sweep(request, interrupts, launching,
+                                              held ? &console : nullptr, held ? after : out, err);
+    if (held) {
+      detail::print_verdict_and_detail(console, outcome, after.str());
+    } else if (!request.dry_run) {
+      fmt::print(out, "{}\n", detail::verdict_line(outcome, static_cast<int>(outcome.trials.size())));
+    }
+    return outcome;
   } catch (const usage_error& refusal) {
+    out << after.str();
     // Recorded and passed on: main() stays the one place that turns it into exit 64.
     if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), err);
+    throw;
+  } catch (...) {
+    out << after.str();  // what the run printed before it broke is still the reader's
     throw;
   }
 }

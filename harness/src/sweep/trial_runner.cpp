@@ -13,6 +13,7 @@
 #include "metrics/metrics_table.hpp"
 #include "record/trial_dir.hpp"
 #include "sweep/exit_verdict.hpp"
+#include "sweep/trial_console.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
@@ -22,6 +23,7 @@
 #include <chrono>
 #include <optional>
 #include <ostream>
+#include <sstream>
 
 namespace aorta::detail {
 namespace {
@@ -158,6 +160,7 @@ process_result launch_payload(const trial_setup& setup, const launch_plan& plan,
   launch.environment = plan.child_environment(setup.environment);
   launch.stdout_log = setup.trial_dir / "stdout.log";
   launch.stderr_log = setup.trial_dir / "stderr.log";
+  launch.echo = setup.console == nullptr;
   if (spec.timeout_seconds) {
     // The recipe holds it to [min_timeout_seconds, max_timeout_seconds]: no overflow, never 0.
     launch.timeout = std::chrono::ceil<std::chrono::milliseconds>(
@@ -167,8 +170,11 @@ process_result launch_payload(const trial_setup& setup, const launch_plan& plan,
                       std::chrono::ceil<std::chrono::milliseconds>(
                           std::chrono::duration<double>(spec.capture_exit_grace_seconds)));
   if (watch.active()) launch.stop_when = [&watch] { return watch.hung(); };
-  fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
-  out.flush();
+  // Held back below --verbose, the command is shown only if the trial fails (run_trial).
+  if (setup.console == nullptr) {
+    fmt::print(out, "aorta: {}: running: {}\n", label, joined_argv(plan.argv));
+    out.flush();
+  }
   const process_result result = run_process(launch);
   watch.stop();  // the payload has ended: no probe may race the reads that follow
   return result;
@@ -270,6 +276,7 @@ void print_trial_measurements(const trial_setup& setup, const trial_record& reco
                "the loader's and libc's)\n",
                hidden, (setup.trial_dir / "result.json").string());
   }
+  if (!setup.ctest_measurements) return;
   out << check_measurements(record.checks);
   out << ctest_measurements(measured);
 }
@@ -279,11 +286,6 @@ void print_trial_measurements(const trial_setup& setup, const trial_record& reco
 void judge_captures(const trial_setup& setup, const trial_captures& read,
                     const std::string& label, trial_record& record, std::ostream& out) {
   evaluate_checks(setup.checks, read.judged(), read.rank_sets, record, out, "aorta: ");
-  if (setup.checks.empty()) {
-    fmt::print(out, "aorta: {}: no checks ran (none in the recipe, no --check): only the "
-                    "payload's exit status was judged\n",
-               label);
-  }
   fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
              record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
   if (!read.judged().empty()) print_trial_measurements(setup, record, out);
@@ -301,7 +303,9 @@ trial_record record_unrunnable_trial(const trial_setup& setup, verdict outcome,
   return record;
 }
 
-trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
+namespace {
+
+trial_record run_trial_here(const trial_setup& setup, std::ostream& out, std::ostream& err) {
   trial_record record = new_record(setup);
   const std::optional<planned_launch> planned = plan_or_record_why_not(setup, record, out);
   if (!planned) return record;
@@ -327,6 +331,29 @@ trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream
   const trial_captures read = read_trial_captures(setup, planned->ranks, record, out);
   judge_captures(setup, read, label, record, out);
   write_result_json(setup.trial_dir / "result.json", record);
+  return record;
+}
+
+}  // namespace
+
+trial_record run_trial(const trial_setup& setup, std::ostream& out, std::ostream& err) {
+  if (setup.console == nullptr || setup.dry_run) return run_trial_here(setup, out, err);
+  std::ostringstream held;
+  trial_record record;
+  try {
+    record = run_trial_here(setup, held, err);
+  } catch (...) {
+    out << held.str();  // what the trial printed before it broke is the reader's first clue
+    throw;
+  }
+  // The payload's output went to its logs only: a failure shows where, and how it ended.
+  if (record.verdict == verdict::fail || record.verdict == verdict::error) {
+    if (!record.argv.empty()) {
+      held << fmt::format("aorta: {}: ran: {}\n", trial_label(setup), joined_argv(record.argv));
+    }
+    held << payload_log_tail(setup.trial_dir, trial_label(setup));
+  }
+  setup.console->trial_ended(trial_label(setup), record, held.str());
   return record;
 }
 

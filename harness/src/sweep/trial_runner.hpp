@@ -15,6 +15,8 @@
 
 namespace aorta::detail {
 
+struct trial_console;
+
 // recipe::timeout_key when `sweep run --timeout` set the limit instead of the recipe.
 inline constexpr const char* command_line_timeout_key = "--timeout";
 
@@ -30,6 +32,10 @@ struct trial_setup {
   bool require_profiler = false;
   std::map<std::string, std::string> versions;
   std::optional<cell_coordinates> cell;  // a trial of a recipe with cells
+  // Below --verbose: the trial's lines are held back and filed here, and the payload's output goes
+  // to its logs only. Null: every line as it happens (--verbose, a dry run).
+  trial_console* console = nullptr;
+  bool ctest_measurements = true;  // `<CTestMeasurement>` tags after the metrics table
 };
 
 [[nodiscard]] trial_record run_trial(const trial_setup& setup, std::ostream& out,

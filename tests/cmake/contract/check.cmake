@@ -107,7 +107,7 @@ set(test_json_name contract.target)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
   "|--output|${results}/contract.target"
   "|--check|ir(expensive) / ir(cheap) >= 10|--check|count(x) == 1"
-  "|--measure|callgrind_total_ir|--require-profiler|--platforms|cpu,nvidia|--timeout|37.800"
+  "|--measure|callgrind_total_ir|--require-profiler|--platforms|cpu,nvidia|--timeout|37.800|--ctest-measurements"
   "|--|launcher|--flag|/bin/true|--iterations|3")
 expect_command(contract.target "${expected}")
 expect_array_property(LABELS "aorta:callgrind|extra|nightly|profiling")
@@ -129,7 +129,7 @@ expect("contract.target: RESOURCE_GROUPS second group" "${type}:${slots}" "gpus:
 set(test_json_name contract.command)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/block-list.yaml"
   "|--output|${BINARY_DIR}/other-results/contract.command"
-  "|--collect|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--|/bin/echo|two words")
+  "|--collectors|callgrind,proton|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--ctest-measurements|--|/bin/echo|two words")
 expect_command(contract.command "${expected}")
 expect_array_property(LABELS "aorta:callgrind|aorta:proton|nightly|profiling")
 expect_property(TIMEOUT 600.0)
@@ -154,7 +154,7 @@ expect_array_property(LABELS "aorta:proton|aorta:rocprof|nightly|profiling")
 # ARGS -- : the rest reaches the payload literally, keyword-like tokens and a second -- included.
 set(test_json_name contract.literal)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/flow-list.yaml"
-  "|--output|${results}/contract.literal|--require-profiler|--platforms|cpu,nvidia|--timeout|4.050"
+  "|--output|${results}/contract.literal|--require-profiler|--platforms|cpu,nvidia|--timeout|4.050|--ctest-measurements"
   "|--|launcher|--flag|/bin/true|CHECKS|--|LABEL|two words")
 expect_command(contract.literal "${expected}")
 
@@ -177,7 +177,7 @@ expect_array_property(FIXTURES_SETUP "aorta_report.2")
 # The gate: --trials, --gate, --baseline with the source-relative folder, --test-name.
 set(test_json_name contract.gated)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/mapping.yaml"
-  "|--output|${results}/contract.gated|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--trials|10"
+  "|--output|${results}/contract.gated|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--ctest-measurements|--trials|10"
   "|--gate|time +5%, count exact|--baseline|${source}/perf-baselines|--test-name|contract.gated"
   "|--|/bin/true")
 expect_command(contract.gated "${expected}")
@@ -186,7 +186,7 @@ expect_command(contract.gated "${expected}")
 set(test_json_name contract.exact)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${BINARY_DIR}/semi;colon/recipe.yaml"
   "|--output|${BINARY_DIR}/results;semi/contract.exact|--check|count(a;b) == 1|--measure|x;y"
-  "|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--gate|time +5%;count exact"
+  "|--require-profiler|--platforms|cpu,nvidia|--timeout|590.000|--ctest-measurements|--gate|time +5%;count exact"
   "|--baseline|${source}/base;lines|--test-name|contract.exact"
   "|--|/bin/echo|a;b||c\\;d|e;f|")
 expect_command(contract.exact "${expected}")

@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""`aorta history add` ingest speed beside the sqlite3 CLI doing the same inserts, and one long
+series read with its change-point pass (docs/history.md, benchmarks/README.md "history").
+
+  python3 benchmarks/history_ingest.py --aorta build/ci/harness/aorta [--tests 500 --trials 10
+      --metrics 100] [--commits 1000] [--workdir /tmp/aorta-history-bench]
+
+1. Writes one sweep tree (tests x trials result.json files, `metrics` numeric metrics each, plus
+   the wall_seconds sample aorta adds), then times `aorta history add` into a new store: reading
+   and parsing every result.json and inserting every sample in one transaction.
+2. Writes the same rows as SQL (the schema aorta created, one transaction, prepared by the CLI's
+   own parser), and times `sqlite3 FILE < inserts.sql` into a fresh copy of the empty schema: the
+   same inserts without aorta's JSON reading.
+3. Adds a `--commits`-long series of one test (3 trials a commit, a +2% step at the middle) with
+   Python's sqlite3 straight into a store aorta created, then times `aorta history changes
+   --test long` (the series read and its change-point pass, process start included) and `aorta
+   history show`.
+The best of --repeat runs is printed for each, as JSON lines: wall seconds, and the CPU seconds
+(user + system) of the command, which a machine shared with other jobs inflates less.
+"""
+import argparse
+import json
+import random
+import resource
+import shutil
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+
+def timed(argv, stdin=None):
+    """Wall seconds of the command; its CPU seconds (user + system) go to timed.cpu."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(argv, check=True, stdin=stdin, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    timed.cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall
+
+
+def write_sweep(root, tests, trials, metrics):
+    rng = random.Random(1)
+    for test in range(tests):
+        for trial in range(trials):
+            directory = root / f"test{test:04d}" / f"trial_{trial}"
+            directory.mkdir(parents=True)
+            values = {f"m{m:03d}_time_ms": 1.0 + rng.random() for m in range(metrics)}
+            (directory / "result.json").write_text(json.dumps({
+                "schema": "aorta-result", "schema_version": 1, "trial_index": trial,
+                "verdict": "pass", "started_at": "2026-12-01T00:00:00Z", "wall_seconds": 1.0,
+                "versions": {"aorta": "0.1.0", "gpu": "NVIDIA H100, 580.1", "gpu_uuid": "GPU-b"},
+                "metrics": values}))
+
+
+def sql_literal(text):
+    return "'" + text.replace("'", "''") + "'"
+
+
+def inserts_sql(store, path):
+    """The rows aorta wrote, as the INSERT statements a script would send."""
+    db = sqlite3.connect(store)
+    with open(path, "w") as out:
+        out.write("BEGIN IMMEDIATE;\n")
+        for table in ("runs", "trials", "quantities", "series", "samples"):
+            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})")]
+            for row in db.execute(f"SELECT * FROM {table}"):
+                values = ", ".join(sql_literal(v) if isinstance(v, str) else repr(v) for v in row)
+                out.write(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({values});\n")
+        out.write("COMMIT;\n")
+    samples = db.execute("SELECT count(*) FROM samples").fetchone()[0]
+    db.close()
+    return samples
+
+
+def long_series(aorta, work, commits):
+    store = work / "long.sqlite"
+    seed_dir = work / "seed" / "long" / "trial_0"
+    seed_dir.mkdir(parents=True)
+    (seed_dir / "result.json").write_text(json.dumps({
+        "schema": "aorta-result", "schema_version": 1, "verdict": "pass",
+        "metrics": {"x_time_ms": 1.0}}))
+    subprocess.run([aorta, "history", "add", str(work / "seed"), "--commit", "seed", "--time",
+                    "2020-01-01", "--history", str(store)], check=True, stdout=subprocess.DEVNULL)
+    db = sqlite3.connect(store)
+    quantity = db.execute("SELECT id FROM quantities WHERE name = 'x_time_ms'").fetchone()[0]
+    rng = random.Random(2)
+    for c in range(commits):
+        cursor = db.execute(
+            "INSERT INTO runs (run_key, test, commit_id, branch, time, time_unix, card_uuid, "
+            "card_model, card_driver, tool_versions, recipe_path, recipe_digest, aorta_version, "
+            "source, added_at) VALUES (?, 'long', ?, 'main', '', ?, '', '', '', '{}', '', '', "
+            "'', '', '')", (f"k{c}", f"c{c:05d}", 1600000000 + c * 3600))
+        level = 1.02 if c >= commits // 2 else 1.0
+        for t in range(3):
+            db.execute("INSERT INTO trials VALUES (?, ?, 'pass', 1, '')", (cursor.lastrowid, t))
+            db.execute("INSERT INTO samples VALUES (?, ?, ?, ?)",
+                       (quantity, cursor.lastrowid, t, level * (1 + rng.gauss(0, 0.01))))
+    db.commit()
+    db.close()
+    return store
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--aorta", required=True)
+    parser.add_argument("--sqlite3", default="sqlite3")
+    parser.add_argument("--workdir", default="/tmp/aorta-history-bench")
+    parser.add_argument("--tests", type=int, default=500)
+    parser.add_argument("--trials", type=int, default=10)
+    parser.add_argument("--metrics", type=int, default=100)
+    parser.add_argument("--commits", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    options = parser.parse_args()
+    work = Path(options.workdir)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    sweep = work / "sweep"
+    write_sweep(sweep, options.tests, options.trials, options.metrics)
+    empty = work / "empty.sqlite"
+    subprocess.run([options.aorta, "history", "add", str(sweep / "test0000"), "--commit", "x",
+                    "--time", "2026-01-01", "--history", str(empty)], check=True,
+                   stdout=subprocess.DEVNULL)
+    db = sqlite3.connect(empty)  # keep the schema only: the rows go in with the timed runs
+    schema = [row[0] for row in db.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")]
+    db.close()
+    empty.unlink()
+    aorta_best, cli_best, aorta_cpu, cli_cpu, samples = None, None, None, None, 0
+    for attempt in range(options.repeat):
+        store = work / f"aorta{attempt}.sqlite"
+        seconds = timed([options.aorta, "history", "add", str(sweep), "--commit", "c1", "--time",
+                         "2026-01-01", "--history", str(store)])
+        aorta_best = seconds if aorta_best is None else min(aorta_best, seconds)
+        aorta_cpu = timed.cpu if aorta_cpu is None else min(aorta_cpu, timed.cpu)
+        if attempt == 0:
+            samples = inserts_sql(store, work / "inserts.sql")
+        target = work / f"cli{attempt}.sqlite"
+        db = sqlite3.connect(target)
+        for statement in schema:
+            db.execute(statement)
+        db.commit()
+        db.close()
+        with open(work / "inserts.sql") as sql:
+            seconds = timed([options.sqlite3, str(target)], stdin=sql)
+        cli_best = seconds if cli_best is None else min(cli_best, seconds)
+        cli_cpu = timed.cpu if cli_cpu is None else min(cli_cpu, timed.cpu)
+    print(json.dumps({"what": "ingest", "samples": samples,
+                      "result_files": options.tests * options.trials,
+                      "aorta_history_add_s": round(aorta_best, 3),
+                      "aorta_samples_per_s": round(samples / aorta_best),
+                      "aorta_cpu_s": round(aorta_cpu, 3),
+                      "aorta_samples_per_cpu_s": round(samples / aorta_cpu),
+                      "sqlite3_cli_s": round(cli_best, 3),
+                      "sqlite3_cli_samples_per_s": round(samples / cli_best),
+                      "sqlite3_cli_cpu_s": round(cli_cpu, 3),
+                      "store_bytes": (work / "aorta0.sqlite").stat().st_size}))
+    store = long_series(options.aorta, work, options.commits)
+    figures = {"what": "one series", "commits": options.commits, "samples": options.commits * 3}
+    for command in ("changes", "show"):
+        argv = [options.aorta, "history", command] + (
+            ["--test", "long"] if command == "changes" else ["long"]) + ["--history", str(store)]
+        wall, cpu = [], []
+        for _ in range(options.repeat):
+            wall.append(timed(argv))
+            cpu.append(timed.cpu)
+        figures[f"history_{command}_s"] = round(min(wall), 3)
+        figures[f"history_{command}_cpu_s"] = round(min(cpu), 3)
+    print(json.dumps(figures))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

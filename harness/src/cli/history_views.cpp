@@ -1,0 +1,165 @@
+#include "cli/history_views.hpp"
+
+#include "aorta/error.hpp"
+#include "aorta/schema.hpp"
+#include "history/history_store.hpp"
+#include "history/series_changes.hpp"
+#include "json_document.hpp"
+#include "metrics/number_format.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <iostream>
+#include <string_view>
+
+namespace aorta::cli {
+namespace {
+
+using detail::series_analysis;
+
+std::vector<series_analysis> analyse_store(const history_view_flags& flags) {
+  auto store = detail::open_history_store(flags.store, detail::store_access::read_only);
+  std::vector<series_analysis> analyses;
+  for (const auto& key : store->series(flags.test, flags.quantity)) {
+    analyses.push_back(detail::analyse_series(key, store->read_series(key), flags.detector));
+  }
+  return analyses;
+}
+
+// A word as a POSIX shell reads it back unchanged: quoted only when it needs to be.
+std::string shell_word(const std::string& word) {
+  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
+           std::string_view("-_./:=@%+,").find(c) != std::string_view::npos;
+  });
+  if (plain) return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string short_commit(const std::string& commit) {
+  return commit.substr(0, 12);
+}
+
+std::string series_title(const detail::series_key& key) {
+  std::string title = fmt::format("{}  {}", key.test, key.quantity);
+  if (!key.unit.empty()) title += fmt::format(" ({})", key.unit);
+  if (!key.card.empty()) title += fmt::format("  card {}", key.card);
+  return title;
+}
+
+std::string delta_text(double percent) {
+  return std::isfinite(percent) ? fmt::format("{:+.2f}%", percent) : std::string("n/a");
+}
+
+std::string bisect_hint(const detail::series_key& key, const detail::series_change& change) {
+  return fmt::format("aorta bisect --good {} --bad {} --test {} --quantity {}",
+                     shell_word(change.last_before), shell_word(change.range_last),
+                     shell_word(key.test), shell_word(key.quantity));
+}
+
+nlohmann::json number_or_null(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+nlohmann::json changes_json(const history_view_flags& flags,
+                            const std::vector<series_analysis>& analyses) {
+  nlohmann::json changes = nlohmann::json::array();
+  std::size_t points = 0;
+  for (const auto& analysis : analyses) {
+    points += analysis.commits.size();
+    for (const auto& change : analysis.changes) {
+      changes.push_back({{"test", analysis.key.test},
+                         {"quantity", analysis.key.quantity},
+                         {"unit", analysis.key.unit},
+                         {"card", analysis.key.card},
+                         {"commit", change.commit},
+                         {"range_first", change.range_first},
+                         {"range_last", change.range_last},
+                         {"good", change.last_before},
+                         {"before", number_or_null(change.before)},
+                         {"after", number_or_null(change.after)},
+                         {"delta_percent", number_or_null(change.delta_percent)},
+                         {"p", change.p},
+                         {"bisect", bisect_hint(analysis.key, change)}});
+    }
+  }
+  return detail::stamped({{"store", flags.store},
+                          {"series", analyses.size()},
+                          {"points", points},
+                          {"max_p", flags.detector.max_p},
+                          {"permutations", flags.detector.permutations},
+                          {"min_commits", flags.detector.min_side_commits},
+                          {"changes", std::move(changes)}},
+                         schemas::history_changes);
+}
+
+}  // namespace
+
+int print_history_changes(const history_view_flags& flags) {
+  const auto analyses = analyse_store(flags);
+  if (flags.json) {
+    std::cout << detail::document_text(changes_json(flags, analyses));
+    return 0;
+  }
+  std::size_t count = 0;
+  for (const auto& analysis : analyses) {
+    for (const auto& change : analysis.changes) {
+      ++count;
+      const std::string range =
+          change.range_first == change.range_last
+              ? std::string()
+              : fmt::format(" (somewhere in {}..{})", short_commit(change.range_first),
+                            short_commit(change.range_last));
+      fmt::print(std::cout, "{}: {} at {}{}, median {} -> {}, p {}\n", series_title(analysis.key),
+                 delta_text(change.delta_percent), short_commit(change.commit), range,
+                 detail::format_number(change.before), detail::format_number(change.after),
+                 detail::format_number(change.p));
+      fmt::print(std::cout, "  {}\n", bisect_hint(analysis.key, change));
+    }
+  }
+  fmt::print(std::cout, "aorta: history: {} change(s) in {} series of {}\n", count, analyses.size(),
+             flags.store);
+  return 0;
+}
+
+int print_history_show(const history_view_flags& flags) {
+  const auto analyses = analyse_store(flags);
+  if (analyses.empty()) {
+    throw error(exit_code::failed,
+                fmt::format("history store {} has no series of test '{}'{}; `aorta history "
+                            "changes --history {}` lists what it has",
+                            flags.store, flags.test,
+                            flags.quantity.empty() ? "" : " and quantity '" + flags.quantity + "'",
+                            flags.store));
+  }
+  for (const auto& analysis : analyses) {
+    fmt::print(std::cout, "{}\n", series_title(analysis.key));
+    fmt::print(std::cout, "  {:<12}  {:<20}  {:>3}  {:>12}  {:>25}\n", "commit", "time", "n",
+               "median", "spread (min..max)");
+    auto next_change = analysis.changes.begin();
+    for (std::size_t i = 0; i < analysis.commits.size(); ++i) {
+      const auto& commit = analysis.commits[i];
+      const auto [low, high] = std::minmax_element(commit.samples.begin(), commit.samples.end());
+      std::string mark;
+      if (next_change != analysis.changes.end() && next_change->commit_index == i) {
+        mark = fmt::format("  <- change {} (p {})", delta_text(next_change->delta_percent),
+                           detail::format_number(next_change->p));
+        ++next_change;
+      }
+      fmt::print(std::cout, "  {:<12}  {:<20}  {:>3}  {:>12}  {:>25}{}\n",
+                 short_commit(commit.commit), commit.time, commit.samples.size(),
+                 detail::format_number(detail::median_of(commit.samples)),
+                 fmt::format("{}..{}", detail::format_number(*low), detail::format_number(*high)),
+                 mark);
+    }
+  }
+  return 0;
+}
+
+}  // namespace aorta::cli
