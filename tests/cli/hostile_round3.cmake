@@ -143,3 +143,30 @@ aorta_cli_test(hostile3.cells_payload_cannot_start RC 1
   FILES "${out}/hostile3.cells_payload_cannot_start/matrix.json"
   JSON "${out}/hostile3.cells_payload_cannot_start/missing/trial_0/result.json::verdict=fail"
        "${out}/hostile3.cells_payload_cannot_start/none/trial_0/result.json::verdict=pass")
+
+# calibrate refused a cells recipe or a --test-name that cannot be a file name only after running
+# every trial; now before the first.
+aorta_cli_test(hostile3.calibrate_cells_refused_first RC 64
+  CLEAN "${out}/hostile3.calibrate_cells_refused_first"
+  COMMAND "${aorta}" calibrate --recipe "${hostile3}/cells_missing_command.yaml" --trials 3
+          --output "${out}/hostile3.calibrate_cells_refused_first/out"
+          --into "${out}/hostile3.calibrate_cells_refused_first/base" -- /bin/true
+  OUTPUT "calibrate: [^ ]*cells_missing_command\\.yaml has cells"
+  NO_FILES "${out}/hostile3.calibrate_cells_refused_first/out")
+aorta_cli_test(hostile3.calibrate_test_name_refused_first RC 64
+  CLEAN "${out}/hostile3.calibrate_test_name_refused_first"
+  COMMAND "${aorta}" calibrate --recipe "${recipes}/plain.yaml" --trials 3 --test-name ../x
+          --output "${out}/hostile3.calibrate_test_name_refused_first/out"
+          --into "${out}/hostile3.calibrate_test_name_refused_first/base" -- /bin/true
+  OUTPUT "--test-name '\\.\\./x' cannot become a path"
+  NO_FILES "${out}/hostile3.calibrate_test_name_refused_first/out")
+
+# `ab --base /tmp` (a directory): the base cell's trial is recorded as failed, head still runs.
+aorta_cli_test(hostile3.ab_base_cannot_start RC 1
+  CLEAN "${out}/hostile3.ab_base_cannot_start"
+  COMMAND "${aorta}" ab --recipe "${recipes}/plain.yaml" --output "${out}/hostile3.ab_base_cannot_start"
+          --base /tmp --head /bin/true --trials 1 --seed 1
+  OUTPUT "cell base trial 0: fail: cannot start '/tmp'"
+  FILES "${out}/hostile3.ab_base_cannot_start/matrix.json"
+  JSON "${out}/hostile3.ab_base_cannot_start/base/trial_0/result.json::verdict=fail"
+       "${out}/hostile3.ab_base_cannot_start/head/trial_0/result.json::verdict=pass")

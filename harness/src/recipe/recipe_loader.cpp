@@ -292,8 +292,8 @@ recipe load_recipe_from_string(std::string_view text, const std::string& file_la
 namespace {
 
 // The file's text, opened through the bounded input layer (a FIFO or device is refused at once,
-// never read) and refused past max_recipe_bytes (never the whole of a wrong multi-gigabyte path);
-// a .json file must be strict JSON. `noun` and `flag` name the file's role.
+// never read) and refused past max_recipe_bytes (never the whole of a wrong multi-gigabyte path).
+// `noun` and `flag` name the file's role.
 std::string read_bounded_text(const std::filesystem::path& path, std::string_view noun,
                               std::string_view flag) {
   std::error_code ignored;
