@@ -114,7 +114,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     computed value is always a measurement, named ``check: <expression>``.
 
   ``GPUS <count>``
-    How many GPUs the test needs, a non-negative integer. Default: ``AORTA_DEFAULT_GPUS``,
+    How many GPUs the test needs, a whole number from 0 to 1048576 (refused at configure
+    time otherwise; CTest would abort on a number past 64 bits). Default: ``AORTA_DEFAULT_GPUS``,
     else ``0``. When above ``0`` the test gets ``RESOURCE_GROUPS`` asking for ``<count>``
     distinct GPUs (``gpus:1`` groups), so ``ctest -j --resource-spec-file <spec>`` never gives
     one GPU to two tests at once; aorta maps the ids CTest hands out
@@ -147,8 +148,8 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     ``${CMAKE_BINARY_DIR}/aorta-results``.
 
   ``TRIALS <n>``
-    How many times the payload runs (``--trials``, replacing the recipe's ``trials:``).
-    Default: ``AORTA_DEFAULT_TRIALS``, else the recipe's own count.
+    How many times the payload runs (``--trials``, replacing the recipe's ``trials:``), 1 to
+    1000000 as ``--trials``. Default: ``AORTA_DEFAULT_TRIALS``, else the recipe's own count.
 
   ``BASELINE <dir>``
     The regression gate (``docs/regression-gate.md``): judge this run against
@@ -158,7 +159,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     one from another machine is a skip naming the fix, a failure with
     ``AORTA_REQUIRE_BASELINE=ON``. Each test with a baseline adds a target
     ``aorta_baseline.<name>`` to ``aorta_baselines``, which records the last ctest run's results
-    into the baseline folder: ``cmake --build <build> --target aorta_baselines``.
+    into the baseline folder: ``cmake --build <build> --target aorta_baselines``. A recipe
+    with cells (which are judged against each other) takes no ``BASELINE``, ``GATE`` or
+    ``CHECK`` against ``baseline``: with an aorta at configure time, each is refused then.
 
   ``GATE <spec>``
     The default gate against the baseline (``--gate``), e.g. ``"time +5%, count exact"``.

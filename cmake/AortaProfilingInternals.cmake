@@ -135,6 +135,14 @@ function(_aorta_validate_at_configure_time)
     message(FATAL_ERROR "${fn}: RECIPE '${recipe}', a CHECK or the GATE does not validate "
       "(${validator} validate exited ${validate_result}):\n${validate_output}")
   endif()
+  # validate lists a recipe's cells; `sweep run --baseline` refuses a recipe with cells at run
+  # time, so a BASELINE on one is refused here, where the fix belongs.
+  if(NOT baseline_dir STREQUAL "" AND validate_output MATCHES "(^|\n)aorta: cell ")
+    message(FATAL_ERROR "${fn}: BASELINE with a RECIPE that has cells ('${recipe}'): the "
+      "baseline gate judges one test against its baseline, and cells are judged against each "
+      "other (the confound verdicts, cell-addressed checks). Fix: drop BASELINE, or give each "
+      "cell its own test and recipe to gate it.")
+  endif()
 endfunction()
 
 # One report test per results root, registered by whichever call first writes there. Sets

@@ -19,6 +19,20 @@ function(_aorta_setting keyword fallback out_var)
   set(${out_var} "${value}" PARENT_SCOPE)
 endfunction()
 
+# Refuses `value` of `keyword` unless it is a whole number from `minimum` to `maximum` (`why` says
+# where the range comes from). Checked on the digits before any comparison: if() compares numbers
+# as doubles and math() fails on long ones, so 99999999999999999999 would slip through to CTest.
+function(_aorta_require_count fn keyword value minimum maximum why)
+  string(REGEX REPLACE "^0+([0-9])" "\\1" digits "${value}")
+  string(LENGTH "${maximum}" maximum_length)
+  string(LENGTH "${digits}" length)
+  if(NOT value MATCHES "^[0-9]+$" OR length GREATER maximum_length OR digits LESS minimum
+      OR digits GREATER maximum)
+    message(FATAL_ERROR "${fn}: ${keyword} '${value}' is not a whole number from ${minimum} to "
+      "${maximum}, ${why} (the value may come from AORTA_DEFAULT_${keyword}).")
+  endif()
+endfunction()
+
 # The aorta `--timeout` for a CTest TIMEOUT of `seconds`: a tenth less, at most 10 s less, so
 # aorta has time to stop the payload and write result.json before CTest kills it. Refuses what
 # the recipe's `timeout` would refuse (its range: min_timeout_seconds and max_timeout_seconds in
@@ -95,14 +109,14 @@ function(_aorta_resolve_profiled_test_settings)
   endif()
 
   _aorta_setting(GPUS 0 gpus)
-  if(NOT gpus MATCHES "^[0-9]+$")
-    message(FATAL_ERROR "${fn}: GPUS '${gpus}' is not a non-negative integer.")
-  endif()
+  _aorta_require_count("${fn}" GPUS "${gpus}" 0 1048576
+    "the most ranks aorta runs (max_ranks); CTest reads it as a 64-bit number and aborts on more")
   _aorta_setting(TIMEOUT 600 timeout)
   _aorta_inner_timeout("${fn}" "${timeout}" inner_timeout)
   _aorta_setting(TRIALS "" trials)
-  if(NOT trials STREQUAL "" AND (NOT trials MATCHES "^[0-9]+$" OR trials EQUAL 0))
-    message(FATAL_ERROR "${fn}: TRIALS '${trials}' is not a positive integer.")
+  if(NOT trials STREQUAL "")
+    _aorta_require_count("${fn}" TRIALS "${trials}" 1 1000000
+      "the range of --trials and a recipe's trials")
   endif()
   _aorta_setting(GATE "" gate)
 

@@ -289,6 +289,13 @@ std::optional<measured_test> load_baseline(const std::filesystem::path& file,
 void write_baseline(const std::filesystem::path& file, const measured_test& test) {
   std::error_code ec;
   std::filesystem::create_directories(file.parent_path(), ec);
+  // Reported here: the write that follows would only see the directory missing (ENOENT), not why
+  // it could not be made (a read-only mount, no permission).
+  if (ec) {
+    throw setup_error(fmt::format("cannot create the baseline directory {}: {}; check that it "
+                                  "is writable (not a read-only mount) or give another --into",
+                                  file.parent_path().string(), ec.message()));
+  }
   write_file_atomically(file, document_text(baseline_to_json(test)));
 }
 

@@ -154,11 +154,16 @@ gate_spec parse_gate_spec(std::string_view text) {
   gate_spec spec;
   std::set<std::string, std::less<>> seen;
   std::string_view rest = text;
-  while (!rest.empty()) {
+  // Every comma is followed by an item, so "time +5%," is refused rather than read as "time +5%".
+  bool more = !text.empty();
+  while (more) {
     const auto comma = rest.find(',');
     const std::string_view item = trim(rest.substr(0, comma));
-    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-    if (item.empty()) bad_item(text, item, "is empty");
+    more = comma != std::string_view::npos;
+    rest = more ? rest.substr(comma + 1) : std::string_view{};
+    if (item.empty()) {
+      bad_item(text, item, "is empty (a comma with nothing after it, or two in a row)");
+    }
     if (item == "none") continue;
     const auto space = item.find_first_of(" \t");
     if (space == std::string_view::npos) bad_item(text, item, "needs a value after the name");

@@ -44,6 +44,22 @@ bool is_baseline_file(const fs::path& file) {
   }
 }
 
+// Why a path that is neither a regular file nor a directory cannot be read: a FIFO or device
+// exists, and saying it does not would send the user looking for a missing file.
+std::string what_is_there(const fs::path& path) {
+  std::error_code ec;
+  switch (fs::status(path, ec).type()) {
+    case fs::file_type::not_found: return "does not exist";
+    case fs::file_type::fifo: return "is a FIFO (named pipe), not a file or directory aorta reads";
+    case fs::file_type::socket: return "is a socket, not a file or directory aorta reads";
+    case fs::file_type::character:
+    case fs::file_type::block: return "is a device, not a file or directory aorta reads";
+    default:
+      return ec ? fmt::format("cannot be read ({})", ec.message())
+                : "is not a file or directory aorta reads";
+  }
+}
+
 }  // namespace
 
 std::map<std::string, std::vector<trial_record>> read_result_trees(const fs::path& path) {
@@ -62,9 +78,9 @@ std::map<std::string, std::vector<trial_record>> read_result_trees(const fs::pat
     }
   } else {
     throw error(exit_code::failed,
-                fmt::format("{} does not exist (give a sweep output directory, a CTest "
-                            "aorta-results root or a result.json)",
-                            path.string()));
+                fmt::format("{} {} (give a sweep output directory, a CTest aorta-results root "
+                            "or a result.json)",
+                            path.string(), what_is_there(path)));
   }
   std::sort(found.begin(), found.end());
   std::map<std::string, std::vector<trial_record>> tests;

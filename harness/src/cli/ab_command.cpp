@@ -2,6 +2,7 @@
 #include "aorta/sweep.hpp"
 #include "cli/commands.hpp"
 #include "cli/console_flags.hpp"
+#include "cli/option_checks.hpp"
 
 #include <iostream>
 #include <memory>
@@ -49,7 +50,8 @@ void add_ab_command(CLI::App& app, action& selected,
   ab->add_flag("--strict", flags->strict,
                "A SLOWER, UNKNOWN or AMBIGUOUS verdict fails the run (AMBIGUOUS: as "
                "confound.ambiguous says)");
-  ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round");
+  ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round")
+      ->check(seed_check());
   ab->add_flag("--require-profiler", flags->require_profiler,
                "Fail instead of skipping when a profiler or the GPU is missing");
   ab->add_option("--check", flags->checks,

@@ -235,9 +235,11 @@ int compare_results(const compare_flags& flags) {
   std::vector<detail::gate_row> rows;
   std::vector<std::string> warnings;
   bool regressed = false;
+  std::string common_names;
   for (const auto& [name, old_test] : base) {
     const auto found = fresh.find(name);
     if (found == fresh.end()) continue;
+    common_names += " " + name;
     if (const auto card = detail::card_difference(old_test, found->second, spec.same_card)) {
       warnings.push_back(fmt::format("{}: {}", name, *card));
     }
@@ -252,6 +254,15 @@ int compare_results(const compare_flags& flags) {
     auto judged = detail::judge_gate(old_test, found->second, policy);
     regressed = regressed || judged.failed;
     rows.insert(rows.end(), judged.rows.begin(), judged.rows.end());
+  }
+  if (rows.empty() && !common_names.empty()) {
+    // Tests in common whose rows the gate cannot form (no kernel measured on both sides, or
+    // only quantities the gate does not judge): nothing compared is never a pass.
+    throw usage_error(fmt::format("{} and {} hold the same test(s) ({}) but no row to compare: "
+                                  "no kernel has a quantity the gate '{}' judges measured on "
+                                  "both sides. Fix: compare results that measured kernels (a "
+                                  "profiler collector) or give a --gate naming what they hold",
+                                  flags.base, flags.fresh, common_names.substr(1), flags.gate));
   }
   if (rows.empty()) {
     std::string base_names;

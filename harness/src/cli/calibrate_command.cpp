@@ -9,6 +9,8 @@
 #include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
 #include "cli/console_flags.hpp"
+#include "contained_path.hpp"
+#include "recipe/cell_plan.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -67,6 +69,7 @@ void print_calibration(const detail::measured_test& test, int gate_trials) {
     const auto sigma = detail::log_noise(samples);
     if (!sigma) {
       fmt::print(std::cout, "  {:<56} fewer than 2 samples: no noise figure\n", label);
+      short_of.push_back(fmt::format("{} (no noise figure)", label));
       continue;
     }
     detail::detection_question question;
@@ -90,11 +93,31 @@ void print_calibration(const detail::measured_test& test, int gate_trials) {
              short_of.size(), gate_trials, fmt::join(short_of, "; "));
 }
 
+std::string calibrated_test_name(const calibrate_flags& flags) {
+  if (!flags.test_name.empty()) return flags.test_name;
+  // `--output build/calib/gemm/` names the test `gemm`, as without the trailing separator.
+  fs::path output = fs::path(flags.output).lexically_normal();
+  if (output.filename().empty()) output = output.parent_path();
+  return output.filename().string();
+}
+
 int calibrate(const calibrate_flags& flags, const std::vector<std::string>& command) {
   if (flags.trials < min_calibration_trials) {
     throw usage_error(fmt::format("--trials {}: calibration measures noise between trials and "
                                   "needs at least {} (10 or more give a steady figure)",
                                   flags.trials, min_calibration_trials));
+  }
+  // What would refuse the recording is refused before the trials run, not after them.
+  const std::string test_name = calibrated_test_name(flags);
+  (void)detail::contained_path(flags.into, test_name,
+                               flags.test_name.empty() ? "the --output directory's name"
+                                                       : "--test-name");
+  if (detail::has_cells(load_recipe(flags.recipe))) {
+    throw usage_error(fmt::format("calibrate: {} has cells (mitigation_axis / diagnostic_axis): "
+                                  "calibration records one test's noise as its baseline, and "
+                                  "cells are judged against each other. Fix: calibrate with a "
+                                  "recipe without cells",
+                                  flags.recipe));
   }
   sweep_request request;
   request.recipe_path = flags.recipe;
@@ -113,11 +136,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
   record_flags record;
   record.results = {flags.output};
   record.into = flags.into;
-  // `--output build/calib/gemm/` names the test `gemm`, as without the trailing separator.
-  fs::path output = fs::path(flags.output).lexically_normal();
-  if (output.filename().empty()) output = output.parent_path();
-  record.test_name = flags.test_name.empty() ? output.filename().string()
-                                             : flags.test_name;
+  record.test_name = test_name;
   record.min_trials = min_calibration_trials;
   const int recorded = record_baselines(record);
   if (recorded != 0) return recorded;

@@ -4,8 +4,10 @@
 #include "aorta/sweep.hpp"
 #include "baseline/gate_spec.hpp"
 #include "recipe/cell_plan.hpp"
+#include "sweep/cell_sweep.hpp"
 #include "cli/commands.hpp"
 #include "cli/console_flags.hpp"
+#include "cli/option_checks.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -44,7 +46,8 @@ struct sweep_flags {
 
 void add_cell_flags(CLI::App& run, sweep_flags& flags) {
   run.add_option("--baseline-cell", flags.baseline_cell,
-                 "The cell every other cell is judged against (replaces confound.baseline_cell)");
+                 "The cell every other cell is judged against (replaces confound.baseline_cell)")
+      ->check(nonempty_check("a cell's name, e.g. none"));
   run.add_option("--confound-threshold", flags.confound_threshold,
                  "Ratio cell / baseline cell beyond which a cell is SLOWER, e.g. 1.05 "
                  "(replaces confound.threshold; default 1.15)");
@@ -53,7 +56,8 @@ void add_cell_flags(CLI::App& run, sweep_flags& flags) {
                "for SLOWER), and an AMBIGUOUS one as confound.ambiguous says (default: fails)");
   run.add_option("--seed", flags.seed,
                  "Seed of the cells' shuffled order per round (default: random, printed and "
-                 "recorded in matrix.json)");
+                 "recorded in matrix.json)")
+      ->check(seed_check());
   run.add_option("--mitigations-file", flags.mitigations_files,
                  "A JSON file of more mitigations, shaped as the recipe's mitigations: block "
                  "(repeatable)");
@@ -168,6 +172,14 @@ void add_validate_command(CLI::App& app, action& selected) {
         } catch (const usage_error& e) {
           throw usage_error(fmt::format("--gate: {}", e.what()));
         }
+      }
+      if (detail::has_cells(spec)) {
+        // What `sweep run` would refuse before its first trial is refused here too, so CMake's
+        // configure-time validation stops a cells test with a GATE or a baseline CHECK.
+        sweep_request as_run;
+        as_run.extra_checks = *checks;
+        if (!gate->empty()) as_run.gate = *gate;
+        detail::refuse_gate_over_cells(as_run, spec, parsed);
       }
       for (const auto& key : spec.ignored_keys) {
         fmt::print(std::cout,

@@ -68,13 +68,22 @@ void read_env(const std::string& file, const map_entry& entry, const std::string
 std::vector<std::string> read_words(const std::string& file, const map_entry& entry,
                                     const std::string& path) {
   std::vector<std::string> words;
-  for (auto& item : read_text_list(file, entry, path, false)) words.push_back(std::move(item.text));
+  for (auto& item : read_text_list(file, entry, path, false)) {
+    // A NUL would end the word where exec reads it, so the cell would run a command other than
+    // the one written.
+    if (item.text.find('\0') != std::string::npos) {
+      fail_at(item.where, path,
+              "contains a NUL byte, which no command line can hold. Fix: remove it.");
+    }
+    words.push_back(std::move(item.text));
+  }
   return words;
 }
 
-mitigation_def read_mitigation(const std::string& file, const map_entry& named) {
-  check_part_name(named.key, named.key_at, "recipe.mitigations");
-  const std::string path = "recipe.mitigations." + named.key;
+mitigation_def read_mitigation(const std::string& file, const map_entry& named,
+                               const std::string& root) {
+  check_part_name(named.key, named.key_at, root);
+  const std::string path = root + "." + named.key;
   mitigation_def definition;
   definition.name = named.key;
   definition.where = named.key_at;
@@ -167,16 +176,19 @@ std::vector<axis_item> read_axis(const std::string& file, const map_entry& entry
   return axis;
 }
 
-std::vector<mitigation_def> read_mitigations(const std::string& file, const map_entry& entry) {
+std::vector<mitigation_def> read_mitigations(const std::string& file, const map_entry& entry,
+                                             const std::string& root) {
   if (!entry.value.IsMap()) {
-    fail_at(entry.value_at, "recipe.mitigations",
-            fmt::format("expected a mapping of name to mitigation, got {}. Fix: write "
-                        "mitigations: {{fast: {{env: {{MODE: fast}}}}}}.",
-                        describe(entry.value)));
+    fail_at(entry.value_at, root,
+            fmt::format("expected a mapping of name to mitigation, got {}. Fix: write {}.",
+                        describe(entry.value),
+                        root == "recipe.mitigations"
+                            ? "mitigations: {fast: {env: {MODE: fast}}}"
+                            : R"({"fast": {"env": {"MODE": "fast"}}})"));
   }
   std::vector<mitigation_def> definitions;
-  for (const auto& named : mapping_entries(file, entry.value, "recipe.mitigations")) {
-    definitions.push_back(read_mitigation(file, named));
+  for (const auto& named : mapping_entries(file, entry.value, root)) {
+    definitions.push_back(read_mitigation(file, named, root));
   }
   return definitions;
 }

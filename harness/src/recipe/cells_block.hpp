@@ -16,8 +16,11 @@ namespace aorta::detail {
 inline constexpr std::size_t max_cell_part_length = 100;
 
 [[nodiscard]] std::vector<axis_item> read_axis(const std::string& file, const map_entry& entry);
+// `root` names the block in messages: recipe.mitigations, or the mitigations file's own name for
+// what --mitigations-file reads (whose errors are about that file, not the recipe).
 [[nodiscard]] std::vector<mitigation_def> read_mitigations(const std::string& file,
-                                                           const map_entry& entry);
+                                                           const map_entry& entry,
+                                                           const std::string& root);
 [[nodiscard]] std::vector<diagnostic_def> read_diagnostics(const std::string& file,
                                                            const map_entry& entry);
 [[nodiscard]] confound_spec read_confound(const std::string& file, const map_entry& entry);

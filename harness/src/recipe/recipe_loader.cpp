@@ -3,6 +3,7 @@
 
 #include "aorta/name_regex.hpp"
 #include "baseline/gate_spec.hpp"
+#include "bounded_input.hpp"
 #include "recipe/cell_plan.hpp"
 #include "collectors/option_text.hpp"
 #include "json_text.hpp"
@@ -16,9 +17,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 
 namespace aorta {
 
@@ -199,7 +197,7 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "diagnostic_axis") {
       parsed.diagnostic_axis = detail::read_axis(file, entry);
     } else if (entry.key == "mitigations") {
-      parsed.mitigations = detail::read_mitigations(file, entry);
+      parsed.mitigations = detail::read_mitigations(file, entry, "recipe.mitigations");
     } else if (entry.key == "diagnostics") {
       parsed.diagnostics = detail::read_diagnostics(file, entry);
     } else if (entry.key == "confound") {
@@ -241,8 +239,9 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
 }
 
 // YAML would accept what JSON does not (a trailing comma, a comment, a bare word), so a .json
-// recipe that a JSON tool would reject is refused here with its line and column.
-void require_strict_json(std::string_view text, const std::string& file) {
+// recipe (or any mitigations file, which is JSON whatever its name) that a JSON tool would reject
+// is refused here with its line and column. `noun` is "recipe" or "mitigations file".
+void require_strict_json(std::string_view text, const std::string& file, std::string_view noun) {
   try {
     (void)detail::parse_json(text);
   } catch (const detail::json_input_error& failure) {
@@ -254,10 +253,12 @@ void require_strict_json(std::string_view text, const std::string& file) {
       where.column = static_cast<int>(
           before.size() - (line_start == std::string_view::npos ? 0 : line_start + 1) + 1);
     }
-    fail_at(where, "recipe",
-            fmt::format("is not strict JSON ({}). Fix: remove trailing commas and comments, "
-                        "quote every key and string, or rename the file to .yaml for YAML.",
-                        failure.what()));
+    fail_at(where, noun,
+            fmt::format("is not strict JSON ({}). Fix: remove trailing commas and comments and "
+                        "quote every key and string{}.",
+                        failure.what(),
+                        noun == "recipe" ? ", or rename the file to .yaml for YAML"
+                                         : "; a mitigations file is JSON whatever its name"));
   }
 }
 
@@ -290,8 +291,9 @@ recipe load_recipe_from_string(std::string_view text, const std::string& file_la
 
 namespace {
 
-// The file's text, read in blocks and refused past max_recipe_bytes (never the whole of a wrong
-// multi-gigabyte path); a .json file must be strict JSON. `noun` and `flag` name the file's role.
+// The file's text, opened through the bounded input layer (a FIFO or device is refused at once,
+// never read) and refused past max_recipe_bytes (never the whole of a wrong multi-gigabyte path).
+// `noun` and `flag` name the file's role.
 std::string read_bounded_text(const std::filesystem::path& path, std::string_view noun,
                               std::string_view flag) {
   std::error_code ignored;
@@ -300,31 +302,36 @@ std::string read_bounded_text(const std::filesystem::path& path, std::string_vie
                                    "JSON file to {}.",
                                    path.string(), noun, noun, flag));
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw recipe_error(fmt::format("{}: cannot read the {} ({}). Fix: check the path given to {}.",
-                                   path.string(), noun, std::strerror(errno), flag));
-  }
   std::string text;
-  std::array<char, 64 * 1024> block{};
-  while (text.size() <= max_recipe_bytes &&
-         (in.read(block.data(), block.size()) || in.gcount() > 0)) {
-    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+  try {
+    detail::input_file in = detail::open_input_file(path);
+    std::array<char, 64 * 1024> block{};
+    while (text.size() <= max_recipe_bytes) {
+      const std::size_t got = in.read_some(block.data(), block.size());
+      if (got == 0) break;
+      text.append(block.data(), got);
+    }
+  } catch (const detail::input_error& e) {
+    // e names the file first; the role it was given in goes between the name and the reason.
+    std::string_view why = e.what();
+    if (const std::string prefix = path.string() + ": "; why.starts_with(prefix)) {
+      why.remove_prefix(prefix.size());
+    }
+    throw recipe_error(fmt::format("{}: cannot read the {} file given to {}: {}", path.string(),
+                                   noun, flag, why));
   }
   if (text.size() > max_recipe_bytes) {
     throw recipe_error(fmt::format("{}: is larger than {} bytes (max_recipe_bytes), aorta's limit "
-                                   "on a recipe; a recipe is a page of keys. Fix: check the path "
-                                   "given to {}.",
-                                   path.string(), max_recipe_bytes, flag));
+                                   "on a {} file. Fix: check the path given to {}.",
+                                   path.string(), max_recipe_bytes, noun, flag));
   }
-  if (path.extension() == ".json") require_strict_json(text, path.string());
   return text;
 }
 
 void add_mitigations_file(recipe& target, const std::filesystem::path& path) {
   const std::string file = path.string();
   const std::string text = read_bounded_text(path, "mitigations", "--mitigations-file");
-  if (path.extension() != ".json") require_strict_json(text, file);
+  require_strict_json(text, file, "mitigations file");
   YAML::Node root;
   try {
     root = YAML::Load(text);
@@ -336,7 +343,7 @@ void add_mitigations_file(recipe& target, const std::filesystem::path& path) {
   // The same shape as the recipe's block: {"name": {"env": {...}, "args": [...]}, ...}.
   const map_entry entry{"mitigations", root, source_location{file, 1, 1},
                         detail::location_of(file, root)};
-  for (auto& added : detail::read_mitigations(file, entry)) {
+  for (auto& added : detail::read_mitigations(file, entry, "mitigations")) {
     for (const auto& existing : target.mitigations) {
       if (existing.name == added.name) {
         fail_at(added.where, "mitigations file",
@@ -352,7 +359,9 @@ void add_mitigations_file(recipe& target, const std::filesystem::path& path) {
 
 recipe load_recipe(const std::filesystem::path& path,
                    const std::vector<std::filesystem::path>& mitigations_files) {
-  recipe loaded = parse_unchecked(read_bounded_text(path, "recipe", "--recipe / RECIPE"), path.string());
+  const std::string text = read_bounded_text(path, "recipe", "--recipe / RECIPE");
+  if (path.extension() == ".json") require_strict_json(text, path.string(), "recipe");
+  recipe loaded = parse_unchecked(text, path.string());
   loaded.path = path;
   for (const auto& file : mitigations_files) add_mitigations_file(loaded, file);
   (void)detail::plan_cells(loaded);  // refuses undefined names and conflicts at load

@@ -180,6 +180,24 @@ process_result launch_payload(const trial_setup& setup, const launch_plan& plan,
   return result;
 }
 
+// The payload's ending, or nothing when it could not be started (not found, not executable, a
+// log that cannot be opened): the trial then fails with that reason in its result.json, like any
+// failed trial, so the remaining trials and cells still run and the record says why.
+std::optional<process_result> start_or_record_why_not(const trial_setup& setup,
+                                                      const launch_plan& plan,
+                                                      const std::string& label,
+                                                      trial_record& record, std::ostream& out) {
+  try {
+    return launch_payload(setup, plan, label, out);
+  } catch (const setup_error& failed) {
+    record.verdict = verdict::fail;
+    record.reason = failed.what();
+    fmt::print(out, "aorta: {}: {} ({})\n", label, to_string(record.verdict), record.reason);
+    write_result_json(setup.trial_dir / "result.json", record);
+    return std::nullopt;
+  }
+}
+
 // How the payload ended, into the record and on the console; then the exit verdict.
 void record_ending(const trial_setup& setup, const process_result& result,
                    const std::string& label, trial_record& record, std::ostream& out,
@@ -306,8 +324,10 @@ trial_record run_trial_here(const trial_setup& setup, std::ostream& out, std::os
                     planned->ranks ? std::vector<std::string>{} : record.collectors);
   write_command_record(setup.trial_dir / "command.json", setup.command, plan);
 
-  const process_result result = launch_payload(setup, plan, label, out);
-  record_ending(setup, result, label, record, out, err);
+  const std::optional<process_result> result = start_or_record_why_not(setup, plan, label,
+                                                                       record, out);
+  if (!result) return record;
+  record_ending(setup, *result, label, record, out, err);
   const trial_captures read = read_trial_captures(setup, planned->ranks, record, out);
   judge_captures(setup, read, label, record, out);
   write_result_json(setup.trial_dir / "result.json", record);
