@@ -16,7 +16,7 @@ namespace aorta::detail {
 namespace {
 
 // A reason can hold a table (the gate's); the verdict line takes its first line.
-std::string first_line(const std::string& text) {
+std::string reason_headline(const std::string& text) {
   const auto end = text.find('\n');
   std::string line = text.substr(0, end);
   while (!line.empty() && (line.back() == ':' || line.back() == ' ')) line.pop_back();
@@ -87,7 +87,7 @@ void trial_console::trial_ended(const std::string& label, const trial_record& re
     const std::string seconds =
         record.wall_seconds > 0.0 ? fmt::format(" ({:.2f} s)", record.wall_seconds) : "";
     const std::string why = failure || record.verdict == verdict::skip
-                                ? fmt::format(": {}", first_line(record.reason))
+                                ? fmt::format(": {}", reason_headline(record.reason))
                                 : "";
     fmt::print(*live, "aorta: {}{}: {}{}{}\n", position, label, to_string(record.verdict), seconds,
                why);
@@ -130,12 +130,12 @@ std::string verdict_line(const sweep_outcome& outcome, int planned_trials) {
   case exit_code::ok: return fmt::format("aorta: PASS: {}{}", counts, judged);
   case exit_code::skipped:
     return fmt::format("aorta: SKIP: {}",
-                       first_skip != nullptr ? first_line(first_skip->reason) : counts);
+                       first_skip != nullptr ? reason_headline(first_skip->reason) : counts);
   default: break;
   }
   if (first_failure != nullptr) {
     return fmt::format("aorta: FAIL: {}: {} ({}{})", trial_name(*first_failure),
-                       first_line(first_failure->reason), counts, judged);
+                       reason_headline(first_failure->reason), counts, judged);
   }
   return fmt::format("aorta: FAIL: {}{}", counts,
                      judged.empty() ? "; the judgement after the trials failed (below)" : judged);
