@@ -72,13 +72,25 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--metric", "METRIC"},
       {"--depth", "N"},
       {"--sort", "KEY"},
+      {"--commit", "REV"},
+      {"--branch", "NAME"},
+      {"--time", "ISO-8601"},
+      {"--history", "STORE"},
+      {"--max-p", "P"},
+      {"--permutations", "N"},
+      {"--min-commits", "N"},
+      {"--test", "NAME"},
+      {"--quantity", "NAME"},
       {"recipe", "RECIPE"},
       {"path", "PATH"},
       {"results", "DIR"},
       {"dir", "DIR"},
       {"base", "DIR"},
       {"new", "DIR"},
-      {"command", "COMMAND"}};
+      {"command", "COMMAND"},
+      {"directories", "DIR"},
+      {"test", "TEST"},
+      {"quantity", "QUANTITY"}};
   return names;
 }
 

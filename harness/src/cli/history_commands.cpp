@@ -110,18 +110,18 @@ void add_detector_options(CLI::App& command, history_view_flags& flags) {
       ->capture_default_str();
   command
       .add_option("--max-p", flags.detector.max_p,
-                  "A step is a change when its permutation p-value is at most this")
-      ->check(CLI::Range(1e-6, 0.5))
+                  "A step is a change when its permutation p-value is at most this, 1e-6 to 0.5")
+      ->check(CLI::Range(1e-6, 0.5).description(""))
       ->capture_default_str();
   command
       .add_option("--permutations", flags.detector.permutations,
-                  "Permutations of commits per tested split")
-      ->check(CLI::Range(19, 100000))
+                  "Permutations of commits per tested split, 19 to 100000")
+      ->check(CLI::Range(19, 100000).description(""))
       ->capture_default_str();
   command
       .add_option("--min-commits", flags.detector.min_side_commits,
-                  "Commits on each side of a change, at least")
-      ->check(CLI::Range(1, 1000))
+                  "Commits on each side of a change, at least; 1 to 1000")
+      ->check(CLI::Range(1, 1000).description(""))
       ->capture_default_str();
 }
 
