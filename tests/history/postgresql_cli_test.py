@@ -6,6 +6,7 @@ Starts a throw-away server from the installed PostgreSQL binaries (initdb and pg
 user (`nobody` through runuser when run as root, since postgres refuses root), listening only on a
 unix socket in that directory. Then runs the SQLite store's CLI tests against it:
   - eight concurrent `history add` processes, twice: 40 runs and 240 samples, counted with psql;
+  - eight adds at once creating the same 300 new quantities;
   - `history changes --json` reads back what an SQLite store of the same adds reads, and
     `history show` the commits (through a postgres:// URL);
   - an add killed inside its transaction leaves the store as it was;
@@ -128,6 +129,31 @@ def read_back(options, server, work):
             sys.exit(f"FAIL: history show lacks commit {commit}:\n{shown}")
 
 
+def contending_adds(options, server, work):
+    """Eight adds at once, each creating the same 300 new quantities: each waits on the others'
+    uncommitted rows of the quantities' unique key and must then find the row, not lose it."""
+    names = [f"contended{q:03d}_time_ms" for q in range(300)]
+    roots = []
+    for i in range(8):
+        root = work / f"contend{i}"
+        write_trial(root / "contend" / "trial_0", 0, 1.0,
+                    {"metrics": {name: float(i) for name in names}})
+        roots.append(root)
+    before = counts(server)
+    processes = [subprocess.Popen([options.aorta, "history", "add", str(root), "--commit",
+                                   f"k{i}", "--time", iso_hour(20 + i), "--history",
+                                   server.url("aorta")],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                 for i, root in enumerate(roots)]
+    for process in processes:
+        output = process.communicate()[0]
+        if process.returncode != 0:
+            sys.exit(f"FAIL: a contending add exited {process.returncode}: {output}")
+    expected = (before[0] + 8, before[1] + 8 * 301)
+    if counts(server) != expected:
+        sys.exit(f"FAIL: contending adds left {counts(server)} (runs, samples); want {expected}")
+
+
 def append_only(server):
     for statement in ("UPDATE samples SET value = 0", "DELETE FROM runs", "TRUNCATE samples",
                       "DELETE FROM trials"):
@@ -138,7 +164,7 @@ def append_only(server):
 
 def interrupted_add(options, server, work):
     big = work / "big"
-    for test in range(20):  # 400,000 samples: the transaction lasts long enough to be hit
+    for test in range(10):  # 200,000 samples: the transaction lasts long enough to be hit
         for t in range(5):
             write_trial(big / f"test{test}" / f"trial_{t}", t, 1.0,
                         {"metrics": {f"m{m}_time_ms": m + t / 10 for m in range(3999)}})
@@ -160,7 +186,7 @@ def interrupted_add(options, server, work):
         sys.exit(f"FAIL: a killed add left {counts(server)} (runs, samples); before {before}")
     aorta(options.aorta, "history", "add", str(big), "--commit", "big", "--time", iso_hour(9),
           "--history", server.url("aorta"))
-    if counts(server) != (before[0] + 20, before[1] + 400000):
+    if counts(server) != (before[0] + 10, before[1] + 200000):
         sys.exit(f"FAIL: the add after the killed one left {counts(server)}")
 
 
@@ -216,6 +242,7 @@ def main():
         concurrent(options, url, lambda _: counts(server))
         work = Path(options.workdir)
         read_back(options, server, work)
+        contending_adds(options, server, work)
         append_only(server)
         interrupted_add(options, server, work)
         refusals(options, server, work)
