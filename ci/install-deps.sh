@@ -6,6 +6,9 @@ packages=(
   cmake g++ make pkg-config git python3
   libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libfmt-dev libsqlite3-dev
   libre2-dev
+  # The PostgreSQL history store (libpq) and a real server for its tests (tests/history/); the
+  # server is started by the test itself in a temporary directory, its service never enabled.
+  libpq-dev postgresql
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
   # LLVM's linker for both CI builds (AORTA_USE_LLD): an ASan test program links in a fifth of

@@ -4,3 +4,7 @@
 aorta_add_unit_test(history_change_points SOURCES unit/history_change_points_test.cpp)
 aorta_add_unit_test(history_store SOURCES unit/history_store_test.cpp)
 target_link_libraries(aorta.test.history_store PRIVATE SQLite::SQLite3)
+aorta_add_unit_test(history_postgresql SOURCES unit/history_postgresql_test.cpp)
+if(AORTA_WITH_POSTGRESQL)
+  target_compile_definitions(aorta.test.history_postgresql PRIVATE AORTA_WITH_POSTGRESQL=1)
+endif()

@@ -96,7 +96,8 @@ int add_to_history(const history_add_flags& flags) {
   for (const auto& run : runs) tests.insert(run.test);
   fmt::print(std::cout,
              "aorta: history: {} run(s) of {} test(s) added at commit {} ({} samples) to {}",
-             outcome.runs_added, tests.size(), context.commit, outcome.samples_added, flags.store);
+             outcome.runs_added, tests.size(), context.commit, outcome.samples_added,
+             detail::describe_history_store(flags.store));
   if (outcome.runs_already_present > 0) {
     fmt::print(std::cout, "; {} run(s) were in the store already and were left out",
                outcome.runs_already_present);
@@ -106,7 +107,8 @@ int add_to_history(const history_add_flags& flags) {
 }
 
 void add_detector_options(CLI::App& command, history_view_flags& flags) {
-  command.add_option("--history", flags.store, "The store: an SQLite file path")
+  command
+      .add_option("--history", flags.store, "The store: an SQLite file path or a postgresql:// URL")
       ->capture_default_str();
   command
       .add_option("--max-p", flags.detector.max_p,
@@ -139,7 +141,8 @@ void add_history_add(CLI::App& history, action& selected) {
   add->add_option("--time", flags->time,
                   "When the commit was made, ISO 8601; orders commits (default: git's commit "
                   "time, else the trials' start)");
-  add->add_option("--history", flags->store, "The store: an SQLite file path")
+  add->add_option("--history", flags->store,
+                  "The store: an SQLite file path or a postgresql:// URL")
       ->capture_default_str();
   add->callback([&selected, flags] { selected = [flags] { return add_to_history(*flags); }; });
 }

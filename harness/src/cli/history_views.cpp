@@ -89,7 +89,7 @@ nlohmann::json changes_json(const history_view_flags& flags,
                          {"bisect", bisect_hint(analysis.key, change)}});
     }
   }
-  return detail::stamped({{"store", flags.store},
+  return detail::stamped({{"store", detail::describe_history_store(flags.store)},
                           {"series", analyses.size()},
                           {"points", points},
                           {"max_p", flags.detector.max_p},
@@ -124,7 +124,7 @@ int print_history_changes(const history_view_flags& flags) {
     }
   }
   fmt::print(std::cout, "aorta: history: {} change(s) in {} series of {}\n", count, analyses.size(),
-             flags.store);
+             detail::describe_history_store(flags.store));
   return 0;
 }
 
@@ -134,9 +134,9 @@ int print_history_show(const history_view_flags& flags) {
     throw error(exit_code::failed,
                 fmt::format("history store {} has no series of test '{}'{}; `aorta history "
                             "changes --history {}` lists what it has",
-                            flags.store, flags.test,
+                            detail::describe_history_store(flags.store), flags.test,
                             flags.quantity.empty() ? "" : " and quantity '" + flags.quantity + "'",
-                            flags.store));
+                            detail::describe_history_store(flags.store)));
   }
   for (const auto& analysis : analyses) {
     fmt::print(std::cout, "{}\n", series_title(analysis.key));

@@ -1,6 +1,6 @@
 // The results store behind `aorta history` (docs/history.md): append-only runs of tests, each
 // with its trials and every numeric sample, keyed by commit, branch, time and card. One interface,
-// so the SQLite file of today and a PostgreSQL server later answer the same commands with the
+// so an SQLite file and a PostgreSQL database answer the same commands with the
 // same schema (docs/output-files.md, "History store").
 #pragma once
 
@@ -87,10 +87,14 @@ public:
 
 enum class store_access { read_only, read_write };
 
-// `location` is a file path (SQLite; created by read_write when absent) or a `postgresql://` URL,
-// which this build refuses with a usage error saying so. Throws aorta::error naming the store when
-// it is not an aorta history store of history_schema_version (never touching it).
+// `location` is a file path (SQLite; created by read_write when absent) or a `postgresql://` (or
+// `postgres://`) URL, whose database gets the schema on the first add; a build without libpq
+// refuses a URL with a usage error saying so. Throws aorta::error naming the store when it is not
+// an aorta history store of history_schema_version (never touching it).
 [[nodiscard]] std::unique_ptr<history_store> open_history_store(const std::string& location,
                                                                 store_access access);
+
+// The store as messages show it: a path as given, a URL without its password.
+[[nodiscard]] std::string describe_history_store(const std::string& location);
 
 }  // namespace aorta::detail
