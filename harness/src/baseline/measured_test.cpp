@@ -63,7 +63,7 @@ namespace {
 
 // No kernel, function or scope matched: 0 for count() and for a term written `F(A)?`, else not
 // measured (a misspelt or vanished name must not read 0 and pass an upper bound).
-std::optional<double> nothing_matched(check_quantity quantity, bool absent_reads_zero,
+std::optional<double> absent_term_value(check_quantity quantity, bool absent_reads_zero,
                                       std::string what, const std::vector<std::string>& names,
                                       const std::string& argument, std::string& why) {
   if (quantity == check_quantity::count || absent_reads_zero) return 0.0;
@@ -103,7 +103,7 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     if (matched > 0) return total;
     std::vector<std::string> names;
     for (const auto& [name, sample] : trial.kernels) names.push_back(name);
-    return nothing_matched(quantity, absent_reads_zero,
+    return absent_term_value(quantity, absent_reads_zero,
                            fmt::format("no kernel matches '{}'", argument), names, argument, why);
   }
   case check_quantity::cycles:
@@ -140,7 +140,7 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
       return std::nullopt;
     }
     if (value) return value;
-    return nothing_matched(quantity, absent_reads_zero,
+    return absent_term_value(quantity, absent_reads_zero,
                            fmt::format("{}({}) matches none of the functions a trial records ({}*)",
                                        form, argument, prefix),
                            functions, argument, why);
