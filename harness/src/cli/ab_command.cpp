@@ -52,7 +52,11 @@ void add_ab_command(CLI::App& app, action& selected,
   ab->add_flag("--strict", flags->strict,
                "A SLOWER, UNKNOWN or AMBIGUOUS verdict fails the run (AMBIGUOUS: as "
                "confound.ambiguous says)");
-  ab->add_option("--ambiguous", flags->ambiguous, ambiguous_help)->check(ambiguous_check());
+  ab->add_option("--ambiguous", flags->ambiguous,
+                 "What a confound row still AMBIGUOUS at the end does under --strict: fail (exit "
+                 "1), skip (exit 77) or pass, rows named (replaces confound.ambiguous; default: "
+                 "fail)")
+      ->check(ambiguous_check());
   ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round")
       ->check(seed_check());
   ab->add_flag("--require-profiler", flags->require_profiler,
