@@ -40,7 +40,7 @@ gate_judgement summarized(std::vector<gate_row> rows, int look, const gate_polic
     judged.more_trials = 1;
   }
   if (judged.more_trials == 0 && judged.ambiguous > 0 && !judged.failed) {
-    judged.failed = policy.ambiguous == ambiguous_policy::fail;
+    judged.failed = judged.failed_on_ambiguous = policy.ambiguous == ambiguous_policy::fail;
     judged.skipped = policy.ambiguous == ambiguous_policy::skip;
   }
   return judged;

@@ -46,6 +46,8 @@ struct gate_judgement {
   // A regression, an unknown row where the policy fails it, or (once no more trials will come)
   // an AMBIGUOUS row under ambiguous_policy::fail.
   bool failed = false;
+  // Failed by AMBIGUOUS rows alone (ambiguous_policy::fail): no regression, no failing unknown.
+  bool failed_on_ambiguous = false;
   // Not failed, and AMBIGUOUS rows remain at the end under ambiguous_policy::skip.
   bool skipped = false;
   // Trials the sequential rule wants before its next look (0: decided, or the budget is spent).

@@ -276,8 +276,8 @@ int compare_results(const compare_flags& flags) {
       }
     }
     auto judged = detail::judge_gate(old_test, found->second, policy);
-    regressed = regressed || judged.regressions > 0;
-    ambiguous_fails = ambiguous_fails || (judged.failed && judged.regressions == 0);
+    regressed = regressed || (judged.failed && !judged.failed_on_ambiguous);
+    ambiguous_fails = ambiguous_fails || judged.failed_on_ambiguous;
     skipped = skipped || judged.skipped;
     rows.insert(rows.end(), judged.rows.begin(), judged.rows.end());
   }

@@ -197,13 +197,46 @@ ambiguous_policy chosen_ambiguous_policy(const sweep_request& request,
 // What the test's verdict line and its last trial's reason say: empty when the gate passes.
 std::string gate_failure(const gate_judgement& judged, ambiguous_policy policy,
                          std::size_t trials, const std::string& table) {
-  if (judged.regressions > 0 || (judged.failed && judged.ambiguous == 0)) {
+  if (judged.failed && !judged.failed_on_ambiguous) {
     return "regression against the baseline:\n" + table;
   }
-  if (!judged.failed && !judged.skipped) return {};
+  if (!judged.failed_on_ambiguous && !judged.skipped) return {};
   return fmt::format("gate: {} (ambiguous {}: set the gate item 'ambiguous fail|skip|pass' or "
                      "--ambiguous, or run more trials):\n{}",
                      ambiguous_summary(judged, trials), to_string(policy), table);
+}
+
+// gate.json's verdict: a pass is a "warn" when AMBIGUOUS rows passed or the card differs.
+std::string_view gate_verdict_word(const gate_judgement& judged, bool other_card) {
+  if (judged.failed) return "fail";
+  if (judged.skipped) return "skip";
+  return judged.ambiguous > 0 || other_card ? "warn" : "pass";
+}
+
+// The gate's last line, naming the rows still AMBIGUOUS whatever the policy made of them, and
+// the run's exit code.
+exit_code announce_gate(const gate_judgement& judged, bool other_card, std::size_t trials,
+                        std::ostream& out) {
+  const std::string ambiguous_tail =
+      judged.ambiguous > 0 ? "; " + ambiguous_summary(judged, trials) : std::string();
+  if (judged.failed) {
+    fmt::print(out, "aorta: gate FAILED: {}{}\n",
+               judged.failed_on_ambiguous ? "AMBIGUOUS rows fail under 'ambiguous fail'"
+                                          : "a confident regression against the baseline",
+               ambiguous_tail);
+    return exit_code::failed;
+  }
+  if (judged.skipped) {
+    fmt::print(out, "aorta: SKIPPED: gate: AMBIGUOUS rows skip the test under 'ambiguous skip'{}\n",
+               ambiguous_tail);
+    return exit_code::skipped;
+  }
+  fmt::print(out, "aorta: gate {}{}\n",
+             judged.ambiguous > 0
+                 ? "passed with a WARNING (AMBIGUOUS rows passed under 'ambiguous pass')"
+                 : (other_card ? "passed with a WARNING (another card)" : "passed"),
+             ambiguous_tail);
+  return exit_code::ok;
 }
 
 }  // namespace
@@ -290,9 +323,6 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
   if (request.ctest_measurements) print_measurements(rows, out);
 
-  const std::string verdict_word =
-      failed ? "fail"
-             : (judged->skipped ? "skip" : (still_ambiguous > 0 || card_note ? "warn" : "pass"));
   nlohmann::json record = {{"test", test},
                            {"baseline", file.string()},
                            {"alpha", params.alpha},
@@ -302,33 +332,13 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"ambiguous", still_ambiguous},
                            {"ambiguous_policy", to_string(policy.ambiguous)},
                            {"ambiguous_rows", ambiguous_rows(rows)},
-                           {"verdict", verdict_word},
+                           {"verdict", gate_verdict_word(*judged, card_note.has_value())},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   const std::string failure = gate_failure(*judged, policy.ambiguous, trials.size(), table);
   record_in_last_trial(request, trials, rows, notes, *judged, failure);
-  const std::string ambiguous_tail =
-      still_ambiguous > 0 ? "; " + ambiguous_summary(*judged, trials.size()) : std::string();
-  if (failed) {
-    fmt::print(out, "aorta: gate FAILED: {}{}\n",
-               judged->regressions > 0 || still_ambiguous == 0
-                   ? "a confident regression against the baseline"
-                   : "AMBIGUOUS rows fail under 'ambiguous fail'",
-               ambiguous_tail);
-    return exit_code::failed;
-  }
-  if (judged->skipped) {
-    fmt::print(out, "aorta: SKIPPED: gate: AMBIGUOUS rows skip the test under 'ambiguous skip'{}\n",
-               ambiguous_tail);
-    return exit_code::skipped;
-  }
-  fmt::print(out, "aorta: gate {}{}\n",
-             still_ambiguous > 0
-                 ? "passed with a WARNING (AMBIGUOUS rows passed under 'ambiguous pass')"
-                 : (card_note ? "passed with a WARNING (another card)" : "passed"),
-             ambiguous_tail);
-  return exit_code::ok;
+  return announce_gate(*judged, card_note.has_value(), trials.size(), out);
 }
 
 }  // namespace aorta::detail
