@@ -32,3 +32,24 @@ aorta_cli_test(gate_stats.compare_gate_requires_card RC 64
 aorta_cli_test(gate_stats.show_calibration RC 0
   COMMAND "${aorta}" baseline show "${gate_stats}/base"
   OUTPUT "time_ms\\(k\\) .*\n    noise 1\\.35% over 5 trial\\(s\\)\\; \\+10% under time \\+5% caught with 95% at [3-6] trial\\(s\\) a side \\(alpha 0\\.05/1\\)")
+# A row AMBIGUOUS under compare (alpha 0.0001, README.md): named under every policy; compare
+# passes it by default, fails (1) or skips (77) it when asked by the gate line or --ambiguous.
+aorta_cli_test(gate_stats.compare_ambiguous_default_pass RC 0
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, alpha 0.0001"
+  OUTPUT "compare: 1 row\\(s\\) AMBIGUOUS \\(k: time_ms\\(k\\)\\): passed under 'ambiguous pass'")
+aorta_cli_test(gate_stats.compare_ambiguous_fail RC 1
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow"
+          --gate "time +5%, alpha 0.0001, ambiguous fail"
+  OUTPUT "compare: 1 row\\(s\\) AMBIGUOUS \\(k: time_ms\\(k\\)\\): FAILED under 'ambiguous fail'"
+         "compare: no confident regression")
+aorta_cli_test(gate_stats.compare_ambiguous_skip RC 77
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, alpha 0.0001"
+          --ambiguous skip --json
+  JSON "stdout::verdict=skip" "stdout::ambiguous_policy=skip" "stdout::ambiguous_rows/0=k: time_ms(k)")
+aorta_cli_test(gate_stats.compare_ambiguous_conflict RC 64
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow"
+          --gate "time +5%, ambiguous pass" --ambiguous fail
+  OUTPUT "--gate says ambiguous pass but --ambiguous says fail")
+aorta_cli_test(gate_stats.compare_ambiguous_bad_option RC 64
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --ambiguous maybe
+  OUTPUT "'maybe' is not a policy: give fail, skip or pass")

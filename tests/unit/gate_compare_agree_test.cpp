@@ -166,4 +166,51 @@ TEST(GateAndCompare, TheSlowRowDependsOnTheGateLinesAlpha) {
   EXPECT_EQ(verdict_of(at_gate_line), "SLOWER");
 }
 
+// The ambiguous policy on the same AMBIGUOUS row: applied by the one judge once no more trials
+// will come (compare's single look here), and never over a confident regression.
+TEST(GateAndCompare, TheAmbiguousPolicyDecidesARowLeftAmbiguous) {
+  auto base = baseline();
+  std::vector<aorta::trial_record> records;
+  for (int i = 0; i < 5; ++i) records.push_back(new_trial(i));
+  auto fresh = measured_from_records("t", records);
+  // Without the kernel that went away and the one that appeared (NEW and GONE fail the gate).
+  for (auto* side : {&base, &fresh}) {
+    for (auto& trial : side->trials) {
+      trial.kernels.erase("only_base");
+      trial.kernels.erase("only_new");
+    }
+  }
+  gate_policy policy;
+  policy.gate = parse_gate_spec("time +5%, count exact");
+  const auto judged_under = [&](aorta::ambiguous_policy chosen) {
+    policy.ambiguous = chosen;
+    return judge_gate(base, fresh, policy);
+  };
+  const auto failed = judged_under(aorta::ambiguous_policy::fail);
+  ASSERT_EQ(failed.ambiguous, 1u);
+  ASSERT_EQ(failed.regressions, 0u);
+  EXPECT_TRUE(failed.failed);
+  EXPECT_FALSE(failed.skipped);
+  EXPECT_EQ(ambiguous_rows(failed.rows), std::vector<std::string>{"t: time_ms(slow)"});
+  const auto skipped = judged_under(aorta::ambiguous_policy::skip);
+  EXPECT_FALSE(skipped.failed);
+  EXPECT_TRUE(skipped.skipped);
+  const auto passed = judged_under(aorta::ambiguous_policy::pass);
+  EXPECT_FALSE(passed.failed);
+  EXPECT_FALSE(passed.skipped);
+  policy.gate = parse_gate_spec(gate_line);  // the row is SLOWER: the policy has nothing to say
+  policy.ambiguous = aorta::ambiguous_policy::skip;
+  const auto regressed = judge_gate(base, fresh, policy);
+  EXPECT_TRUE(regressed.failed);
+  EXPECT_FALSE(regressed.skipped);
+}
+
+TEST(GateAndCompare, TheGateLineCarriesTheAmbiguousPolicy) {
+  EXPECT_FALSE(parse_gate_spec("time +5%").ambiguous.has_value());
+  EXPECT_EQ(parse_gate_spec("time +5%, ambiguous skip").ambiguous, aorta::ambiguous_policy::skip);
+  EXPECT_EQ(parse_gate_spec("ambiguous pass").ambiguous, aorta::ambiguous_policy::pass);
+  EXPECT_THROW((void)parse_gate_spec("time +5%, ambiguous maybe"), aorta::usage_error);
+  EXPECT_THROW((void)parse_gate_spec("ambiguous fail, ambiguous pass"), aorta::usage_error);
+}
+
 }  // namespace

@@ -66,6 +66,7 @@ inline detail::gate_policy compare_policy() {
   detail::gate_policy policy;
   policy.gate = detail::parse_gate_spec(detail::default_gate_text);
   policy.unknown_fails = false;
+  policy.ambiguous = ambiguous_policy::pass;  // compare's default: it shows AMBIGUOUS rows
   return policy;
 }
 

@@ -87,13 +87,28 @@ TEST(GateSequentialRun, AmbiguousRowGetsOneTrialAtATimeUntilDecided) {
   EXPECT_EQ(result.code, aorta::exit_code::failed);
 }
 
-TEST(GateSequentialRun, StillAmbiguousAtTheBudgetPassesWithAWarning) {
+// Still AMBIGUOUS after the budget's 9 trials: the gate's ambiguous policy decides (fail by
+// default), the row named in gate.json whatever it decides.
+TEST(GateSequentialRun, StillAmbiguousAtTheBudgetFollowsTheAmbiguousPolicy) {
   std::vector<double> times;
   for (int i = 0; i < 9; ++i) times.push_back(i % 2 == 0 ? 0.98 : 1.25);
-  const auto result = run("budget", times, 3, "time +5%, count exact, max_trials 9");
-  EXPECT_EQ(result.code, aorta::exit_code::ok);
-  EXPECT_EQ(result.trials, 9);
-  EXPECT_EQ(result.gate["verdict"], "warn");
+  const struct {
+    const char* item;
+    aorta::exit_code code;
+    const char* verdict;
+  } cases[] = {{"", aorta::exit_code::failed, "fail"},
+               {", ambiguous fail", aorta::exit_code::failed, "fail"},
+               {", ambiguous skip", aorta::exit_code::skipped, "skip"},
+               {", ambiguous pass", aorta::exit_code::ok, "warn"}};
+  for (const auto& expected : cases) {
+    const auto result = run("budget", times, 3,
+                            std::string("time +5%, count exact, max_trials 9") + expected.item);
+    EXPECT_EQ(result.code, expected.code) << expected.item;
+    EXPECT_EQ(result.trials, 9) << expected.item;
+    EXPECT_EQ(result.gate["verdict"], expected.verdict) << expected.item;
+    EXPECT_EQ(result.gate["ambiguous_rows"], nlohmann::json::array({"t: time_ms(k)"}))
+        << expected.item;
+  }
 }
 
 TEST(GateSequentialRun, FewerThanThreePlannedTrialsAreToppedUp) {

@@ -58,6 +58,9 @@ struct sweep_request {
   std::optional<std::string> baseline_cell;
   std::optional<double> confound_threshold;
   bool strict = false;
+  // `--ambiguous`: what a gate or confound row still AMBIGUOUS at the end does; replaces the
+  // gate line's `ambiguous` item and the recipe's confound.ambiguous.
+  std::optional<ambiguous_policy> ambiguous;
   std::optional<std::uint64_t> seed;
   // `--mitigations-file`: JSON files of more mitigations, as the recipe's `mitigations:` block.
   std::vector<std::filesystem::path> mitigations_files;

@@ -39,10 +39,22 @@ gate_judgement summarized(std::vector<gate_row> rows, int look, const gate_polic
       trials_run < static_cast<std::size_t>(std::max(policy.sequential->budget, 0))) {
     judged.more_trials = 1;
   }
+  if (judged.more_trials == 0 && judged.ambiguous > 0 && !judged.failed) {
+    judged.failed = judged.failed_on_ambiguous = policy.ambiguous == ambiguous_policy::fail;
+    judged.skipped = policy.ambiguous == ambiguous_policy::skip;
+  }
   return judged;
 }
 
 }  // namespace
+
+std::vector<std::string> ambiguous_rows(const std::vector<gate_row>& rows) {
+  std::vector<std::string> listed;
+  for (const auto& row : rows) {
+    if (row.verdict == gate_verdict::ambiguous) listed.push_back(row.test + ": " + row.label);
+  }
+  return listed;
+}
 
 double policy_alpha(const gate_policy& policy) {
   return policy.gate ? policy.gate->params.alpha : gate_params{}.alpha;

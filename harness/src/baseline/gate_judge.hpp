@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace aorta::detail {
@@ -28,6 +29,9 @@ struct gate_policy {
   std::optional<sequential_plan> sequential;
   // A row that cannot be measured on one side fails a gated run; compare only shows it.
   bool unknown_fails = true;
+  // What rows still AMBIGUOUS when no more trials will come do (the sequential rule's budget
+  // spent, or compare's one look): fail the gate, skip the test, or pass with the rows listed.
+  ambiguous_policy ambiguous = ambiguous_policy::fail;
 };
 
 // The alpha a policy holds its tests to: the gate line's, else the default.
@@ -39,10 +43,19 @@ struct gate_judgement {
   std::size_t ambiguous = 0;
   std::size_t regressions = 0;  // confident: worse, appeared, disappeared
   std::size_t unknown = 0;
-  bool failed = false;  // a regression, or an unknown row where the policy fails it
+  // A regression, an unknown row where the policy fails it, or (once no more trials will come)
+  // an AMBIGUOUS row under ambiguous_policy::fail.
+  bool failed = false;
+  // Failed by AMBIGUOUS rows alone (ambiguous_policy::fail): no regression, no failing unknown.
+  bool failed_on_ambiguous = false;
+  // Not failed, and AMBIGUOUS rows remain at the end under ambiguous_policy::skip.
+  bool skipped = false;
   // Trials the sequential rule wants before its next look (0: decided, or the budget is spent).
   int more_trials = 0;
 };
+
+// "test: label" of each row still AMBIGUOUS, in the rows' order.
+[[nodiscard]] std::vector<std::string> ambiguous_rows(const std::vector<gate_row>& rows);
 
 // The first look. `trials_run` counts every trial the run has taken so far (the budget counts
 // them all, measured or not).

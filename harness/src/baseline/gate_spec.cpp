@@ -21,6 +21,13 @@ std::string ncu_counter_label(std::string_view key) {
   return fmt::format("ncu({}, {})", rest.substr(0, slash), rest.substr(slash + 1));
 }
 
+std::optional<ambiguous_policy> parse_ambiguous_policy(std::string_view word) {
+  if (word == "fail") return ambiguous_policy::fail;
+  if (word == "skip") return ambiguous_policy::skip;
+  if (word == "pass") return ambiguous_policy::pass;
+  return std::nullopt;
+}
+
 namespace {
 
 [[noreturn]] void bad_item(std::string_view text, std::string_view item, std::string_view why) {
@@ -195,6 +202,12 @@ gate_spec parse_gate_spec(std::string_view text) {
     } else if (name == "card") {
       if (value != "same" && value != "any") bad_item(text, item, "takes 'same' or 'any'");
       spec.same_card = value == "same";
+    } else if (name == "ambiguous") {
+      spec.ambiguous = parse_ambiguous_policy(value);
+      if (!spec.ambiguous) {
+        bad_item(text, item, "takes 'fail', 'skip' or 'pass' (what a row still AMBIGUOUS when "
+                             "the trial budget is spent does)");
+      }
     } else if (name == "max_trials") {
       const double trials = read_double(text, item, value);
       if (trials != std::floor(trials) || trials < 1 || trials > 10000) {
@@ -204,7 +217,7 @@ gate_spec parse_gate_spec(std::string_view text) {
     } else {
       bad_item(text, item,
                "is unknown; items are time, count, cycles, ir, ncu, alpha, max_trials, card, floor, "
-               "none");
+               "ambiguous, none");
     }
   }
   return spec;

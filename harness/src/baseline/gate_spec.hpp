@@ -9,9 +9,12 @@
 // (the 25 with the largest Ir, as result.json records them), moves below 0.1% of the program's
 // total Ir ignored; `ncu exact|+N%`: every kernel's ncu counters (collect.ncu.metrics), judged
 // like counts by the ranges of the trials. `floor N|off`: a timed row's tolerance is at least N
-// (default 1) times its baseline's trial-to-trial noise. `none`: explicit checks only.
+// (default 1) times its baseline's trial-to-trial noise. `ambiguous fail|skip|pass`: what a row
+// still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `none`: explicit checks
+// only.
 #pragma once
 
+#include "aorta/cells.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/measured_test.hpp"
 #include "baseline/noise_floor.hpp"
@@ -34,7 +37,13 @@ struct gate_spec {
   bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)
   // `floor N` / `floor off`: a timed row's tolerance is at least N x its baseline's noise.
   double floor_multiple = default_noise_floor_multiple;
+  // `ambiguous fail|skip|pass`; nullopt: the command's default (gate_judge.hpp).
+  std::optional<ambiguous_policy> ambiguous;
 };
+
+// "fail" / "skip" / "pass"; nullopt for any other word.
+// (to_string is cells/confound.hpp's.)
+[[nodiscard]] std::optional<ambiguous_policy> parse_ambiguous_policy(std::string_view word);
 
 // What a test gets when it has a baseline but names neither a gate nor a baseline check.
 // Ir rows of a default gate ignore moves below 0.1% of the program's total Ir: the dynamic loader's

@@ -1,5 +1,6 @@
 // `aorta ab`: two builds of one payload, interleaved on one GPU and judged head against base.
 #include "aorta/sweep.hpp"
+#include "baseline/gate_spec.hpp"
 #include "cli/commands.hpp"
 #include "cli/console_flags.hpp"
 #include "cli/option_checks.hpp"
@@ -19,6 +20,7 @@ struct ab_flags {
   int trials = 0;
   std::optional<double> threshold;
   bool strict = false;
+  std::string ambiguous;
   std::optional<std::uint64_t> seed;
   bool require_profiler = false;
   std::vector<std::string> checks;
@@ -50,6 +52,11 @@ void add_ab_command(CLI::App& app, action& selected,
   ab->add_flag("--strict", flags->strict,
                "A SLOWER, UNKNOWN or AMBIGUOUS verdict fails the run (AMBIGUOUS: as "
                "confound.ambiguous says)");
+  ab->add_option("--ambiguous", flags->ambiguous,
+                 "What a confound row still AMBIGUOUS at the end does under --strict: fail (exit "
+                 "1), skip (exit 77) or pass, rows named (replaces confound.ambiguous; default: "
+                 "fail)")
+      ->check(ambiguous_check());
   ab->add_option("--seed", flags->seed, "Seed of the shuffled order per round")
       ->check(seed_check());
   ab->add_flag("--require-profiler", flags->require_profiler,
@@ -77,6 +84,7 @@ void add_ab_command(CLI::App& app, action& selected,
       if (flags->trials > 0) request.trials = flags->trials;
       request.confound_threshold = flags->threshold;
       request.strict = flags->strict;
+      request.ambiguous = detail::parse_ambiguous_policy(flags->ambiguous);
       request.seed = flags->seed;
       request.require_profiler = flags->require_profiler;
       request.extra_checks = flags->checks;

@@ -4,6 +4,7 @@
 #include "aorta/launch_plan.hpp"
 #include "baseline/baseline_file.hpp"
 #include "baseline/calibration.hpp"
+#include "cells/confound.hpp"
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
@@ -13,6 +14,7 @@
 #include "baseline/statistics.hpp"
 #include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
+#include "cli/option_checks.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
 #include "contained_path.hpp"
@@ -22,6 +24,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -216,7 +219,25 @@ struct compare_flags {
   std::string gate{detail::default_gate_text};
   bool json = false;
   std::optional<double> alpha;  // unset: the gate line's alpha (0.05 when it names none)
+  // unset: the gate line's `ambiguous` item, else pass (compare shows the rows; a gated run's
+  // default is fail, since its sequential rule has spent the trials that could settle them).
+  std::optional<std::string> ambiguous;
 };
+
+ambiguous_policy compare_ambiguous_policy(const compare_flags& flags,
+                                                  const detail::gate_spec& spec) {
+  if (flags.ambiguous) {
+    const auto chosen = detail::parse_ambiguous_policy(*flags.ambiguous);  // ambiguous_check
+    if (!chosen) throw usage_error("--ambiguous takes fail, skip or pass");
+    if (spec.ambiguous && *spec.ambiguous != *chosen) {
+      throw usage_error(fmt::format("--gate says ambiguous {} but --ambiguous says {}; give one "
+                                    "of them",
+                                    detail::to_string(*spec.ambiguous), *flags.ambiguous));
+    }
+    return *chosen;
+  }
+  return spec.ambiguous.value_or(ambiguous_policy::pass);
+}
 
 int compare_results(const compare_flags& flags) {
   auto spec = detail::parse_gate_spec(flags.gate);
@@ -232,9 +253,12 @@ int compare_results(const compare_flags& flags) {
   detail::gate_policy policy;
   policy.gate = spec;
   policy.unknown_fails = false;  // compare fails on a confident regression only
+  policy.ambiguous = compare_ambiguous_policy(flags, spec);
   std::vector<detail::gate_row> rows;
   std::vector<std::string> warnings;
   bool regressed = false;
+  bool ambiguous_fails = false;
+  bool skipped = false;
   std::string common_names;
   for (const auto& [name, old_test] : base) {
     const auto found = fresh.find(name);
@@ -252,7 +276,9 @@ int compare_results(const compare_flags& flags) {
       }
     }
     auto judged = detail::judge_gate(old_test, found->second, policy);
-    regressed = regressed || judged.failed;
+    regressed = regressed || (judged.failed && !judged.failed_on_ambiguous);
+    ambiguous_fails = ambiguous_fails || judged.failed_on_ambiguous;
+    skipped = skipped || judged.skipped;
     rows.insert(rows.end(), judged.rows.begin(), judged.rows.end());
   }
   if (rows.empty() && !common_names.empty()) {
@@ -276,12 +302,18 @@ int compare_results(const compare_flags& flags) {
                                   fresh_names.empty() ? " none" : fresh_names));
   }
   detail::order_by_significance(rows);  // per test, culprit first
+  const auto ambiguous = detail::ambiguous_rows(rows);
+  const bool failed = regressed || ambiguous_fails;
+  skipped = skipped && !failed;
   if (flags.json) {
     const auto geomean = detail::geomean_ratio(rows);
     nlohmann::json out = {{"base", flags.base},
                           {"new", flags.fresh},
                           {"alpha", spec.params.alpha},
                           {"regressed", regressed},
+                          {"ambiguous_policy", detail::to_string(policy.ambiguous)},
+                          {"ambiguous_rows", ambiguous},
+                          {"verdict", failed ? "fail" : (skipped ? "skip" : "pass")},
                           {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
                           {"warnings", warnings},
                           {"rows", detail::gate_rows_json(rows)}};
@@ -289,10 +321,18 @@ int compare_results(const compare_flags& flags) {
   } else {
     fmt::print(std::cout, "{}", detail::format_gate_table(rows, false));
     for (const auto& warning : warnings) fmt::print(std::cout, "aorta: warning: {}\n", warning);
+    if (!ambiguous.empty()) {
+      fmt::print(std::cout, "aorta: compare: {} row(s) AMBIGUOUS ({}): {}\n", ambiguous.size(),
+                 fmt::join(ambiguous, ", "),
+                 ambiguous_fails ? "FAILED under 'ambiguous fail'"
+                                 : (skipped ? "SKIPPED under 'ambiguous skip'"
+                                            : "passed under 'ambiguous pass'"));
+    }
     fmt::print(std::cout, "aorta: compare: {}\n", regressed ? "REGRESSED (a confident regression)"
                                                  : "no confident regression");
   }
-  return regressed ? 1 : 0;
+  if (failed) return 1;
+  return skipped ? 77 : 0;
 }
 
 }  // namespace
@@ -340,6 +380,10 @@ void add_compare_command(CLI::App& app, action& selected) {
   auto* alpha = compare->add_option("--alpha", "False-alarm rate per test, from 1e-9 to 0.5 "
                                                "(default: the gate's alpha, else 0.05)")
                     ->check(CLI::Range(1e-9, 0.5).description(""));
+  compare->add_option("--ambiguous", flags->ambiguous,
+                      "What rows AMBIGUOUS do: fail (exit 1), skip (exit 77) or pass, rows "
+                      "named (default: the gate's 'ambiguous' item, else pass)")
+      ->check(ambiguous_check());
   compare->add_flag("--json", flags->json, "JSON instead of the table");
   compare->callback([&selected, flags, alpha] {
     if (alpha->count() > 0) flags->alpha = alpha->as<double>();

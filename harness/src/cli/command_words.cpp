@@ -59,6 +59,7 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--gate", "SPEC"},
       {"--baseline-cell", "CELL"},
       {"--confound-threshold", "RATIO"},
+      {"--ambiguous", "POLICY"},
       {"--seed", "N"},
       {"--mitigations-file", "FILE"},
       {"--base", "PROG"},

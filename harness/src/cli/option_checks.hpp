@@ -37,4 +37,20 @@ inline CLI::Validator nonempty_check(std::string what) {
       "", "nonempty");  // no description: the help line stays as it was
 }
 
+// --ambiguous (sweep run, ab, compare): one of the policies a gate line's `ambiguous` item and a
+// recipe's confound.ambiguous take.
+inline constexpr const char* ambiguous_help =
+    "What a gate row, or a confound row whose verdicts fail the run, still AMBIGUOUS at the end "
+    "does: fail (exit 1), skip (exit 77) or pass, rows named (replaces the gate's 'ambiguous' "
+    "item and confound.ambiguous; default: fail)";
+
+inline CLI::Validator ambiguous_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text == "fail" || text == "skip" || text == "pass") return {};
+        return fmt::format("'{}' is not a policy: give fail, skip or pass", text);
+      },
+      "", "ambiguous");
+}
+
 }  // namespace aorta::cli

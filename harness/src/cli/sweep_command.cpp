@@ -39,6 +39,7 @@ struct sweep_flags {
   std::string baseline_cell;
   std::optional<double> confound_threshold;
   bool strict = false;
+  std::string ambiguous;
   std::optional<std::uint64_t> seed;
   std::vector<std::string> mitigations_files;
   console_flags console;
@@ -54,6 +55,7 @@ void add_cell_flags(CLI::App& run, sweep_flags& flags) {
   run.add_flag("--strict", flags.strict,
                "A SLOWER or UNKNOWN confound verdict fails the run (as confound.fail: true does "
                "for SLOWER), and an AMBIGUOUS one as confound.ambiguous says (default: fails)");
+  run.add_option("--ambiguous", flags.ambiguous, ambiguous_help)->check(ambiguous_check());
   run.add_option("--seed", flags.seed,
                  "Seed of the cells' shuffled order per round (default: random, printed and "
                  "recorded in matrix.json)")
@@ -134,6 +136,7 @@ void add_sweep_command(CLI::App& app, action& selected,
       if (!flags->baseline_cell.empty()) request.baseline_cell = flags->baseline_cell;
       request.confound_threshold = flags->confound_threshold;
       request.strict = flags->strict;
+      request.ambiguous = detail::parse_ambiguous_policy(flags->ambiguous);
       request.seed = flags->seed;
       for (const auto& file : flags->mitigations_files) request.mitigations_files.emplace_back(file);
       flags->console.apply(request);

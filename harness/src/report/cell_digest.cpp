@@ -2,6 +2,8 @@
 #include "metrics/number_format.hpp"
 #include "report/report_model.hpp"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <string_view>
 #include <unordered_set>
@@ -65,6 +67,21 @@ std::pair<std::string, std::string> key_metric(const report_trial& last) {
   }
   if (last.wall_seconds > 0.0) return {"wall s", format_number(last.wall_seconds)};
   return {"", ""};
+}
+
+bool is_ambiguous_gate_check(const check_result& check) {
+  return check.message.starts_with("gate AMBIGUOUS:");
+}
+
+std::string ambiguous_gate_summary(const report_trial& last) {
+  std::string listed;
+  std::size_t count = 0;
+  for (const auto& check : last.checks) {
+    if (!is_ambiguous_gate_check(check)) continue;
+    listed += (count++ == 0 ? "" : ", ") + check.expression;
+  }
+  if (count == 0) return {};
+  return fmt::format("{} gate row(s) AMBIGUOUS: {}", count, listed);
 }
 
 void digest_cell(cell_report& cell) {

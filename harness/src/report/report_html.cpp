@@ -90,6 +90,8 @@ void html_summary_section(const report_model& model, text_sink& out) {
     // The first sentence of the reason fits the matrix; all of it is the hover text and is in
     // the test's own section.
     std::string reason = last.verdict == verdict::pass ? std::string() : last.reason;
+    // A pass with gate rows still AMBIGUOUS (`ambiguous pass`) names them here, not only below.
+    if (reason.empty()) reason = ambiguous_gate_summary(last);
     // A reason with a table after its first line (the gate's) shows that line; the table is in
     // the test's section.
     std::string shown_reason = reason.substr(0, reason.find('\n'));

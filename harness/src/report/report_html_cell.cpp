@@ -21,11 +21,14 @@ void render_checks(const report_trial& last, text_sink& out) {
   }
   out += "<table>\n<tr><th>check</th><th>result</th><th>expected</th><th>actual</th></tr>\n";
   for (const auto& check : last.checks) {
+    // An AMBIGUOUS gate row reads as such, red when the policy failed the test on it.
+    const bool ambiguous = is_ambiguous_gate_check(check);
     out += fmt::format("<tr><td><code>{}</code></td><td class=\"{}\">{}</td><td><code>{}</code>"
                        "</td><td><code>{}</code></td></tr>\n",
-                       xml_escape(check.expression), check.passed ? "pass" : "fail",
-                       check.passed ? "PASS" : "FAIL", xml_escape(check.expected),
-                       xml_escape(check.actual));
+                       xml_escape(check.expression),
+                       check.passed ? (ambiguous ? "skip" : "pass") : "fail",
+                       ambiguous ? "AMBIGUOUS" : (check.passed ? "PASS" : "FAIL"),
+                       xml_escape(check.expected), xml_escape(check.actual));
   }
   out += "</table>\n";
 }

@@ -131,6 +131,15 @@ void render_failed_checks(const report_trial& last, text_sink& out) {
                        code(check.expected), code(check.actual));
   }
   if (any_failed_check) out += "\n";
+  bool any_ambiguous = false;
+  for (const auto& check : last.checks) {
+    if (!check.passed || !is_ambiguous_gate_check(check)) continue;  // failed: listed above
+    if (!any_ambiguous) out += "Gate rows still AMBIGUOUS (the test's verdict is the gate policy's):\n\n";
+    any_ambiguous = true;
+    out += fmt::format("- {}: expected {}, actual {}\n", code(check.expression),
+                       code(check.expected), code(check.actual));
+  }
+  if (any_ambiguous) out += "\n";
 }
 
 void render_markdown_cell(const cell_report& cell, text_sink& out) {

@@ -142,6 +142,13 @@ void order_summary_rows(cell_report& cell);
 // first numeric check's actual value, else GPU time, else callgrind's total Ir, else wall time.
 [[nodiscard]] std::pair<std::string, std::string> key_metric(const report_trial& last);
 
+// A gate row still AMBIGUOUS at the end of the run, as sweep/gate_run.cpp records it among the
+// last trial's checks (message "gate AMBIGUOUS: ..."): the report lists these whatever the
+// gate's ambiguous policy made of the test, so a pass under `ambiguous pass` is not silent.
+[[nodiscard]] bool is_ambiguous_gate_check(const check_result& check);
+// "N gate row(s) AMBIGUOUS: a, b" over the last trial's checks; empty when there are none.
+[[nodiscard]] std::string ambiguous_gate_summary(const report_trial& last);
+
 // Fills what the writers read of a summarised cell: its table's rows (order_summary_rows), the
 // last trial's text values, key metric and kernel groups. The cell has at least one trial.
 void digest_cell(cell_report& cell);

@@ -121,6 +121,7 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
   if (request.baseline_cell) {
     choice.baseline = find_cell(cells, *request.baseline_cell, "--baseline-cell");
   }
+  if (request.ambiguous) choice.ambiguous = *request.ambiguous;
   if (request.confound_threshold) {
     if (!(*request.confound_threshold >= 1.0 && *request.confound_threshold <= 1000.0)) {
       throw usage_error(fmt::format("--confound-threshold {}: the threshold is a ratio cell / "

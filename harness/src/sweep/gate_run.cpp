@@ -6,11 +6,13 @@
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/sequential_gate.hpp"
+#include "cells/confound.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -149,14 +151,14 @@ void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
 // The gate's rows become checks of the last trial's result.json, so every report shows them.
 void record_in_last_trial(const sweep_request& request, std::vector<trial_record>& trials,
                           const std::vector<gate_row>& rows, const std::vector<std::string>& notes,
-                          bool failed, const std::string& table) {
+                          const gate_judgement& judged, const std::string& failure) {
   if (trials.empty()) return;
   auto& last = trials.back();
   for (const auto& row : rows) {
     check_result result;
     result.expression = row.label.find("baseline") != std::string::npos ? row.label
                                                        : fmt::format("{} {}", row.label, row.bound_text);
-    result.passed = !fails_gate(row);
+    result.passed = !fails_gate(row) && !(judged.failed && row.verdict == gate_verdict::ambiguous);
     result.expected = row.bound_text;
     result.actual = fmt::format("{} ({}, {}{})", row.fresh.empty() ? "-" : format_number(row.fresh_median),
                                 row.delta ? fmt::format("{:+.2f}%", *row.delta * 100.0) : "-",
@@ -165,16 +167,88 @@ void record_in_last_trial(const sweep_request& request, std::vector<trial_record
     last.checks.push_back(std::move(result));
   }
   last.notes.insert(last.notes.end(), notes.begin(), notes.end());
-  if (failed && last.verdict == verdict::pass) {
-    last.verdict = verdict::fail;
+  if (!failure.empty() && last.verdict == verdict::pass) {
+    last.verdict = judged.failed ? verdict::fail : verdict::skip;
     last.verdict_from_gate = true;
-    last.reason = "regression against the baseline:\n" + table;
+    last.reason = failure;
   }
   write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
                     last);
 }
 
+// The note of rows still AMBIGUOUS that passed (`ambiguous pass`).
+constexpr std::string_view ambiguous_warning_prefix = "gate WARNING: ";
+
+// "2 row(s) still AMBIGUOUS after 15 trial(s) (the budget): k: time_ms(a), k: time_ms(b)"
+std::string ambiguous_summary(const gate_judgement& judged, std::size_t trials) {
+  const auto listed = ambiguous_rows(judged.rows);
+  return fmt::format("{} row(s) still AMBIGUOUS after {} trial(s) (the budget): {}", listed.size(),
+                     trials, fmt::join(listed, ", "));
+}
+
+// The sweep's choice over the gate line's: `--ambiguous` on the command line is the nearer one.
+ambiguous_policy chosen_ambiguous_policy(const sweep_request& request,
+                                         const std::optional<gate_spec>& gate) {
+  if (request.ambiguous) return *request.ambiguous;
+  if (gate && gate->ambiguous) return *gate->ambiguous;
+  return ambiguous_policy::fail;
+}
+
+// What the test's verdict line and its last trial's reason say: empty when the gate passes.
+std::string gate_failure(const gate_judgement& judged, ambiguous_policy policy,
+                         std::size_t trials, const std::string& table) {
+  if (judged.failed && !judged.failed_on_ambiguous) {
+    return "regression against the baseline:\n" + table;
+  }
+  if (!judged.failed_on_ambiguous && !judged.skipped) return {};
+  return fmt::format("gate: {} (ambiguous {}: set the gate item 'ambiguous fail|skip|pass' or "
+                     "--ambiguous, or run more trials):\n{}",
+                     ambiguous_summary(judged, trials), to_string(policy), table);
+}
+
+// gate.json's verdict: a pass is a "warn" when AMBIGUOUS rows passed or the card differs.
+std::string_view gate_verdict_word(const gate_judgement& judged, bool other_card) {
+  if (judged.failed) return "fail";
+  if (judged.skipped) return "skip";
+  return judged.ambiguous > 0 || other_card ? "warn" : "pass";
+}
+
+// The gate's last line, naming the rows still AMBIGUOUS whatever the policy made of them, and
+// the run's exit code.
+exit_code announce_gate(const gate_judgement& judged, bool other_card, std::size_t trials,
+                        std::ostream& out) {
+  const std::string ambiguous_tail =
+      judged.ambiguous > 0 ? "; " + ambiguous_summary(judged, trials) : std::string();
+  if (judged.failed) {
+    fmt::print(out, "aorta: gate FAILED: {}{}\n",
+               judged.failed_on_ambiguous ? "AMBIGUOUS rows fail under 'ambiguous fail'"
+                                          : "a confident regression against the baseline",
+               ambiguous_tail);
+    return exit_code::failed;
+  }
+  if (judged.skipped) {
+    fmt::print(out, "aorta: SKIPPED: gate: AMBIGUOUS rows skip the test under 'ambiguous skip'{}\n",
+               ambiguous_tail);
+    return exit_code::skipped;
+  }
+  fmt::print(out, "aorta: gate {}{}\n",
+             judged.ambiguous > 0
+                 ? "passed with a WARNING (AMBIGUOUS rows passed under 'ambiguous pass')"
+                 : (other_card ? "passed with a WARNING (another card)" : "passed"),
+             ambiguous_tail);
+  return exit_code::ok;
+}
+
 }  // namespace
+
+std::string gate_pass_judgement(const std::vector<trial_record>& trials) {
+  std::string text = "the gate against the baseline passed";
+  if (trials.empty()) return text;
+  for (const auto& note : trials.back().notes) {
+    if (note.starts_with(ambiguous_warning_prefix)) text += "; " + note;
+  }
+  return text;
+}
 
 bool gate_requested(const sweep_request& request, const recipe& spec,
                     const std::vector<check_expression>& checks) {
@@ -218,6 +292,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   gate_policy policy;
   policy.gate = chosen_spec(request, spec, checks);
   policy.checks = checks;
+  policy.ambiguous = chosen_ambiguous_policy(request, policy.gate);
   const gate_params params = policy.gate ? policy.gate->params : gate_params{};
   const bool same_card = policy.gate && policy.gate->same_card;
   const auto card_note = card_difference(*base, fresh, same_card);
@@ -235,9 +310,12 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   std::vector<std::string> notes;
   if (card_note) notes.push_back("gate NOTE: " + *card_note);
   if (still_ambiguous > 0) {
-    notes.push_back(fmt::format("gate WARNING: {} verdict(s) still AMBIGUOUS after {} trial(s) "
-                                "(the budget): passed with a warning, not judged",
-                                still_ambiguous, trials.size()));
+    const std::string what = failed ? "gate FAILED: "
+                                    : (judged->skipped ? "gate SKIPPED: "
+                                                       : std::string(ambiguous_warning_prefix));
+    notes.push_back(fmt::format("{}{} (ambiguous {})", what,
+                                ambiguous_summary(*judged, trials.size()),
+                                to_string(policy.ambiguous)));
   }
   const std::string table = format_gate_table(rows, !failed && still_ambiguous == 0);
   fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
@@ -252,17 +330,15 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"trial_budget", policy.sequential ? policy.sequential->budget : 0},
                            {"extra_rounds", judged->look},
                            {"ambiguous", still_ambiguous},
-                           {"verdict", failed ? "fail" : (still_ambiguous > 0 || card_note ? "warn" : "pass")},
+                           {"ambiguous_policy", to_string(policy.ambiguous)},
+                           {"ambiguous_rows", ambiguous_rows(rows)},
+                           {"verdict", gate_verdict_word(*judged, card_note.has_value())},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
-  record_in_last_trial(request, trials, rows, notes, failed, table);
-  fmt::print(out, "aorta: gate {}\n",
-             failed ? "FAILED: a confident regression against the baseline"
-                    : (still_ambiguous > 0 ? "passed with a WARNING (ambiguous verdicts)"
-                                         : (card_note ? "passed with a WARNING (another card)"
-                                                      : "passed")));
-  return failed ? exit_code::failed : exit_code::ok;
+  const std::string failure = gate_failure(*judged, policy.ambiguous, trials.size(), table);
+  record_in_last_trial(request, trials, rows, notes, *judged, failure);
+  return announce_gate(*judged, card_note.has_value(), trials.size(), out);
 }
 
 }  // namespace aorta::detail

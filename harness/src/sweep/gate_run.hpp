@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <iosfwd>
+#include <string>
 #include <vector>
 
 namespace aorta::detail {
@@ -25,5 +26,10 @@ namespace aorta::detail {
                                  std::vector<trial_record>& trials,
                                  const std::function<trial_record(int)>& run_trial,
                                  std::ostream& out);
+
+// The verdict line's words for a gate that passed: "the gate against the baseline passed", and
+// the rows still AMBIGUOUS under `ambiguous pass` (the last trial's note), so the first line of
+// the output, which CTest's JUnit file keeps of a passing test, names them.
+[[nodiscard]] std::string gate_pass_judgement(const std::vector<trial_record>& trials);
 
 }  // namespace aorta::detail

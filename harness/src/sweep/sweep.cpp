@@ -294,7 +294,7 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
       setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
       return detail::run_trial(setup, out, err);
     }, out);
-    if (outcome.code == exit_code::ok) outcome.judgement = "the gate against the baseline passed";
+    if (outcome.code == exit_code::ok) outcome.judgement = detail::gate_pass_judgement(outcome.trials);
   }
   return outcome;
 }

@@ -1,0 +1,69 @@
+# A gate row still AMBIGUOUS when the trial budget is spent, through the real CLI
+# (docs/regression-gate.md, "AMBIGUOUS at the budget"): series_benchmark.sh replays known samples
+# (tests/fixtures/gate-ambiguous/README.md; '.' stands for ';', a CMake list separator), so the row is AMBIGUOUS on any machine. Each policy's
+# exit code, the verdict line naming the row (what CTest and its JUnit file keep), and report.html
+# and perf.md listing it; compare under each policy on the hand-made baselines of gate-stats.
+set(ga_fixture "${PROJECT_SOURCE_DIR}/tests/fixtures/gate-ambiguous")
+set(ga_out "${out}/gate-ambiguous")
+set(ga_gate "time +5%, alpha 0.0001, max_trials 5")
+set(ga_row "k: time_ms\\(BM_k\\)")
+
+aorta_cli_test(gate_ambiguous.record RC 0 FIXTURES_SETUP aorta_gate_ambiguous
+  CLEAN "${ga_out}"
+  COMMAND sh -c "'${aorta}' sweep run --recipe '${ga_fixture}/recipe.yaml' --output '${ga_out}/base/k' -- sh '${ga_fixture}/series_benchmark.sh' '${ga_fixture}/base.txt' '${ga_out}/base.count' && '${aorta}' baseline record '${ga_out}/base/k' --into '${ga_out}/baselines'"
+  FILES "${ga_out}/baselines/k.json")
+
+# The default: fail, naming the row on the verdict line and in the trial's recorded reason.
+aorta_cli_test(gate_ambiguous.default_fails RC 1 FIXTURES_REQUIRED aorta_gate_ambiguous
+  FIXTURES_SETUP aorta_gate_ambiguous_fail
+  CLEAN "${ga_out}/fail" "${ga_out}/fail.count"
+  COMMAND "${aorta}" sweep run --recipe "${ga_fixture}/recipe.yaml" --output "${ga_out}/fail/k"
+          --baseline "${ga_out}/baselines" --gate "${ga_gate}"
+          -- sh "${ga_fixture}/series_benchmark.sh" "${ga_fixture}/slow.txt" "${ga_out}/fail.count"
+  OUTPUT "aorta: FAIL: trial 4: gate: 1 row\\(s\\) still AMBIGUOUS after 5 trial\\(s\\) \\(the budget\\): ${ga_row} \\(ambiguous fail"
+         "time_ms\\(BM_k\\) .* AMBIGUOUS"
+         "aorta: gate FAILED: AMBIGUOUS rows fail under 'ambiguous fail'; 1 row\\(s\\) still AMBIGUOUS"
+  JSON "${ga_out}/fail/k/gate.json::verdict=fail"
+       "${ga_out}/fail/k/gate.json::ambiguous_policy=fail"
+       "${ga_out}/fail/k/gate.json::ambiguous_rows/0=k: time_ms(BM_k)"
+       "${ga_out}/fail/k/trial_4/result.json::verdict=fail")
+
+aorta_cli_test(gate_ambiguous.report_lists_the_failing_row RC 0
+  FIXTURES_REQUIRED aorta_gate_ambiguous_fail
+  COMMAND "${aorta}" report "${ga_out}/fail"
+  FILE_REGEX "${ga_out}/fail/report.html" "<code>time_ms\\(BM_k\\) &lt.= baseline \\+ 5%</code></td><td class=\"fail\">AMBIGUOUS</td>"
+             "${ga_out}/fail/report.html" "gate: 1 row\\(s\\) still AMBIGUOUS"
+             "${ga_out}/fail/perf.md" "time_ms\\(BM_k\\) <= baseline \\+ 5%")
+
+# skip: exit 77 (CTest's Skipped), the row named.
+aorta_cli_test(gate_ambiguous.skip RC 77 FIXTURES_REQUIRED aorta_gate_ambiguous
+  CLEAN "${ga_out}/skip" "${ga_out}/skip.count"
+  COMMAND "${aorta}" sweep run --recipe "${ga_fixture}/recipe.yaml" --output "${ga_out}/skip/k"
+          --baseline "${ga_out}/baselines" --gate "${ga_gate}, ambiguous fail" --ambiguous skip
+          -- sh "${ga_fixture}/series_benchmark.sh" "${ga_fixture}/slow.txt" "${ga_out}/skip.count"
+  OUTPUT "aorta: SKIP: gate: 1 row\\(s\\) still AMBIGUOUS after 5 trial\\(s\\) \\(the budget\\): ${ga_row} \\(ambiguous skip"
+  JSON "${ga_out}/skip/k/gate.json::verdict=skip"
+       "${ga_out}/skip/k/trial_4/result.json::verdict=skip")
+
+# pass: exit 0, and still named on the verdict line, within the 1024 bytes of a passing test's
+# output that CTest's JUnit file keeps, and in the report.
+aorta_cli_test(gate_ambiguous.pass RC 0 FIXTURES_REQUIRED aorta_gate_ambiguous
+  FIXTURES_SETUP aorta_gate_ambiguous_pass
+  CLEAN "${ga_out}/pass" "${ga_out}/pass.count"
+  COMMAND "${aorta}" sweep run --recipe "${ga_fixture}/recipe.yaml" --output "${ga_out}/pass/k"
+          --baseline "${ga_out}/baselines" --gate "${ga_gate}, ambiguous pass"
+          -- sh "${ga_fixture}/series_benchmark.sh" "${ga_fixture}/slow.txt" "${ga_out}/pass.count"
+  HEAD 1024 "aorta: PASS: 5 trial\\(s\\): 5 passed, 0 failed, 0 skipped. the gate against the baseline passed. gate WARNING: 1 row\\(s\\) still AMBIGUOUS after 5 trial\\(s\\) \\(the budget\\): ${ga_row} \\(ambiguous pass\\)"
+  JSON "${ga_out}/pass/k/gate.json::verdict=warn"
+       "${ga_out}/pass/k/trial_4/result.json::verdict=pass")
+
+aorta_cli_test(gate_ambiguous.report_lists_the_passed_row RC 0
+  FIXTURES_REQUIRED aorta_gate_ambiguous_pass
+  COMMAND "${aorta}" report "${ga_out}/pass"
+  FILE_REGEX "${ga_out}/pass/report.html" "<td class=\"skip\">AMBIGUOUS</td>"
+             "${ga_out}/pass/report.html" "1 gate row\\(s\\) AMBIGUOUS: time_ms\\(BM_k\\) &lt.= baseline \\+ 5%"
+             "${ga_out}/pass/perf.md" "Gate rows still AMBIGUOUS")
+
+aorta_cli_test(gate_ambiguous.bad_policy RC 64
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, ambiguous maybe"
+  OUTPUT "item 'ambiguous maybe' takes 'fail', 'skip' or 'pass'")
