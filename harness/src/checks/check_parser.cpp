@@ -291,14 +291,10 @@ private:
                                 std::size_t pos) const {
     if (form.quantity != check_quantity::samples && form.quantity != check_quantity::stalls)
       return;
-    pc_sample_argument parts;
     try {
-      parts = split_pc_sample_argument(form.quantity, argument);
+      require_pc_sample_argument(form.quantity, argument);
     } catch (const std::invalid_argument& error) {
       fail(pos, error.what(), form.example);
-    }
-    for (const std::string_view part : {parts.kernel, parts.reason, parts.line}) {
-      if (!part.empty()) (void)compile(part, pos, form.example);
     }
   }
 

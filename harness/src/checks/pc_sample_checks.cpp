@@ -49,7 +49,8 @@ void add_samples_checked(std::uint64_t& total, std::uint64_t more, bool& overflo
   if (__builtin_add_overflow(total, more, &total)) overflowed = true;
 }
 
-pc_sample_measure no_pc_sample_match(std::string what, std::set<std::string> names, std::string_view wanted) {
+pc_sample_measure no_pc_sample_match(std::string what, std::set<std::string> names,
+                                     std::string_view wanted) {
   return {0.0, std::move(what), true, distinct_names(std::move(names)), std::string(wanted)};
 }
 
@@ -106,6 +107,19 @@ pc_sample_argument split_pc_sample_argument(check_quantity quantity, std::string
   return out;
 }
 
+void require_pc_sample_argument(check_quantity quantity, std::string_view argument) {
+  const pc_sample_argument parts = split_pc_sample_argument(quantity, argument);
+  for (const std::string_view part : {parts.kernel, parts.reason, parts.line}) {
+    if (part.empty()) continue;
+    try {
+      (void)name_regex::compile(part);
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument(
+          fmt::format("a valid regex (RE2 syntax), but '{}' is not: {}", part, error.what()));
+    }
+  }
+}
+
 pc_sample_measure pc_sample_quantity(const std::vector<capture>& captures, check_quantity quantity,
                                      std::string_view argument) {
   const capture* source = first_with_samples(captures);
@@ -146,18 +160,20 @@ pc_sample_measure pc_sample_quantity(const std::vector<capture>& captures, check
   }
   if (kernels_matched.empty()) {
     return no_pc_sample_match(fmt::format("no kernel with PC samples matches '{}'", parts.kernel),
-                    std::move(kernels_there), parts.kernel);
+                              std::move(kernels_there), parts.kernel);
   }
   if (lines_matched == 0) {
-    return no_pc_sample_match(fmt::format("no sampled line of the kernel(s) matching '{}' matches '{}'",
-                                parts.kernel, parts.line),
-                    std::move(lines_there), parts.line);
+    return no_pc_sample_match(
+        fmt::format("no sampled line of the kernel(s) matching '{}' matches '{}'", parts.kernel,
+                    parts.line),
+        std::move(lines_there), parts.line);
   }
   // A reason present elsewhere in the kernel but not on the selected lines is a measured 0.
   if (reason && !reason_matched) {
-    return no_pc_sample_match(fmt::format("no stall reason of the kernel(s) matching '{}' matches '{}'",
-                                parts.kernel, parts.reason),
-                    std::move(reasons_there), parts.reason);
+    return no_pc_sample_match(
+        fmt::format("no stall reason of the kernel(s) matching '{}' matches '{}'", parts.kernel,
+                    parts.reason),
+        std::move(reasons_there), parts.reason);
   }
   if (overflowed) {
     return {std::nullopt, fmt::format("{}({}) overflows 2^64 samples; the capture is corrupt",

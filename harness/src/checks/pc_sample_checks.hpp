@@ -25,6 +25,9 @@ struct pc_sample_argument {
 [[nodiscard]] pc_sample_argument split_pc_sample_argument(check_quantity quantity,
                                                           std::string_view argument);
 
+// The same split with every part compiled; throws std::invalid_argument saying what to write.
+void require_pc_sample_argument(check_quantity quantity, std::string_view argument);
+
 struct pc_sample_measure {
   std::optional<double> value;
   std::string reason;  // why there is no value, or a remark on one ("sum over 3 lines")
