@@ -40,3 +40,38 @@ aorta_cli_test(pc_sampling.no_sample_metric_without_samples RC 1
   COMMAND "${aorta}" check --collector proton "${pcsampling}/gelu-pcsampling-cli.hatchet"
           --check "proton_pc_samples > 0"
   OUTPUT "check FAIL  proton_pc_samples > 0")
+
+# samples() and stalls() (issue 45, item 2) on the example's real capture: line 63 holds 49,779 of
+# matmul_kernel's 179,777 samples (27.7%, the README's table), line 60 21,255 long_scoreboard
+# stalls; the expected values come from those totals, which the view test above also reads.
+aorta_cli_test(pc_sampling.line_share_check_passes RC 0
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "samples(^matmul_kernel$, matmul\\.py:63$) / samples(^matmul_kernel$) > 0.2"
+  OUTPUT "check PASS  samples[^\n]*\\(actual 0\\.2769 \\(49779 / 179777\\)\\)")
+
+aorta_cli_test(pc_sampling.line_share_check_fails_above_the_share RC 1
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "samples(^matmul_kernel$, matmul\\.py:63$) / samples(^matmul_kernel$) > 0.3"
+  OUTPUT "check FAIL  samples"
+         "matmul_kernel matmul\\.py:60  samples 48527  stalled 27304  top stall long_scoreboard 21255")
+
+aorta_cli_test(pc_sampling.line_matching_nothing_is_not_measured RC 1
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "samples(^matmul_kernel$, matmul\\.py:65$) < 100"
+  OUTPUT "actual: +unknown"
+         "matches 'matmul\\\\\\.py:65\\$', so samples\\([^\n]*was not measured; did you mean: matmul\\.py:60, matmul\\.py:61, matmul\\.py:62")
+
+aorta_cli_test(pc_sampling.stall_reason_of_a_line RC 0
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "stalls(^matmul_kernel$, long_scoreboard, matmul\\.py:60$) == 21255")
+
+aorta_cli_test(pc_sampling.sample_check_without_samples_fails_even_with_opt_in RC 1
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/gelu-pcsampling-cli.hatchet"
+          --check "samples(gelu_kernel)? == 0"
+  OUTPUT "no capture has PC samples \\(captures: proton\\)")
+
+aorta_cli_test(pc_sampling.example_recipe_checks_pass_on_its_capture RC 0
+  COMMAND "${aorta}" check
+          --recipe "${PROJECT_SOURCE_DIR}/examples/profiling/proton/nvidia-pcsampling/recipe.yaml"
+          "${pcsampling}/matmul-example-env.hatchet"
+  OUTPUT "check PASS  samples\\(\\^matmul_kernel\\$, matmul\\\\\\.py:63\\$\\)")

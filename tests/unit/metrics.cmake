@@ -3,6 +3,8 @@ aorta_add_unit_test(metrics SOURCES unit/metrics_test.cpp unit/sorted_merge_test
 aorta_add_unit_test(check SOURCES unit/check_test.cpp unit/check_absent_test.cpp)
 # calls() and self_ir() of callgrind functions (issue 23, item 8)
 aorta_add_unit_test(function_check SOURCES unit/function_check_test.cpp)
+# samples() and stalls() of PC samples (issue 45, item 2)
+aorta_add_unit_test(pc_sample_check SOURCES unit/pc_sample_check_test.cpp)
 aorta_add_unit_test(scope_check SOURCES unit/scope_check_test.cpp unit/plain_frame_paths_test.cpp)
 aorta_add_unit_test(report SOURCES unit/report_test.cpp unit/report_input_test.cpp)
 # `aorta report` keeps what a cells sweep wrote in matrix.json (checks over cells, confound)

@@ -80,6 +80,8 @@ enum class check_quantity {
   top_kernel,
   errors,  // count_errors(REGEX)
   ncu,     // ncu(METRIC, REGEX)
+  samples,  // samples(KERNEL[, LINE]): PC samples
+  stalls,   // stalls(KERNEL, REASON[, LINE]): PC samples stalled for REASON
 };
 
 // "count", "time_ms", ..., "count_errors" ("metric" and "top_kernel" for the other two forms).

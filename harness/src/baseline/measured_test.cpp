@@ -157,6 +157,11 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   case check_quantity::errors:
     why = "count_errors is judged against a count, not a baseline";
     return std::nullopt;
+  case check_quantity::samples:
+  case check_quantity::stalls:
+    why = fmt::format("{}() is not recorded in baselines; check a share against a number",
+                      to_string(quantity));
+    return std::nullopt;
   case check_quantity::top_kernel: break;
   }
   why = "top_kernel has no numeric value to compare with a baseline";

@@ -120,6 +120,13 @@ baseline_bound read_baseline_bound(check_cursor& cursor, check_quantity quantity
                 "calls() cannot be gated yet; check an exact count instead",
                 "calls(^parse_row$) == 1000");
   }
+  if (quantity == check_quantity::samples || quantity == check_quantity::stalls) {
+    cursor.fail(start,
+                fmt::format("a number after {}(...): PC samples are not recorded in baselines, so "
+                            "the gate cannot judge them yet; check a share against a number",
+                            to_string(quantity)),
+                "samples(^matmul_kernel$, matmul\\.py:63$) / samples(^matmul_kernel$) > 0.15");
+  }
   if (op == compare_op::not_equal) {
     cursor.fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",
                 example);

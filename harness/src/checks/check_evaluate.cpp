@@ -6,6 +6,7 @@
 #include "checks/failure_context.hpp"
 #include "checks/function_checks.hpp"
 #include "checks/ncu_checks.hpp"
+#include "checks/pc_sample_checks.hpp"
 #include "checks/scope_checks.hpp"
 #include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
@@ -197,6 +198,16 @@ measured scoped_operand(const check_expression& expression, const std::vector<ca
   return {value.value, std::move(value.reason)};
 }
 
+measured pc_sample_operand(check_quantity quantity, const std::vector<capture>& captures,
+                           const operand& term) {
+  detail::pc_sample_measure value = detail::pc_sample_quantity(captures, quantity, term.argument);
+  if (value.value && value.nothing_matched) {
+    return nothing_matched(quantity, term.absent_reads_zero, std::move(value.reason),
+                           value.names_there, term.argument, value.wanted);
+  }
+  return {value.value, std::move(value.reason)};
+}
+
 measured measure_operand(const check_expression& expression, const std::vector<capture>& captures,
                          const operand& term) {
   const std::string& argument = term.argument;
@@ -226,6 +237,8 @@ measured measure_operand(const check_expression& expression, const std::vector<c
     if (!sum.value) return unmeasured(std::move(sum.why));
     return {*sum.value, {}};
   }
+  case check_quantity::samples:
+  case check_quantity::stalls: return pc_sample_operand(expression.quantity(), captures, term);
   case check_quantity::metric:
   case check_quantity::top_kernel: break;
   }

@@ -17,7 +17,7 @@ struct function_form {
   std::string_view example;
 };
 
-inline constexpr std::array<function_form, 9> function_forms{{
+inline constexpr std::array<function_form, 11> function_forms{{
     {"count", check_quantity::count, true, "count(sgemm_tiled) == 20"},
     {"time_ms", check_quantity::time_ms, true, "time_ms(^gemm) < 5"},
     {"cycles", check_quantity::cycles, false, "cycles(expensive) / cycles(cheap) > 10"},
@@ -28,6 +28,10 @@ inline constexpr std::array<function_form, 9> function_forms{{
     {"calls", check_quantity::calls, true, "calls(^parse_row$) == 1000"},
     {"count_errors", check_quantity::errors, true, "count_errors(fill_kernel) == 0"},
     {"ncu", check_quantity::ncu, false, "ncu(smsp__inst_executed.sum, sgemm_tiled) <= baseline"},
+    {"samples", check_quantity::samples, false,
+     "samples(^matmul_kernel$, matmul\\.py:63$) / samples(^matmul_kernel$) > 0.15"},
+    {"stalls", check_quantity::stalls, false,
+     "stalls(^matmul_kernel$, long_scoreboard, matmul\\.py:60$) > 20000"},
 }};
 
 // The form spelt `name`, or nullptr.

@@ -49,6 +49,8 @@ std::string_view to_string(check_quantity quantity) noexcept {
   case check_quantity::calls: return "calls";
   case check_quantity::errors: return "count_errors";
   case check_quantity::ncu: return "ncu";
+  case check_quantity::samples: return "samples";
+  case check_quantity::stalls: return "stalls";
   case check_quantity::top_kernel: return "top_kernel";
   }
   return "?";

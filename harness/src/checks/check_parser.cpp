@@ -1,6 +1,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
 #include "checks/ncu_checks.hpp"
+#include "checks/pc_sample_checks.hpp"
 #include "collectors/ncu/ncu_options.hpp"
 #include "checks/check_bounds.hpp"
 #include "checks/check_forms.hpp"
@@ -208,6 +209,7 @@ private:
       result.m_pattern = compile(result.m_argument, argument_pos, form.example);
     if (form.quantity == check_quantity::ncu)
       result.m_pattern = ncu_kernels(result.m_argument, argument_pos, form.example);
+    check_pc_sample_argument(form, result.m_argument, argument_pos);
     result.m_absent_reads_zero = read_absent_marker();
     result.m_cell = read_cell();
     skip_spaces();
@@ -233,6 +235,7 @@ private:
     }
     if (form.quantity == check_quantity::ncu)
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
+    check_pc_sample_argument(form, *result.m_denominator, denominator_pos);
     result.m_denominator_absent_reads_zero = read_absent_marker();
     result.m_denominator_cell = read_cell();
     // Mixed, a bare term would mean "this trial" next to a cell's median over its trials.
@@ -245,10 +248,11 @@ private:
   }
 
   // A cell's term is measured from its trials' result.json (as the regression gate does), which
-  // holds no call counts, checker findings or frame tree.
+  // holds no call counts, checker findings, frame tree or PC samples.
   void refuse_uncellable(const check_expression& result, std::size_t pos) const {
     const check_quantity quantity = result.m_quantity;
     if (quantity == check_quantity::calls || quantity == check_quantity::errors ||
+        quantity == check_quantity::samples || quantity == check_quantity::stalls ||
         result.m_scope || result.m_denominator_scope) {
       fail(pos, fmt::format("a METRIC, count(, time_ms(, cycles(, normalized_cycles(, ir(, "
                             "self_ir( or ncu( before '@': {} cannot be addressed to a cell yet",
@@ -279,6 +283,19 @@ private:
     while (!at_end() && is_cell_char(m_text[m_pos])) ++m_pos;
     if (m_pos == start) fail(start, "a cell name after '@'", cell_example);
     return std::string(m_text.substr(start, m_pos - start));
+  }
+
+  // The parts of samples(...) and stalls(...) split and compiled here, so a bad one is a usage
+  // error naming its column rather than a failed check after the run.
+  void check_pc_sample_argument(const function_form& form, std::string_view argument,
+                                std::size_t pos) const {
+    if (form.quantity != check_quantity::samples && form.quantity != check_quantity::stalls)
+      return;
+    try {
+      require_pc_sample_argument(form.quantity, argument);
+    } catch (const std::invalid_argument& error) {
+      fail(pos, error.what(), form.example);
+    }
   }
 
   // `METRIC, REGEX` of ncu(...): the compiled kernel regex, the metric checked for spelling.

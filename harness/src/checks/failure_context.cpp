@@ -2,6 +2,7 @@
 
 #include "checks/capture_pick.hpp"
 #include "checks/function_checks.hpp"
+#include "checks/pc_sample_checks.hpp"
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -90,6 +91,12 @@ std::string failure_context(const check_expression& expression,
              (expression.quantity() == check_quantity::metric &&
               expression.argument().starts_with("callgrind_"))) {
     preferred = data_kind::functions;
+  }
+  if (expression.quantity() == check_quantity::samples ||
+      expression.quantity() == check_quantity::stalls) {
+    for (const auto& source : captures) {
+      if (!source.pc_samples.empty()) return pc_sample_context(source);
+    }
   }
   for (const data_kind kind : {preferred, data_kind::kernels, data_kind::scopes,
                                data_kind::functions, data_kind::findings}) {
