@@ -52,7 +52,10 @@ def gbench_seeds():
              "time_sum_past_max": [gbench_run(real=1.7e308)] * 3,
              "time_negative": [gbench_run(real=-1.0)], "counter_huge": [gbench_run(c=1.7e308)] * 2,
              "iterations_u64_max": [gbench_run(iterations=U64_MAX)] * 2,
-             "iterations_negative": [gbench_run(iterations=-2**63)]}
+             "iterations_negative": [gbench_run(iterations=-2**63)],
+             # Repetitions whose median (the mean of the middle two) overflows a double.
+             "median_past_max": [gbench_run(real=1.6e308, repetitions=2, repetition_index=i)
+                                 for i in range(2)]}
     for label, runs in edges.items():
         yield f"{label}.json", dumps(gbench_doc(runs))
     for label, text in GBENCH_NUMBERS.items():

@@ -8,6 +8,10 @@ def ncu_csv_seeds():
     yield "distinct_ncu.csv", header + "".join(
         f'"{i}","1","k{i}","gpu__time_duration.sum","ns","10"\n' for i in range(REPEATED))
     yield "overflow_ncu.csv", header + '"0","1","k","gpu__time_duration.sum","s","1e308"\n' * 3
+    # Launch times that are no time: each must fail the read, never drop the launch.
+    yield "bad_durations_ncu.csv", header + "".join(
+        f'"{i}","1","k{i}","gpu__time_duration.sum","ns","{v}"\n'
+        for i, v in enumerate(["n/a", "-1", "nan", "inf", "", "1e400"]))
     yield "long_name_ncu.csv", header + '"0","1","' + "k" * RUN + '","gpu__time_duration.sum","ns","1"\n'
     # Counters (collect.ncu.metrics): 10^4 distinct (kernel, metric) pairs (past max_ncu_counters
     # the read takes 6 s under ASan, too near the 10 s timeout: ncu_counters_test holds that bound),
