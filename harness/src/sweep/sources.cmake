@@ -1,6 +1,7 @@
 # Sources of the sweep area (target_sources on aorta_harness).
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/sweep.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/run_summary.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/collector_availability.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_runner.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_console.cpp

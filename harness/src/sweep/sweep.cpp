@@ -71,32 +71,6 @@ void check_timeout_flag(double seconds) {
                                 seconds, min_timeout_seconds, max_timeout_seconds));
 }
 
-exit_code summarize(const std::vector<trial_record>& trials, const std::filesystem::path& output,
-                    std::ostream& out) {
-  int passed = 0;
-  int failed = 0;
-  int skipped = 0;
-  for (const auto& trial : trials) {
-    switch (trial.verdict) {
-    case verdict::pass: ++passed; break;
-    case verdict::skip: ++skipped; break;
-    default: ++failed; break;
-    }
-  }
-  for (const auto& trial : trials) {
-    const std::string cell = trial.cell ? fmt::format("cell {} ", trial.cell->name) : "";
-    if (trial.verdict == verdict::fail || trial.verdict == verdict::error) {
-      fmt::print(out, "aorta: {}trial {} FAILED: {}\n", cell, trial.trial_index, trial.reason);
-    } else if (trial.verdict == verdict::skip) {
-      fmt::print(out, "aorta: {}trial {} SKIPPED: {}\n", cell, trial.trial_index, trial.reason);
-    }
-  }
-  fmt::print(out, "aorta: {} trial(s): {} passed, {} failed, {} skipped -> {}\n", trials.size(),
-             passed, failed, skipped, output.string());
-  if (failed > 0) return exit_code::failed;
-  if (passed == 0 && skipped > 0) return exit_code::skipped;
-  return exit_code::ok;
-}
 
 }  // namespace detail
 
@@ -287,8 +261,11 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
     outcome.code = exit_code::ok;
     return outcome;
   }
-  outcome.code = detail::summarize(outcome.trials, request.output_dir, out);
-  if (outcome.code == exit_code::ok && detail::gate_requested(request, spec, loaded.checks)) {
+  // A gate may add trials and turn the last one's verdict: the totals are printed after it, so
+  // they never say "passed" above a verdict line that says the run failed.
+  const bool gated = detail::gate_requested(request, spec, loaded.checks);
+  outcome.code = detail::verdicts_exit_code(outcome.trials);
+  if (outcome.code == exit_code::ok && gated) {
     outcome.code = detail::run_gate(request, spec, loaded.checks, outcome.trials, [&](int index) {
       setup.index = index;
       setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
@@ -296,6 +273,7 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
     }, out);
     if (outcome.code == exit_code::ok) outcome.judgement = detail::gate_pass_judgement(outcome.trials);
   }
+  static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
   return outcome;
 }
 

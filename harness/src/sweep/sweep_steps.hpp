@@ -32,6 +32,9 @@ not_applicable_reason(const recipe& spec, const std::optional<platform_set>& lan
 // aggregated into this run's report.
 void remove_stale_trials(const std::filesystem::path& output_dir, int trials);
 
+// The run's exit code from the trials' verdicts: any failure fails, all skipped skips.
+[[nodiscard]] exit_code verdicts_exit_code(const std::vector<trial_record>& trials);
+
 // Prints the failed and skipped trials and the totals; the run's exit code from the verdicts.
 [[nodiscard]] exit_code summarize(const std::vector<trial_record>& trials,
                                   const std::filesystem::path& output, std::ostream& out);
