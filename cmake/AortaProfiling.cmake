@@ -197,6 +197,14 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   date, not aggregated. When no test wrote anything the report says ``0 trials`` and passes. A
   second root gets ``aorta_report.2`` (and ``aorta_report.2.begin``), and so on.
 
+  When ``AORTA_HISTORY_STORE`` is set (an SQLite file, relative to the top build directory unless
+  absolute, or a ``postgresql://`` URL; empty, the default, means none), each report fixture also
+  gets the cleanup test ``aorta_report.history`` (``aorta_report.2.history``, ...), which runs
+  after the report: ``aorta history add <OUTPUT_DIR> --history <store>`` in
+  ``CMAKE_SOURCE_DIR``, so the commit and branch are those of the project's git checkout
+  (``docs/history.md``). Results already in the store are left out, so each ``ctest`` run adds
+  the runs it wrote.
+
   When the option ``AORTA_REQUIRE_PROFILER`` is ``ON`` the test passes ``--require-profiler``:
   a missing profiler or GPU is then a failure (exit 1, ``required profiler unavailable:
   <reason>``) instead of a skip. Use it on CI lanes that own the hardware.
@@ -251,6 +259,8 @@ option(AORTA_VALIDATE_RECIPES
   "Validate recipes with an existing aorta executable at configure time" ON)
 set(AORTA_LANE_PLATFORMS "" CACHE STRING
   "Platforms this test lane covers (cpu, nvidia, amd, comma-separated); empty means all")
+set(AORTA_HISTORY_STORE "" CACHE STRING
+  "History store that ctest adds its results to: SQLite path or postgresql:// URL; empty: none")
 set(AORTA_EXECUTABLE "" CACHE FILEPATH
   "An aorta executable used to validate recipes at configure time (optional)")
 mark_as_advanced(AORTA_VALIDATE_RECIPES AORTA_EXECUTABLE)

@@ -181,8 +181,33 @@ function(_aorta_report_fixture output_root out_var)
       LABELS profiling
       ATTACHED_FILES "${attached}"
       TIMEOUT 300)
+    if(NOT AORTA_HISTORY_STORE STREQUAL "")
+      _aorta_history_test(${fixture} "${output_root}")
+    endif()
   endif()
   set(${out_var} "${fixture}" PARENT_SCOPE)
+endfunction()
+
+# <fixture>.history: adds the results under output_root to the store AORTA_HISTORY_STORE, as a
+# second cleanup of the report fixture that runs after the report. It runs in the project's source
+# directory, so `aorta history add` asks the project's own git checkout for the commit and branch.
+function(_aorta_history_test fixture output_root)
+  set(store "${AORTA_HISTORY_STORE}")
+  if(NOT store MATCHES "^postgres(ql)?://")
+    cmake_path(ABSOLUTE_PATH store BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
+  endif()
+  _aorta_quote("${output_root}" root)
+  _aorta_quote("${store}" store)
+  _aorta_quote("${CMAKE_SOURCE_DIR}" directory)
+  cmake_language(EVAL CODE "
+    add_test(NAME ${fixture}.history
+      COMMAND $<TARGET_FILE:Aorta::aorta> history add ${root} --history ${store}
+      WORKING_DIRECTORY ${directory})")
+  set_tests_properties(${fixture}.history PROPERTIES
+    FIXTURES_CLEANUP ${fixture}
+    DEPENDS ${fixture}
+    LABELS profiling
+    TIMEOUT 300)
 endfunction()
 
 # The aorta command line of a profiled test, as CMake source of quoted arguments (see

@@ -131,3 +131,20 @@ set_tests_properties(aorta.cmake.consumer.require_profiler PROPERTIES
   TIMEOUT 1800
   SKIP_RETURN_CODE 77
   FIXTURES_REQUIRED aorta_consumer_prefix)
+
+# AORTA_HISTORY_STORE: two ctest runs of the installed consumer add two runs to the store.
+add_test(NAME aorta.cmake.consumer.history
+  COMMAND ${CMAKE_COMMAND}
+    -DCONSUMER_SOURCE=${consumer_source}
+    -DBINARY=${work}/consumer-history
+    -DPREFIX=${consumer_prefix}
+    "-DGENERATOR=${CMAKE_GENERATOR}"
+    -DCOMPILER=${CMAKE_CXX_COMPILER}
+    -DLAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
+    -DAORTA=$<TARGET_FILE:aorta>
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/history_check.cmake)
+set_tests_properties(aorta.cmake.consumer.history PROPERTIES
+  LABELS packaging
+  TIMEOUT 900
+  SKIP_RETURN_CODE 77
+  FIXTURES_REQUIRED aorta_consumer_prefix)

@@ -197,8 +197,52 @@ expect_command(aorta_report.3 "${FAKE_AORTA}|report|${BINARY_DIR}/results;semi")
 string(JSON test_count LENGTH "${listing}" tests)
 expect("number of tests" "${test_count}" 13)
 
+# AORTA_HISTORY_STORE: each root's fixture gets <fixture>.history after its report, run in the
+# source directory (git's commit); a relative store is under the build directory, a URL is kept.
+# ctest lists DEPENDS with what the fixtures imply added; the report must be among them.
+macro(expect_depends_on report)
+  test_property(DEPENDS value)
+  json_array_line("${value}" line)
+  if(NOT "|${line}|" MATCHES "\\|${report}\\|")
+    expect("${test_json_name}: DEPENDS" "${line}" "(a list that holds ${report})")
+  endif()
+endmacro()
+set(history_binary "${BINARY_DIR}-history")
+foreach(store_setting "store dir/h.sqlite" "postgresql://ci@db.example:5432/perf")
+  file(REMOVE_RECURSE "${history_binary}")
+  execute_process(
+    COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${history_binary}"
+      "-DAORTA_PROFILING_MODULE=${AORTA_PROFILING_MODULE}" "-DAORTA_EXECUTABLE=${FAKE_AORTA}"
+      "-DAORTA_HISTORY_STORE=${store_setting}"
+    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  if(NOT result EQUAL 0)
+    message(FATAL_ERROR "configuring the contract project with a history store failed:\n${output}")
+  endif()
+  execute_process(
+    COMMAND "${CMAKE_CTEST_COMMAND}" --test-dir "${history_binary}" --show-only=json-v1
+    RESULT_VARIABLE result OUTPUT_VARIABLE listing ERROR_VARIABLE errors)
+  set(store "${store_setting}")
+  if(NOT store MATCHES "^postgresql://")
+    set(store "${history_binary}/${store_setting}")
+  endif()
+  set(test_json_name aorta_report.history)
+  expect_command(aorta_report.history
+    "${FAKE_AORTA}|history|add|${history_binary}/aorta-results|--history|${store}")
+  expect_array_property(FIXTURES_CLEANUP "aorta_report")
+  expect_depends_on(aorta_report)
+  expect_array_property(LABELS "profiling")
+  expect_property(WORKING_DIRECTORY "${source}")
+  set(test_json_name aorta_report.3.history)
+  expect_command(aorta_report.3.history
+    "${FAKE_AORTA}|history|add|${history_binary}/results;semi|--history|${store}")
+  expect_depends_on(aorta_report.3)
+  string(JSON test_count LENGTH "${listing}" tests)
+  expect("number of tests with AORTA_HISTORY_STORE" "${test_count}" 16)
+endforeach()
+
 if(failures)
   message(FATAL_ERROR "aorta_add_profiled_test() registered something else than documented:\n"
     "${failures}")
 endif()
-message(STATUS "contract: 13 tests, command lines and properties as documented")
+message(STATUS "contract: 13 tests (16 with AORTA_HISTORY_STORE), command lines and properties "
+  "as documented")
