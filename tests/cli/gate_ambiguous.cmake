@@ -67,3 +67,32 @@ aorta_cli_test(gate_ambiguous.report_lists_the_passed_row RC 0
 aorta_cli_test(gate_ambiguous.bad_policy RC 64
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, ambiguous maybe"
   OUTPUT "item 'ambiguous maybe' takes 'fail', 'skip' or 'pass'")
+
+# The cells side: a confound row past the threshold but not significant (head 1.3x or 1/1.3x
+# base in a 3:2 pattern over 5 rounds, tests/fixtures/gate-ambiguous/README.md) under --strict;
+# --ambiguous decides, and matrix.json records the policy.
+set(ga_cells "${out}/gate-ambiguous-cells")
+file(WRITE "${ga_cells}/cells-base.txt" "1.0\n1.0\n1.0\n1.0\n1.0\n")
+file(WRITE "${ga_cells}/cells-head.txt" "1.3\n1.3\n0.769230769\n1.3\n0.769230769\n")
+set(ga_cells_row "time_ms\\(BM_k\\) .*AMBIGUOUS")
+# One recipe per policy, each with its own counter files: the three run in parallel.
+foreach(policy_rc "fail;1" "skip;77" "pass;0")
+  list(GET policy_rc 0 policy)
+  list(GET policy_rc 1 rc)
+  set(counts "${ga_cells}/cells-${policy}-counts")
+  file(GENERATE OUTPUT "${ga_cells}/cells-${policy}-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 5
+collect: [gbench]
+mitigations:
+  base: {env: {CELL_TIMES: '${ga_cells}/cells-base.txt', CELL_COUNT: '${counts}/base'}}
+  head: {env: {CELL_TIMES: '${ga_cells}/cells-head.txt', CELL_COUNT: '${counts}/head'}}
+mitigation_axis: [base, head]
+")
+  aorta_cli_test(gate_ambiguous.cells_${policy} RC ${rc}
+    CLEAN "${ga_cells}/cells-${policy}" "${counts}/base" "${counts}/head"
+    COMMAND sh -c "mkdir -p '${counts}' && exec \"$0\" \"$@\"" "${aorta}" sweep run
+            --recipe "${ga_cells}/cells-${policy}-$<CONFIG>.yaml" --output "${ga_cells}/cells-${policy}"
+            --strict --ambiguous ${policy} -- sh "${ga_fixture}/cell_series.sh"
+    OUTPUT "${ga_cells_row}"
+    JSON "${ga_cells}/cells-${policy}/matrix.json::confound/ambiguous=${policy}")
+endforeach()

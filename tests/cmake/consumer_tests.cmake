@@ -148,3 +148,20 @@ set_tests_properties(aorta.cmake.consumer.history PROPERTIES
   TIMEOUT 900
   SKIP_RETURN_CODE 77
   FIXTURES_REQUIRED aorta_consumer_prefix)
+
+# A gate row AMBIGUOUS at the budget in CTest's JUnit file: a failure naming it by default, a
+# skipped test naming it under 'ambiguous skip'.
+add_test(NAME aorta.cmake.consumer.ambiguous_junit
+  COMMAND ${CMAKE_COMMAND}
+    -DFIXTURE=${PROJECT_SOURCE_DIR}/tests/fixtures/gate-ambiguous
+    -DBINARY=${work}/consumer-ambiguous-junit
+    -DPREFIX=${consumer_prefix}
+    "-DGENERATOR=${CMAKE_GENERATOR}"
+    -DCOMPILER=${CMAKE_CXX_COMPILER}
+    -DLAUNCHER=${CMAKE_CXX_COMPILER_LAUNCHER}
+    -DAORTA=$<TARGET_FILE:aorta>
+    -P ${CMAKE_CURRENT_SOURCE_DIR}/ambiguous_junit_check.cmake)
+set_tests_properties(aorta.cmake.consumer.ambiguous_junit PROPERTIES
+  LABELS packaging
+  TIMEOUT 600
+  FIXTURES_REQUIRED aorta_consumer_prefix)
