@@ -50,7 +50,7 @@ for seed in 1 2 3 4 5 6 7 8 9 10; do
   out=$work/run_$seed
   t0=$(date +%s.%N)
   "$AORTA" bisect --repo "$repo" --good "$good" --bad main --build "$build" \
-    --recipe "$payload_dir/gbench.yaml" --output "$out" --seed "$seed" -- ./payload \
+    --recipe "$payload_dir/gbench.yaml" --output "$out" --seed "$seed" --max-rounds 12 -- ./payload \
     > "$OUT_DIR/bisect_$seed.log" 2>&1
   rc=$?
   t1=$(date +%s.%N)

@@ -81,7 +81,7 @@ bisect_settings read_settings(const json& object) {
 }
 
 json step_json(const bisect_step& step) {
-  return {{"step", step.number},       {"commit", step.commit},       {"subject", step.subject},
+  return {{"step", step.number},       {"commit", step.commit},       {"base", step.base},       {"subject", step.subject},
           {"verdict", step.verdict},   {"ratio", optional_number(step.ratio)},
           {"evidence", step.evidence}, {"rounds", step.rounds},       {"total_rounds", step.total_rounds},
           {"looks", step.looks},
@@ -92,6 +92,7 @@ bisect_step read_step(const json& object) {
   bisect_step step;
   step.number = object.at("step").get<int>();
   step.commit = object.at("commit").get<std::string>();
+  step.base = object.at("base").get<std::string>();
   step.subject = object.at("subject").get<std::string>();
   step.verdict = object.at("verdict").get<std::string>();
   step.ratio = read_optional_number(object, "ratio");
@@ -107,9 +108,12 @@ bisect_step read_step(const json& object) {
 
 }  // namespace
 
-const bisect_step* find_step(const bisect_record& record, const std::string& commit) {
-  const auto found = std::find_if(record.steps.begin(), record.steps.end(),
-                                  [&](const bisect_step& step) { return step.commit == commit; });
+const bisect_step* find_step(const bisect_record& record, const std::string& commit,
+                             const std::string& base) {
+  const auto found =
+      std::find_if(record.steps.begin(), record.steps.end(), [&](const bisect_step& step) {
+        return step.commit == commit && step.base == base;
+      });
   return found == record.steps.end() ? nullptr : &*found;
 }
 

@@ -49,6 +49,7 @@ struct watched_row {
 struct bisect_step {
   int number = 0;  // 0: the ends (good against bad)
   std::string commit;
+  std::string base;  // what it ran against: good, or the culprit's parent when confirming
   std::string subject;
   std::string verdict;
   std::optional<double> ratio;  // the watched row that decided it
@@ -67,7 +68,7 @@ struct bisect_record {
   std::vector<std::string> tracked;     // the quantities the ends showed SLOWER
   std::vector<built_commit> built;
   std::vector<bisect_step> steps;
-  // in progress, culprit, not reproduced, not separated, interrupted
+  // in progress, culprit, not reproduced, not separated, not confirmed, interrupted
   std::string status = "in progress";
   std::string message;
   std::optional<std::string> culprit;
@@ -76,7 +77,8 @@ struct bisect_record {
   std::vector<std::string> unseparated;   // the commits one of which is the culprit
 };
 
-[[nodiscard]] const bisect_step* find_step(const bisect_record& record, const std::string& commit);
+[[nodiscard]] const bisect_step* find_step(const bisect_record& record, const std::string& commit,
+                                           const std::string& base);
 [[nodiscard]] const built_commit* find_build(const bisect_record& record,
                                              const std::string& commit);
 

@@ -100,33 +100,36 @@ void stop_if_interrupted(signal_forwarding& interrupts) {
   }
 }
 
-// The step of `commit` against good: recorded, or built and measured now.
+// The step of `commit` against `base` (good, or the culprit's parent): recorded, or built and
+// measured now.
 const bisect_step& step_of(bisect_context& context, const std::string& commit,
-                           signal_forwarding& interrupts) {
-  if (const auto* done = find_step(context.record, commit)) return *done;
+                           const std::string& base, signal_forwarding& interrupts) {
+  if (const auto* done = find_step(context.record, commit, base)) return *done;
   stop_if_interrupted(interrupts);
   bisect_step step;
   const bool ends = commit == context.record.settings.bad && context.record.steps.empty();
   step.number = static_cast<int>(context.record.steps.size());
   step.commit = commit;
+  step.base = base;
   step.subject = context.repo->subject(commit);
-  const std::string& good = context.record.settings.good;
-  if (!ensure_built(context, good) || !ensure_built(context, commit)) {
+  if (!ensure_built(context, base) || !ensure_built(context, commit)) {
     step.verdict = "UNBUILDABLE";
     step.evidence = "a build failed; see builds/";
   } else {
-    fmt::print(*context.out, "aorta: bisect: step {}: {} against good {} ...\n", step.number,
-               commit.substr(0, 12), good.substr(0, 12));
+    fmt::print(*context.out, "aorta: bisect: step {}: {} against {} {} ...\n", step.number,
+               commit.substr(0, 12), base == context.record.settings.good ? "good" : "its parent",
+               base.substr(0, 12));
     context.out->flush();
     const step_request request{step.number,
                                commit,
-                               worktree_of(context, good),
+                               worktree_of(context, base),
                                worktree_of(context, commit),
                                context.dir,
                                ends ? nullptr : &context.record.tracked};
     const std::string subject = step.subject;
     step = run_bisect_step(context.record.settings, request);
     step.subject = subject;
+    step.base = base;
   }
   fmt::print(*context.out, "aorta: bisect: step {}: {} {} (ratio {}, {} round(s)) {}\n",
              step.number, commit.substr(0, 12), step.verdict,
@@ -160,7 +163,8 @@ int finish(bisect_context& context, const std::string& status, std::string messa
 int search(bisect_context& context, signal_forwarding& interrupts) {
   bisect_record& record = context.record;
   const auto& candidates = record.candidates;
-  const bisect_step& ends = step_of(context, record.settings.bad, interrupts);
+  const std::string& good = record.settings.good;
+  const bisect_step& ends = step_of(context, record.settings.bad, good, interrupts);
   if (ends.verdict != "BAD") {
     return finish(context, "not reproduced",
                   fmt::format("the range does not reproduce the regression: good against bad is "
@@ -177,7 +181,8 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
   auto first_bad = static_cast<std::ptrdiff_t>(candidates.size()) - 1;
   while (first_bad - last_good > 1) {
     const std::ptrdiff_t probe = last_good + (first_bad - last_good) / 2;
-    const bisect_step& step = step_of(context, candidates[static_cast<std::size_t>(probe)], interrupts);
+    const bisect_step& step =
+        step_of(context, candidates[static_cast<std::size_t>(probe)], good, interrupts);
     if (step.verdict == "BAD") {
       first_bad = probe;
     } else if (step.verdict == "GOOD") {
@@ -192,10 +197,24 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
                                 record.unseparated.size()));
     }
   }
-  const std::string& culprit = candidates[static_cast<std::size_t>(first_bad)];
+  const auto culprit_index = static_cast<std::size_t>(first_bad);
+  const std::string& culprit = candidates[culprit_index];
+  const std::string parent = culprit_index == 0 ? good : candidates[culprit_index - 1];
+  if (parent != good) {
+    // Every step compared a commit with good; the culprit is named only if it is also slower
+    // than its own parent, so one noisy step cannot move the blame onto a clean commit.
+    const bisect_step& confirmed = step_of(context, culprit, parent, interrupts);
+    if (confirmed.verdict != "BAD") {
+      return finish(context, "not confirmed",
+                    fmt::format("the search ended at {}, but against its parent {} it is {} "
+                                "after {} round(s): the steps disagree, so no culprit is named. "
+                                "Fix: run again with more --rounds",
+                                culprit, parent, confirmed.verdict, confirmed.rounds));
+    }
+  }
   record.culprit = culprit;
   record.culprit_subject = context.repo->subject(culprit);
-  record.culprit_rows = moved_rows(*find_step(record, culprit));
+  record.culprit_rows = moved_rows(*find_step(record, culprit, good));
   return finish(context, "culprit",
                 fmt::format("{} step(s), {} build(s)", record.steps.size(), record.built.size()));
 }
@@ -335,7 +354,7 @@ int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& /
     context.record.message = fmt::format("{} ({}); run the same command again to resume",
                                          stopped.what(), signal_label(stopped.signal_number()));
     save(context);
-    fmt::print(out, "aorta: bisect: {}\n", context.record.message);
+    fmt::print(out, "aorta: {}\n", context.record.message);
     return 128 + stopped.signal_number();
   }
 }

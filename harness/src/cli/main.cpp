@@ -84,7 +84,6 @@ void add_commands(CLI::App& app, aorta::cli::action& selected,
                   const std::vector<std::string>& command) {
   aorta::cli::add_sweep_command(app, selected, command);
   aorta::cli::add_ab_command(app, selected, command);
-  aorta::cli::add_bisect_command(app, selected, command);
   aorta::cli::add_calibrate_command(app, selected, command);
   aorta::cli::add_rank_exec_command(app, selected, command);
   aorta::cli::add_validate_command(app, selected);
@@ -95,6 +94,7 @@ void add_commands(CLI::App& app, aorta::cli::action& selected,
   aorta::cli::add_compare_command(app, selected);
   aorta::cli::add_collectors_command(app, selected);
   aorta::cli::add_history_command(app, selected);
+  aorta::cli::add_bisect_command(app, selected, command);
   aorta::cli::add_help_command(app, selected);
   aorta::cli::apply_value_names(app);
 }

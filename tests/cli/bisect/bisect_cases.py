@@ -125,9 +125,13 @@ def check_builds_once(record):
     built = [b["commit"] for b in record["built"]]
     if len(built) != len(set(built)):
         fail(f"a commit was built twice: {built}")
-    measured = [s["commit"] for s in record["steps"]]
+    measured = [(s["commit"], s["base"]) for s in record["steps"]]
     if len(measured) != len(set(measured)):
-        fail(f"a commit was measured twice: {measured}")
+        fail(f"a pair of commits was measured twice: {measured}")
+    # The last step confirms the culprit against its own parent (docs/bisect.md, "Method").
+    last = record["steps"][-1]
+    if record["culprit"] and last["commit"] == record["culprit"]["commit"] and last["verdict"] != "BAD":
+        fail(f"the culprit was named though its confirmation step is {last['verdict']}")
 
 
 def check_culprit(record, ids, text):
