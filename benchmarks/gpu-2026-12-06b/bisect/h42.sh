@@ -7,7 +7,7 @@ set -u
 started=$(date +%s)
 payload_dir=${PAYLOAD_DIR:-$PWD/.gpu/h42}
 kind=${BISECT_KIND:-gpu}
-limit=${BISECT_TIME_LIMIT:-400}
+limit=${BISECT_TIME_LIMIT:-380}
 work=/tmp/h42-bisect
 rm -rf "$work"
 mkdir -p "$work/cache" "$OUT_DIR"
@@ -32,6 +32,8 @@ echo "good=$good culprit=$culprit" | tee -a "$OUT_DIR/setup.txt"
 
 # Each commit is compiled once into the cache by its id; the worktree links to it.
 if [ "$kind" = gpu ]; then
+  command -v nvcc > /dev/null || export PATH="$PATH:/usr/local/cuda/bin"
+  echo "nvcc: $(command -v nvcc)" | tee -a "$OUT_DIR/setup.txt"
   compile='nvcc -O2 -arch=sm_90 -o "$c.tmp" sgemm.cu'
 else
   compile='g++ -O2 -o "$c.tmp" sgemm_cpu.cpp'
