@@ -71,7 +71,8 @@ git_repository::git_output git_repository::run(const std::vector<std::string>& a
   output.status = result.exit_status.value_or(-1);
   output.lines = lines_of(read_input_file(git.stdout_log, max_git_output_bytes, "git's output"));
   const auto errors = lines_of(read_input_file(git.stderr_log, max_git_output_bytes, "git's output"));
-  output.error = errors.empty() ? result.describe() : errors.front();
+  // The last line: git says what failed after what it was doing ("Preparing worktree ...").
+  output.error = errors.empty() ? result.describe() : errors.back();
   return output;
 }
 
