@@ -1,4 +1,4 @@
-// What a bisect knows, and `DIR/bisect.json` that keeps it (docs/bisect.md, "bisect.json"): the
+// What a bisect knows, and `DIR/bisect.json` that keeps it (docs/bisect.md, "Output"): the
 // settings it ran with, the candidate commits, every build and every step. Written after each
 // build and step, so an interrupted bisect resumes from it and never builds or measures a commit
 // twice.
