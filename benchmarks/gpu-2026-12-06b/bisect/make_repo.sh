@@ -12,7 +12,8 @@ mkdir -p "$dir"
 cd "$dir"
 export GIT_AUTHOR_NAME=aorta GIT_AUTHOR_EMAIL=aorta@example.invalid
 export GIT_COMMITTER_NAME=aorta GIT_COMMITTER_EMAIL=aorta@example.invalid
-git init -q -b main .
+git init -q .
+git symbolic-ref HEAD refs/heads/main  # not `init -b`: a git older than 2.28 lacks it
 cp "$here/sgemm.cu" "$here/sgemm_cpu.cpp" .
 culprit=11
 for revision in $(seq 0 15); do
