@@ -208,7 +208,7 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
       return finish(context, "not confirmed",
                     fmt::format("the search ended at {}, but against its parent {} it is {} "
                                 "after {} round(s): the steps disagree, so no culprit is named. "
-                                "Fix: run again with more --rounds",
+                                "Fix: bisect again into another --output with more --rounds",
                                 culprit, parent, confirmed.verdict, confirmed.rounds));
     }
   }
