@@ -66,8 +66,8 @@ TEST(BisectVerdict, TheGateLineChoosesTheKindsAndQuantityTheRows) {
 }
 
 std::filesystem::path scratch_file(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("aorta-bisect-test-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("aorta-bisect-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   return dir / name;
 }

@@ -81,11 +81,19 @@ bisect_settings read_settings(const json& object) {
 }
 
 json step_json(const bisect_step& step) {
-  return {{"step", step.number},       {"commit", step.commit},       {"base", step.base},       {"subject", step.subject},
-          {"verdict", step.verdict},   {"ratio", optional_number(step.ratio)},
-          {"evidence", step.evidence}, {"rounds", step.rounds},       {"total_rounds", step.total_rounds},
+  return {{"step", step.number},
+          {"commit", step.commit},
+          {"base", step.base},
+          {"subject", step.subject},
+          {"verdict", step.verdict},
+          {"ratio", optional_number(step.ratio)},
+          {"evidence", step.evidence},
+          {"rounds", step.rounds},
+          {"total_rounds", step.total_rounds},
           {"looks", step.looks},
-          {"seconds", step.seconds},   {"directory", step.directory}, {"rows", rows_json(step.rows)}};
+          {"seconds", step.seconds},
+          {"directory", step.directory},
+          {"rows", rows_json(step.rows)}};
 }
 
 bisect_step read_step(const json& object) {

@@ -57,8 +57,8 @@ struct bisect_step {
   int rounds = 0;        // of the last look, the one judged
   int total_rounds = 0;  // of every look
   int looks = 0;
-  double seconds = 0.0;    // measuring, builds excluded
-  std::string directory;   // the last look's cells run, relative to DIR
+  double seconds = 0.0;   // measuring, builds excluded
+  std::string directory;  // the last look's cells run, relative to DIR
   std::vector<watched_row> rows;
 };
 

@@ -19,7 +19,9 @@ std::string median_text(const std::optional<double>& value) {
   return value ? fmt::format("{:.6g}", *value) : std::string("-");
 }
 
-std::string short_id(const std::string& commit) { return commit.substr(0, 12); }
+std::string short_id(const std::string& commit) {
+  return commit.substr(0, 12);
+}
 
 std::string steps_text(const bisect_record& record) {
   std::string text = fmt::format("{:<5} {:<12} {:<11} {:>8} {:>6}  {}\n", "step", "commit",
@@ -37,9 +39,9 @@ std::string moved_text(const std::vector<watched_row>& rows) {
   std::string text;
   for (const auto& row : rows) {
     if (row.verdict == "SAME") continue;
-    text += fmt::format("  {:<40} {} -> {}  ratio {}  {}\n", row.quantity,
-                        median_text(row.base_median), median_text(row.head_median),
-                        ratio_text(row.ratio), row.verdict);
+    text +=
+        fmt::format("  {:<40} {} -> {}  ratio {}  {}\n", row.quantity, median_text(row.base_median),
+                    median_text(row.head_median), ratio_text(row.ratio), row.verdict);
   }
   return text;
 }
@@ -52,8 +54,9 @@ std::string outcome_line(const bisect_record& record) {
 }
 
 std::string markdown_page(const bisect_record& record) {
-  std::string page = fmt::format("# aorta bisect {}..{}\n\n**{}**\n\n", short_id(record.settings.good),
-                                 short_id(record.settings.bad), outcome_line(record));
+  std::string page =
+      fmt::format("# aorta bisect {}..{}\n\n**{}**\n\n", short_id(record.settings.good),
+                  short_id(record.settings.bad), outcome_line(record));
   if (!record.unseparated.empty()) {
     page += "Commits it could not separate (the culprit is one of them):\n\n";
     for (const auto& commit : record.unseparated) page += fmt::format("- `{}`\n", commit);
@@ -62,9 +65,9 @@ std::string markdown_page(const bisect_record& record) {
   if (!record.culprit_rows.empty()) {
     page += "| quantity | good | culprit | ratio | verdict |\n|---|---|---|---|---|\n";
     for (const auto& row : record.culprit_rows) {
-      page += fmt::format("| `{}` | {} | {} | {} | {} |\n", row.quantity,
-                          median_text(row.base_median), median_text(row.head_median),
-                          ratio_text(row.ratio), row.verdict);
+      page +=
+          fmt::format("| `{}` | {} | {} | {} | {} |\n", row.quantity, median_text(row.base_median),
+                      median_text(row.head_median), ratio_text(row.ratio), row.verdict);
     }
     page += "\n";
   }
@@ -98,11 +101,11 @@ std::string html_page(const bisect_record& record) {
     page += "<h2>What moved at the culprit</h2><table><tr><th>quantity</th><th>good</th>"
             "<th>culprit</th><th>ratio</th><th>verdict</th></tr>\n";
     for (const auto& row : record.culprit_rows) {
-      page += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}"
-                          "</td></tr>\n",
-                          xml_escape(row.quantity), median_text(row.base_median),
-                          median_text(row.head_median), ratio_text(row.ratio),
-                          xml_escape(row.verdict));
+      page +=
+          fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}"
+                      "</td></tr>\n",
+                      xml_escape(row.quantity), median_text(row.base_median),
+                      median_text(row.head_median), ratio_text(row.ratio), xml_escape(row.verdict));
     }
     page += "</table>\n";
   }
@@ -128,7 +131,8 @@ void print_bisect_outcome(const bisect_record& record, std::ostream& out) {
   if (record.culprit) {
     fmt::print(out, "aorta: bisect: culprit {} {}\n", *record.culprit, record.culprit_subject);
     const std::string moved = moved_text(record.culprit_rows);
-    if (!moved.empty()) fmt::print(out, "aorta: bisect: what moved at it (good -> culprit):\n{}", moved);
+    if (!moved.empty())
+      fmt::print(out, "aorta: bisect: what moved at it (good -> culprit):\n{}", moved);
     return;
   }
   fmt::print(out, "aorta: bisect: no culprit named: {}\n", record.message);

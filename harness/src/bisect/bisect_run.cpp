@@ -15,8 +15,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <ostream>
 #include <memory>
+#include <ostream>
 #include <random>
 #include <tuple>
 
@@ -33,9 +33,8 @@ constexpr int max_round_multiple = 4;
 bool recipe_is_exact(const fs::path& recipe_path) {
   const recipe spec = load_recipe(recipe_path);
   return !spec.collect.empty() &&
-         std::all_of(spec.collect.begin(), spec.collect.end(), [](const collector_request& c) {
-           return c.name == "callgrind";
-         });
+         std::all_of(spec.collect.begin(), spec.collect.end(),
+                     [](const collector_request& c) { return c.name == "callgrind"; });
 }
 
 bool inside(const fs::path& path, const fs::path& parent) {
@@ -258,7 +257,8 @@ void refuse_unusable(const bisect_request& request) {
   }
 }
 
-std::vector<std::string> checked_range(const git_repository& repo, const bisect_settings& settings) {
+std::vector<std::string> checked_range(const git_repository& repo,
+                                       const bisect_settings& settings) {
   if (settings.good == settings.bad) {
     throw usage_error(fmt::format("bisect: --good and --bad are the same commit {}. Fix: give a "
                                   "--good older than --bad",
@@ -310,8 +310,8 @@ void resume_or_start(bisect_context& context, const bisect_request& request,
   bisect_settings asked = settings;
   if (!request.seed) asked.seed = earlier.settings.seed;
   const auto key = [](const bisect_settings& s) {
-    return std::tie(s.repository, s.good, s.bad, s.recipe, s.build, s.command, s.quantities,
-                    s.gate, s.threshold, s.rounds, s.max_rounds, s.seed);
+    return std::tie(s.repository, s.good, s.bad, s.recipe, s.build, s.command, s.quantities, s.gate,
+                    s.threshold, s.rounds, s.max_rounds, s.seed);
   };
   if (key(asked) != key(earlier.settings)) {
     throw usage_error(fmt::format(
@@ -343,8 +343,9 @@ int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& /
   signal_forwarding interrupts;
   resume_or_start(context, request, std::move(candidates));
   const bisect_settings& settings = context.record.settings;
-  fmt::print(out, "aorta: bisect: {} commit(s) after good {} up to bad {}; seed {}, {} round(s) "
-                  "a look, at most {}\n",
+  fmt::print(out,
+             "aorta: bisect: {} commit(s) after good {} up to bad {}; seed {}, {} round(s) "
+             "a look, at most {}\n",
              context.record.candidates.size(), settings.good.substr(0, 12),
              settings.bad.substr(0, 12), settings.seed, settings.rounds, settings.max_rounds);
   try {

@@ -28,8 +28,8 @@ std::vector<watched_row> read_confound_rows(const fs::path& matrix, const row_fi
   try {
     document = read_json_file(matrix);
   } catch (const std::exception& e) {
-    throw setup_error(fmt::format("bisect: cannot read the step's {}: {}", matrix.string(),
-                                  e.what()));
+    throw setup_error(
+        fmt::format("bisect: cannot read the step's {}: {}", matrix.string(), e.what()));
   }
   std::vector<watched_row> rows;
   const auto confound = document.find("confound");
@@ -60,9 +60,8 @@ const watched_row* deciding_row(const std::vector<watched_row>& rows, const std:
                                 const std::vector<std::string>* tracked) {
   std::vector<const watched_row*> candidates;
   for (const auto& row : rows) {
-    const bool counted =
-        tracked == nullptr ||
-        std::find(tracked->begin(), tracked->end(), row.quantity) != tracked->end();
+    const bool counted = tracked == nullptr || std::find(tracked->begin(), tracked->end(),
+                                                         row.quantity) != tracked->end();
     const bool of_kind = verdict == "BAD"         ? row.verdict == "SLOWER"
                          : verdict == "AMBIGUOUS" ? row.verdict == "AMBIGUOUS"
                                                   : true;
@@ -138,9 +137,8 @@ std::string ends_verdict(const std::vector<watched_row>& rows) {
   };
   if (any("SLOWER")) return "BAD";
   if (any("AMBIGUOUS")) return "AMBIGUOUS";
-  const bool measured = std::any_of(rows.begin(), rows.end(), [](const watched_row& row) {
-    return row.verdict != "UNKNOWN";
-  });
+  const bool measured = std::any_of(
+      rows.begin(), rows.end(), [](const watched_row& row) { return row.verdict != "UNKNOWN"; });
   return measured ? "GOOD" : "UNKNOWN";
 }
 

@@ -35,7 +35,7 @@ struct step_request {
   std::string commit;  // the head's
   std::filesystem::path base_worktree;
   std::filesystem::path head_worktree;
-  std::filesystem::path bisect_dir;  // absolute
+  std::filesystem::path bisect_dir;                   // absolute
   const std::vector<std::string>* tracked = nullptr;  // nullptr: the ends step
 };
 

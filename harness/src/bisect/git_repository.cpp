@@ -17,8 +17,8 @@ namespace {
 
 // Variables that would point git at another repository or index than the one in `-C`.
 constexpr std::array<const char*, 6> redirecting_git_variables{
-    "GIT_DIR",           "GIT_WORK_TREE",   "GIT_INDEX_FILE",
-    "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_NAMESPACE"};
+    "GIT_DIR",        "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+    "GIT_COMMON_DIR", "GIT_NAMESPACE"};
 
 // A commit list of a long history runs to some MiB; far more is not a repository git prints.
 constexpr std::uint64_t max_git_output_bytes = 64ULL << 20;
@@ -70,13 +70,15 @@ git_repository::git_output git_repository::run(const std::vector<std::string>& a
   git_output output;
   output.status = result.exit_status.value_or(-1);
   output.lines = lines_of(read_input_file(git.stdout_log, max_git_output_bytes, "git's output"));
-  const auto errors = lines_of(read_input_file(git.stderr_log, max_git_output_bytes, "git's output"));
+  const auto errors =
+      lines_of(read_input_file(git.stderr_log, max_git_output_bytes, "git's output"));
   // The last line: git says what failed after what it was doing ("Preparing worktree ...").
   output.error = errors.empty() ? result.describe() : errors.back();
   return output;
 }
 
-std::string git_repository::commit_of(const std::string& revision, const std::string& option) const {
+std::string git_repository::commit_of(const std::string& revision,
+                                      const std::string& option) const {
   if (revision.empty() || revision.starts_with('-')) {
     throw usage_error(fmt::format("bisect: {} '{}' is not a revision. Fix: give a commit id, "
                                   "branch or tag of {}",
@@ -96,11 +98,11 @@ bool git_repository::is_ancestor(const std::string& older, const std::string& ne
 }
 
 std::vector<std::string> git_repository::first_parent_range(const std::string& good,
-                                                             const std::string& bad) const {
+                                                            const std::string& bad) const {
   auto listed = run({"rev-list", "--first-parent", "--reverse", bad, "^" + good});
   if (listed.status != 0) {
-    throw setup_error(fmt::format("bisect: git rev-list {}..{} failed: {}", good, bad,
-                                  listed.error));
+    throw setup_error(
+        fmt::format("bisect: git rev-list {}..{} failed: {}", good, bad, listed.error));
   }
   return listed.lines;
 }

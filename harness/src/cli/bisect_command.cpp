@@ -21,14 +21,16 @@ void add_bisect_command(CLI::App& app, action& selected,
   bisect->add_option("--good", request->good, "A commit without the regression")->required();
   bisect->add_option("--bad", request->bad, "A later commit with it; --good must be its ancestor")
       ->required();
-  bisect->add_option("--build", request->build,
-                     "Builds a commit: run as `sh -c CMD` in the commit's worktree, with "
-                     "AORTA_BISECT_COMMIT set to its full id")
+  bisect
+      ->add_option("--build", request->build,
+                   "Builds a commit: run as `sh -c CMD` in the commit's worktree, with "
+                   "AORTA_BISECT_COMMIT set to its full id")
       ->required();
   bisect->add_option("--recipe", *recipe, "Recipe: collectors, checks, confound")->required();
-  bisect->add_option("--output,--output-dir", *output,
-                     "Bisect directory, outside the repository: worktrees, builds, steps, "
-                     "bisect.json; the same directory again resumes")
+  bisect
+      ->add_option("--output,--output-dir", *output,
+                   "Bisect directory, outside the repository: worktrees, builds, steps, "
+                   "bisect.json; the same directory again resumes")
       ->required();
   bisect->add_option("--repo", *repository, "The repository's checkout (default: .)");
   bisect->add_option("--quantity", request->quantities,
@@ -40,16 +42,19 @@ void add_bisect_command(CLI::App& app, action& selected,
   bisect->add_option("--confound-threshold", request->threshold,
                      "Ratio candidate / good beyond which a step is SLOWER (default: the recipe's "
                      "confound.threshold, else 1.05)");
-  bisect->add_option("--rounds", request->rounds,
-                     "Interleaved rounds of a step's first look (default: 1 under callgrind "
-                     "only, else 6)")
+  bisect
+      ->add_option("--rounds", request->rounds,
+                   "Interleaved rounds of a step's first look (default: 1 under callgrind "
+                   "only, else 6)")
       ->check(CLI::Range(1, 10'000).description(""));
-  bisect->add_option("--max-rounds", request->max_rounds,
-                     "Round budget of a step still AMBIGUOUS, doubled each look (default: 4 x "
-                     "--rounds)")
+  bisect
+      ->add_option("--max-rounds", request->max_rounds,
+                   "Round budget of a step still AMBIGUOUS, doubled each look (default: 4 x "
+                   "--rounds)")
       ->check(CLI::Range(1, 10'000).description(""));
-  bisect->add_option("--seed", request->seed,
-                     "Seed of the shuffled order (step n, look k use seed + 100 n + k)")
+  bisect
+      ->add_option("--seed", request->seed,
+                   "Seed of the shuffled order (step n, look k use seed + 100 n + k)")
       ->check(seed_check());
   bisect->callback([&selected, request, repository, recipe, output, &command_after_separator] {
     selected = [request, repository, recipe, output, &command_after_separator] {
