@@ -74,6 +74,10 @@ bool ensure_built(bisect_context& context, const std::string& commit) {
   build.environment = current_environment();
   build.environment["AORTA_BISECT_COMMIT"] = commit;
   build.environment["AORTA_BISECT_WORKTREE"] = worktree.string();
+  // ccache rewrites paths below its base directory to relative ones, so an unchanged file of two
+  // commits' worktrees hashes the same and the second build finds the first's objects.
+  build.environment.try_emplace("CCACHE_BASEDIR", (context.dir / "worktrees").string());
+  build.environment.try_emplace("CCACHE_NOHASHDIR", "1");
   build.working_directory = worktree;
   build.stdout_log = context.dir / (log + ".stdout.log");
   build.stderr_log = context.dir / (log + ".stderr.log");

@@ -22,7 +22,9 @@ import time
 COMMITS = 32          # commit 0 is --good; 31 candidates after it
 CULPRIT_INDEX = 21
 PATIENCE = 120.0
-BUILD = "g++ -O0 -o payload payload.cpp"
+# The build leaves what it was given, so the culprit case can check it.
+BUILD = ('g++ -O0 -o payload payload.cpp && printf "%s\\n" "$AORTA_BISECT_COMMIT" "$PWD" '
+         '"$CCACHE_BASEDIR" > build-env.txt')
 
 PAYLOAD = """#include <cstdio>
 #include "work.h"
@@ -162,6 +164,13 @@ def case_culprit(args):
     record = read_record(out)
     check_culprit(record, ids, text)
     check_builds_once(record)
+    # Each build ran in its commit's worktree, told its id and ccache's base directory.
+    for build in record["built"]:
+        worktree = os.path.join(out, "worktrees", build["commit"])
+        with open(os.path.join(worktree, "build-env.txt")) as f:
+            told = f.read().split("\n")
+        if told[:3] != [build["commit"], worktree, os.path.join(out, "worktrees")]:
+            fail(f"the build of {build['commit']} was told {told}")
     for page in ("bisect.html", "bisect.md"):
         with open(os.path.join(out, page)) as f:
             if ids[CULPRIT_INDEX] not in f.read():
@@ -278,6 +287,8 @@ def main():
         if shutil.which(tool) is None:
             print(f"skipped: {tool} is not installed")
             sys.exit(77)
+    # bisect sets ccache's base directory only where the user has not: this test checks its own.
+    os.environ.pop("CCACHE_BASEDIR", None)
     args.work = os.path.abspath(os.path.join(args.work, args.case))
     os.makedirs(args.work, exist_ok=True)
     args.recipe = os.path.join(args.work, "callgrind.yaml")
