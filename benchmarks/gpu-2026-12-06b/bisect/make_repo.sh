@@ -1,8 +1,7 @@
 #!/bin/bash
 # make_repo.sh DIR: the repository of the bisect figure, 16 commits of sgemm.cu (and its CPU
-# stand-in sgemm_cpu.cpp). Commit 11 ("sgemm: ...wrap the k loop...") makes the kernel run 7
-# more k steps of 16 (71 instead of 64 at n = 1024: 11% more work); every other commit changes a
-# comment only.
+# stand-in sgemm_cpu.cpp). Commit 11 ("sgemm: ...wrap the k loop...") makes the kernel run 13
+# more k steps of 16 (10% more work at n = 2048); every other commit changes a comment only.
 # Fixed names and dates, so the commit ids are the same on every machine.
 set -eu
 dir=$1
@@ -18,18 +17,18 @@ cp "$here/sgemm.cu" "$here/sgemm_cpu.cpp" .
 culprit=11
 for revision in $(seq 0 15); do
   extra=0
-  [ "$revision" -ge "$culprit" ] && extra=7
+  [ "$revision" -ge "$culprit" ] && extra=13
   cat > tuning.h <<TUNING
 // revision $revision
 #pragma once
-constexpr int matrix_size = 1024;
+constexpr int matrix_size = 2048;
 constexpr int extra_k_steps = $extra;
-constexpr int warmup_launches = 10;
-constexpr int timed_launches = 50;
+constexpr int warmup_launches = 3;
+constexpr int timed_launches = 20;
 TUNING
   git add sgemm.cu sgemm_cpu.cpp tuning.h
   subject="revision $revision: comment only"
-  [ "$revision" -eq "$culprit" ] && subject="sgemm: wrap the k loop 7 tiles further (revision $revision)"
+  [ "$revision" -eq "$culprit" ] && subject="sgemm: wrap the k loop 13 tiles further (revision $revision)"
   [ "$revision" -eq 0 ] && subject="sgemm: tiled kernel timed with CUDA events (revision 0)"
   date="2026-12-06T00:$(printf %02d "$revision"):00Z"
   GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date git commit -q -m "$subject"
