@@ -8,6 +8,7 @@
 #include "bisect/git_repository.hpp"
 #include "process/process.hpp"
 #include "process/signal_forwarding.hpp"
+#include "recipe/cell_plan.hpp"
 #include "sweep/output_lock.hpp"
 
 #include <fmt/format.h>
@@ -30,8 +31,23 @@ constexpr int exact_rounds = 1;
 constexpr int timed_rounds = 6;
 constexpr int max_round_multiple = 4;
 
+// Whether every collector of the recipe is exact; refuses, before anything is built, what a step's
+// cells run would refuse after the ends were built.
 bool recipe_is_exact(const fs::path& recipe_path) {
   const recipe spec = load_recipe(recipe_path);
+  if (has_cells(spec)) {
+    throw usage_error(fmt::format("bisect: {} has cells (mitigation_axis / diagnostic_axis); each "
+                                  "step makes its own two, base and head. Fix: bisect with a "
+                                  "recipe without cells",
+                                  recipe_path.string()));
+  }
+  if (spec.gate) {
+    throw usage_error(fmt::format("bisect: {} has a gate:, but a step is judged by the confound "
+                                  "verdicts of its two builds, not against a baseline. Fix: drop "
+                                  "gate: from the recipe; --gate chooses the quantity kinds to "
+                                  "watch",
+                                  recipe_path.string()));
+  }
   return !spec.collect.empty() &&
          std::all_of(spec.collect.begin(), spec.collect.end(),
                      [](const collector_request& c) { return c.name == "callgrind"; });

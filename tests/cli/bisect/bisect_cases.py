@@ -252,6 +252,9 @@ def case_hostile(args):
     shutil.rmtree(out, ignore_errors=True)
     before = checkout_state(repo)
     not_a_repo = tempfile.mkdtemp(prefix="aorta-bisect-not-a-repo-")
+    gated = os.path.join(args.work, "gated.yaml")
+    with open(gated, "w") as f:
+        f.write(RECIPE + "gate: ir exact\n")
     refusals = [
         (bisect_argv(args, repo, out, "no-such-rev", "main"), ["names no commit", "Fix:"]),
         (bisect_argv(args, repo, out, "--help", "main"), ["is not a revision", "Fix:"]),
@@ -265,6 +268,8 @@ def case_hostile(args):
         (bisect_argv(args, repo, out, ids[0], "main", "--gate", "alpha 0.05"),
          ["names no quantity kind", "Fix:"]),
         (bisect_argv(args, repo, out, ids[0], "main")[:-2], ["no COMMAND after '--'", "Fix:"]),
+        ([gated if word == args.recipe else word
+          for word in bisect_argv(args, repo, out, ids[0], "main")], ["has a gate:", "Fix:"]),
     ]
     for argv, wanted in refusals:
         run(argv, 64, *wanted)
