@@ -6,6 +6,7 @@
 
 #include "aorta/error.hpp"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,6 +23,8 @@ struct mitigation_def {
   std::vector<std::string> env_unset;
   std::vector<std::string> extra_args;             // appended to the payload's command
   std::optional<std::vector<std::string>> command;  // replaces the payload's command
+  // Where the payload starts (`aorta bisect`: the commit's worktree); empty: aorta's own.
+  std::filesystem::path working_directory;
   std::optional<int> trials;
   source_location where;
 };

@@ -35,6 +35,8 @@ inline constexpr output_schema gate{"aorta-gate", 1};
 inline constexpr output_schema rank{"aorta-rank", 1};
 // `aorta history changes --json` on stdout: the change points of every series in a store.
 inline constexpr output_schema history_changes{"aorta-history-changes", 1};
+// <output>/bisect.json from `aorta bisect`: settings, candidates, builds, steps and the culprit.
+inline constexpr output_schema bisect{"aorta-bisect", 1};
 
 }  // namespace schemas
 }  // namespace aorta

@@ -68,6 +68,9 @@ struct sweep_request {
   // `command` (the arguments after `--`), judged head against base.
   std::optional<std::string> ab_base;
   std::optional<std::string> ab_head;
+  // Where each of them starts (`aorta bisect`: the two commits' worktrees); empty: aorta's own.
+  std::filesystem::path ab_base_directory;
+  std::filesystem::path ab_head_directory;
   // The library default keeps everything, as a test reading the stream expects; the CLI passes
   // `normal` unless --verbose or --quiet.
   console_detail detail = console_detail::verbose;

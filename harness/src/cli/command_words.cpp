@@ -38,6 +38,8 @@ const std::map<std::string, std::string, std::less<>>& payload_usages() {
              "[ARG...]"},
       {"calibrate", "aorta calibrate --recipe RECIPE --output DIR --into DIR [OPTIONS] -- CMD "
                     "[ARG...]"},
+      {"bisect", "aorta bisect --good REV --bad REV --build CMD --recipe RECIPE --output DIR "
+                 "[OPTIONS] -- COMMAND [ARG...]"},
       {"rank-exec", "aorta rank-exec --trial-dir DIR [OPTIONS] -- CMD [ARG...]"}};
   return usages;
 }
@@ -82,6 +84,12 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--min-commits", "N"},
       {"--test", "NAME"},
       {"--quantity", "NAME"},
+      {"--good", "REV"},
+      {"--bad", "REV"},
+      {"--build", "CMD"},
+      {"--repo", "DIR"},
+      {"--rounds", "N"},
+      {"--max-rounds", "N"},
       {"recipe", "RECIPE"},
       {"path", "PATH"},
       {"results", "DIR"},

@@ -19,6 +19,9 @@ void add_sweep_command(CLI::App& app, action& selected,
 // `aorta ab` (cli/ab_command.cpp): a sweep whose recipe becomes the cells base and head.
 void add_ab_command(CLI::App& app, action& selected,
                     const std::vector<std::string>& command_after_separator);
+// `aorta bisect` (cli/bisect_command.cpp): a commit range walked with one cells run per step.
+void add_bisect_command(CLI::App& app, action& selected,
+                        const std::vector<std::string>& command_after_separator);
 // `aorta calibrate` (cli/calibrate_command.cpp): an A/A run recorded as the baseline.
 void add_calibrate_command(CLI::App& app, action& selected,
                            const std::vector<std::string>& command_after_separator);

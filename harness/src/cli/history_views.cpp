@@ -58,9 +58,11 @@ std::string delta_text(double percent) {
 }
 
 std::string bisect_hint(const detail::series_key& key, const detail::series_change& change) {
-  return fmt::format("aorta bisect --good {} --bad {} --test {} --quantity {}",
+  // BUILD, RECIPE and COMMAND are the user's to fill in: the store does not know them.
+  return fmt::format("aorta bisect --good {} --bad {} --quantity {} --output {} --build BUILD "
+                     "--recipe RECIPE -- COMMAND",
                      shell_word(change.last_before), shell_word(change.range_last),
-                     shell_word(key.test), shell_word(key.quantity));
+                     shell_word(key.quantity), shell_word("bisect-" + key.test));
 }
 
 nlohmann::json number_or_null(double value) {

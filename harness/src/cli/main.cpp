@@ -94,6 +94,7 @@ void add_commands(CLI::App& app, aorta::cli::action& selected,
   aorta::cli::add_compare_command(app, selected);
   aorta::cli::add_collectors_command(app, selected);
   aorta::cli::add_history_command(app, selected);
+  aorta::cli::add_bisect_command(app, selected, command);
   aorta::cli::add_help_command(app, selected);
   aorta::cli::apply_value_names(app);
 }
@@ -137,9 +138,9 @@ int main(int argc, char** argv) {
     }
     if (separator_seen && !command.empty() && !app.got_subcommand("sweep") &&
         !app.got_subcommand("rank-exec") && !app.got_subcommand("ab") &&
-        !app.got_subcommand("calibrate")) {
-      throw aorta::usage_error("only 'aorta sweep run', 'aorta ab', 'aorta calibrate' and 'aorta "
-                               "rank-exec' take a command after '--'");
+        !app.got_subcommand("calibrate") && !app.got_subcommand("bisect")) {
+      throw aorta::usage_error("only 'aorta sweep run', 'aorta ab', 'aorta bisect', 'aorta "
+                               "calibrate' and 'aorta rank-exec' take a command after '--'");
     }
     return selected ? selected() : static_cast<int>(aorta::exit_code::usage);
   } catch (const CLI::ParseError& e) {

@@ -3,6 +3,7 @@ target_sources(aorta PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/main.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/sweep_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/ab_command.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/bisect_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/console_flags.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/command_words.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/calibrate_command.cpp

@@ -6,7 +6,7 @@
 
 namespace aorta::detail {
 
-void make_ab_cells(recipe& spec, const std::string& base_program, const std::string& head_program,
+void make_ab_cells(recipe& spec, const ab_arm& base, const ab_arm& head,
                    const std::vector<std::string>& args) {
   if (has_cells(spec)) {
     throw usage_error(fmt::format(
@@ -15,20 +15,19 @@ void make_ab_cells(recipe& spec, const std::string& base_program, const std::str
         "cells",
         spec.path.string()));
   }
-  for (const auto& [name, program] : {std::pair{"--base", &base_program},
-                                      std::pair{"--head", &head_program}}) {
-    if (program->empty()) {
+  for (const auto& [name, arm] : {std::pair{"--base", &base}, std::pair{"--head", &head}}) {
+    if (arm->program.empty()) {
       throw usage_error(fmt::format("aorta ab: {} names no program. Fix: give the executable of "
                                     "that build, e.g. {} build-main/bench",
                                     name, name));
     }
   }
   const source_location origin{"aorta ab", 0, 0};
-  for (const auto& [name, program] : {std::pair{"base", &base_program},
-                                      std::pair{"head", &head_program}}) {
+  for (const auto& [name, arm] : {std::pair{"base", &base}, std::pair{"head", &head}}) {
     mitigation_def cell;
     cell.name = name;
-    cell.command = std::vector<std::string>{*program};
+    cell.command = std::vector<std::string>{arm->program};
+    cell.working_directory = arm->working_directory;
     cell.command->insert(cell.command->end(), args.begin(), args.end());
     cell.where = origin;
     spec.mitigations.push_back(std::move(cell));

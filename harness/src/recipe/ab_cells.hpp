@@ -4,6 +4,7 @@
 
 #include "aorta/recipe.hpp"
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,15 @@ namespace aorta::detail {
 // gate's usual 5%, not the original's 15% for a mitigation sweep.
 inline constexpr double ab_default_threshold = 1.05;
 
-// Turns `spec` into the two cells `base` (the baseline) and `head`, running `base_program` and
-// `head_program` each followed by `args`. Throws usage_error when the recipe already has cells.
-void make_ab_cells(recipe& spec, const std::string& base_program, const std::string& head_program,
+// One arm: its program, and the directory it starts in (empty: aorta's own).
+struct ab_arm {
+  std::string program;
+  std::filesystem::path working_directory;
+};
+
+// Turns `spec` into the two cells `base` (the baseline) and `head`, running each arm's program
+// followed by `args`. Throws usage_error when the recipe already has cells.
+void make_ab_cells(recipe& spec, const ab_arm& base, const ab_arm& head,
                    const std::vector<std::string>& args);
 
 }  // namespace aorta::detail

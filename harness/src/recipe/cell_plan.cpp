@@ -128,6 +128,7 @@ cell_plan resolve_mitigation(const recipe& spec, const axis_item& item) {
       clash("the command", "both replace it");
       cell.command = found->command;
     }
+    if (!found->working_directory.empty()) cell.working_directory = found->working_directory;
     if (found->trials) {
       if (trials_from != nullptr && *trials_from->trials != *found->trials) {
         owner.erase("trials");

@@ -6,6 +6,7 @@
 
 #include "aorta/recipe.hpp"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@ struct cell_plan {
   std::vector<std::string> env_unset;
   std::vector<std::string> extra_args;
   std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
+  std::filesystem::path working_directory;           // empty: aorta's own
   std::optional<std::vector<collector_request>> collect;  // nullopt: the recipe's collect:
   int trials = 1;
 };

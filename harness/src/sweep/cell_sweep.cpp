@@ -61,6 +61,7 @@ prepared_cell prepare_cell(const cell_plan& plan, const recipe& spec,
   if (plan.collect) cell.spec.collect = *plan.collect;
   cell.setup.checks = checks;
   cell.setup.command = cell_command(plan, request);
+  cell.setup.working_directory = plan.working_directory;
   cell.setup.measures = spec.measure;
   cell.setup.measures.insert(cell.setup.measures.end(), request.measures.begin(),
                              request.measures.end());

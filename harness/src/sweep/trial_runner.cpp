@@ -99,7 +99,9 @@ trial_record new_record(const trial_setup& setup) {
   record.collectors = attaching_collectors(spec);
   record.versions = setup.versions;
   record.started_at = utc_timestamp();
-  record.working_directory = std::filesystem::current_path().string();
+  record.working_directory = setup.working_directory.empty()
+                                 ? std::filesystem::current_path().string()
+                                 : setup.working_directory.string();
   record.cell = setup.cell;
   return record;
 }
@@ -160,6 +162,7 @@ process_result launch_payload(const trial_setup& setup, const launch_plan& plan,
   launch.environment = plan.child_environment(setup.environment);
   launch.stdout_log = setup.trial_dir / "stdout.log";
   launch.stderr_log = setup.trial_dir / "stderr.log";
+  launch.working_directory = setup.working_directory;
   launch.echo = setup.console == nullptr;
   if (spec.timeout_seconds) {
     // The recipe holds it to [min_timeout_seconds, max_timeout_seconds]: no overflow, never 0.

@@ -27,6 +27,7 @@ struct trial_setup {
   std::vector<std::string> measures;  // metric names shown besides the checks' ("all": every one)
   env_map environment;  // the parent's environment plus GPU pinning
   std::filesystem::path trial_dir;
+  std::filesystem::path working_directory;  // the payload's; empty: aorta's own
   int index = 0;
   bool dry_run = false;
   bool require_profiler = false;
