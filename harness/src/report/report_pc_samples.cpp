@@ -68,6 +68,8 @@ std::string kernel_chart(const std::string& kernel, const pc_kernel_record& reco
                       "{}\" style=\"max-width:{}px\" role=\"img\" aria-label=\"PC sample share "
                       "per line of {}\">\n",
                       width, height, width, xml_escape(kernel));
+  // The hottest line spans the bar's width, as in the other charts; the text gives the share.
+  const double longest = bars.empty() || bars.front().samples <= 0 ? 1.0 : bars.front().samples;
   int y = 2;
   for (const line_bar& bar : bars) {
     const double whole = record.samples > 0 ? record.samples : 1.0;
@@ -79,7 +81,7 @@ std::string kernel_chart(const std::string& kernel, const pc_kernel_record& reco
     double x = pc_label_width;
     double left = bar.samples;
     const auto segment = [&](double count, std::string_view colour, const std::string& what) {
-      const double length = std::max(0.0, count) / whole * pc_bar_width;
+      const double length = std::max(0.0, count) / longest * pc_bar_width;
       if (length <= 0) return;
       html += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" "
                           "style=\"fill:{}\"><title>{}: {:.0f}</title></rect>",
@@ -93,8 +95,8 @@ std::string kernel_chart(const std::string& kernel, const pc_kernel_record& reco
       left -= std::min(found->second, left);
     }
     segment(left, rest_colour, "other reasons or not stalled");
-    html += fmt::format("<text x=\"{}\" y=\"{}\">{:.1f}%</text></g>\n",
-                        pc_label_width + pc_bar_width + 6, y + 13, 100.0 * share);
+    html += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{:.1f}%</text></g>\n", x + 6, y + 13,
+                        100.0 * share);
     y += pc_row_height;
   }
   html += "</svg>\n";
