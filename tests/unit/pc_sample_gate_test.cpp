@@ -60,7 +60,9 @@ void hotspot_moved(capture& source) {
 // Line 63 issues 12,000 fewer times and waits on long_scoreboard instead (its 16,529 unstalled
 // samples become 4,529): the lines keep their samples, and 12,000 / 179,777 = 6.7 points of the
 // kernel's samples move from not stalled to long_scoreboard (16.3% -> 23.0%).
-void stalls_moved(capture& source) { add_stall(line_at(source, "matmul.py:63"), "long_scoreboard", 12000); }
+void stalls_moved(capture& source) {
+  add_stall(line_at(source, "matmul.py:63"), "long_scoreboard", 12000);
+}
 
 // <out>/<side>/matmul/trial_<i>/result.json, three trials of the capture as `change` leaves it.
 fs::path results_of(const fs::path& out, const std::string& side,

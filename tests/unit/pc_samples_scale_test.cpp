@@ -25,11 +25,26 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<const char*, 20> h100_reasons{
-    "barrier",      "branch_resolving", "dispatch_stall", "drain",        "imc_miss",
-    "lg_throttle",  "long_scoreboard",  "math_pipe_throttle", "membar",   "mio_throttle",
-    "misc",         "no_instruction",   "not_selected", "selected",       "short_scoreboard",
-    "sleeping",     "tex_throttle",     "wait",         "branch",         "gmma"};
+constexpr std::array<const char*, 20> h100_reasons{"barrier",
+                                                   "branch_resolving",
+                                                   "dispatch_stall",
+                                                   "drain",
+                                                   "imc_miss",
+                                                   "lg_throttle",
+                                                   "long_scoreboard",
+                                                   "math_pipe_throttle",
+                                                   "membar",
+                                                   "mio_throttle",
+                                                   "misc",
+                                                   "no_instruction",
+                                                   "not_selected",
+                                                   "selected",
+                                                   "short_scoreboard",
+                                                   "sleeping",
+                                                   "tex_throttle",
+                                                   "wait",
+                                                   "branch",
+                                                   "gmma"};
 
 fs::path write_temp(const std::string& name, const std::string& text) {
   const fs::path dir = fs::temp_directory_path() / ("aorta-pc-scale-" + std::to_string(::getpid()));
@@ -64,7 +79,8 @@ TEST(PcSamplesScale, AHundredThousandLinesWithEveryReasonThroughEveryReader) {
     text += "\"num_samples\":" + std::to_string(i == 0 ? 50 : 40 + i % 7) +
             ",\"num_stalled_samples\":20";
     for (const char* reason : h100_reasons)
-      text += std::string(",\"stalled_") + reason + "\":" + (i == 0 && reason == std::string("wait") ? "2" : "1");
+      text += std::string(",\"stalled_") + reason +
+              "\":" + (i == 0 && reason == std::string("wait") ? "2" : "1");
     text += "}}";
   }
   const fs::path file = write_temp("scale.hatchet", tree_of(text));
@@ -117,15 +133,15 @@ TEST(PcSamplesScale, AHundredThousandLinesWithEveryReasonThroughEveryReader) {
 // Reasons without num_samples: the line is read with 0 samples, and a share of it is a share of
 // nothing, which fails as undefined rather than passing.
 TEST(PcSamplesScale, ReasonsWithoutASampleCountAreNoShare) {
-  const fs::path file = write_temp(
-      "no_count.hatchet",
-      tree_of(R"j({"frame":{"name":"/p.py:1@k"},"metrics":{"stalled_wait":4}})j"));
+  const fs::path file =
+      write_temp("no_count.hatchet",
+                 tree_of(R"j({"frame":{"name":"/p.py:1@k"},"metrics":{"stalled_wait":4}})j"));
   const aorta::capture source = aorta::read_hatchet_capture(file);
   ASSERT_EQ(source.pc_samples.size(), 1u);
   EXPECT_EQ(source.pc_samples[0].samples, 0u);
-  const aorta::check_result share = aorta::evaluate_check(
-      aorta::check_expression::parse("stalls(k, wait) / samples(k) < 2"), {source},
-      aorta::compute_metrics(source));
+  const aorta::check_result share =
+      aorta::evaluate_check(aorta::check_expression::parse("stalls(k, wait) / samples(k) < 2"),
+                            {source}, aorta::compute_metrics(source));
   EXPECT_FALSE(share.passed);
   EXPECT_NE(share.message.find("is 0"), std::string::npos) << share.message;
 }

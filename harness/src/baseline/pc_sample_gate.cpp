@@ -41,9 +41,9 @@ trial_counts counts_of(const pc_kernel_record& kernel, row_kind kind) {
   // Lines past pc_line_metric_limit and samples that did not stall are what the listed leave.
   const double rest = kernel.samples - sum;
   if (rest < 0) {
-    out.broken = fmt::format("the {} hold {:.0f} samples of the kernel's {:.0f}",
-                             kind == row_kind::lines ? "lines" : "stall reasons", sum,
-                             kernel.samples);
+    out.broken =
+        fmt::format("the {} hold {:.0f} samples of the kernel's {:.0f}",
+                    kind == row_kind::lines ? "lines" : "stall reasons", sum, kernel.samples);
   } else if (rest > 0) {
     out.counts[std::string(kind == row_kind::lines ? other_lines : not_stalled)] = rest;
   }
@@ -93,8 +93,8 @@ std::vector<double> counts_in(const std::map<std::string, double>& counts,
   for (const auto& [name, count] : counts) {
     const auto at = std::find(categories.begin(), categories.end(), name);
     // A name not kept was folded, and the fold is the last category.
-    out[at == categories.end() ? categories.size() - 1 : static_cast<std::size_t>(
-                                                             at - categories.begin())] += count;
+    out[at == categories.end() ? categories.size() - 1
+                               : static_cast<std::size_t>(at - categories.begin())] += count;
   }
   return out;
 }
@@ -163,14 +163,12 @@ std::optional<gate_row> kernel_row(double tolerance, const measured_test& base,
   }
   // The table shows each trial's share of the category whose pooled share moved most.
   const double base_total = std::accumulate(row.base_counts.begin(), row.base_counts.end(), 0.0);
-  const double fresh_total =
-      std::accumulate(row.fresh_counts.begin(), row.fresh_counts.end(), 0.0);
+  const double fresh_total = std::accumulate(row.fresh_counts.begin(), row.fresh_counts.end(), 0.0);
   std::size_t most = 0;
   double largest = -1.0;
   for (std::size_t i = 0; i < row.categories.size(); ++i) {
-    const double move =
-        std::abs((fresh_total > 0 ? row.fresh_counts[i] / fresh_total : 0.0) -
-                 (base_total > 0 ? row.base_counts[i] / base_total : 0.0));
+    const double move = std::abs((fresh_total > 0 ? row.fresh_counts[i] / fresh_total : 0.0) -
+                                 (base_total > 0 ? row.base_counts[i] / base_total : 0.0));
     // Unmoved shares show the hottest category rather than the first by name.
     if (move > largest || (move == largest && row.base_counts[i] > row.base_counts[most])) {
       largest = move;
@@ -222,8 +220,7 @@ double upper_gamma_fraction(double a, double x) {
 
 std::string moves_text(const gate_row& row) {
   const double base_total = std::accumulate(row.base_counts.begin(), row.base_counts.end(), 0.0);
-  const double fresh_total =
-      std::accumulate(row.fresh_counts.begin(), row.fresh_counts.end(), 0.0);
+  const double fresh_total = std::accumulate(row.fresh_counts.begin(), row.fresh_counts.end(), 0.0);
   if (base_total <= 0 || fresh_total <= 0) return {};
   // Largest move first; of equal moves a line or a reason before the (other ...) category, whose
   // move is only the others' seen from the other side.
@@ -281,10 +278,9 @@ homogeneity_test test_homogeneity(const std::vector<double>& base_counts,
     ++categories;
     const double expected_base = column * base_total / total;
     const double expected_fresh = column * fresh_total / total;
-    out.statistic += (base_counts[i] - expected_base) * (base_counts[i] - expected_base) /
-                         expected_base +
-                     (fresh_counts[i] - expected_fresh) * (fresh_counts[i] - expected_fresh) /
-                         expected_fresh;
+    out.statistic +=
+        (base_counts[i] - expected_base) * (base_counts[i] - expected_base) / expected_base +
+        (fresh_counts[i] - expected_fresh) * (fresh_counts[i] - expected_fresh) / expected_fresh;
     out.moved += 0.5 * std::abs(fresh_counts[i] / fresh_total - base_counts[i] / base_total);
   }
   out.degrees = categories - 1;
@@ -296,7 +292,8 @@ double chi_square_survival(double x, double degrees) {
   if (!(x > 0)) return 1.0;
   const double a = degrees / 2.0;
   const double half = x / 2.0;
-  const double q = half < a + 1.0 ? 1.0 - lower_gamma_series(a, half) : upper_gamma_fraction(a, half);
+  const double q =
+      half < a + 1.0 ? 1.0 - lower_gamma_series(a, half) : upper_gamma_fraction(a, half);
   return std::clamp(q, 0.0, 1.0);
 }
 
@@ -316,9 +313,9 @@ void explain_slower_by_stalls(std::vector<gate_row>& rows) {
   };
   constexpr std::string_view time_form = "time_ms(";
   for (gate_row& row : rows) {
-    const bool slower = (row.verdict == gate_verdict::worse ||
-                         row.verdict == gate_verdict::ambiguous) &&
-                        row.delta.value_or(0.0) > 0.0;
+    const bool slower =
+        (row.verdict == gate_verdict::worse || row.verdict == gate_verdict::ambiguous) &&
+        row.delta.value_or(0.0) > 0.0;
     if (row.quantity != check_quantity::time_ms || !slower || !row.label.starts_with(time_form) ||
         !row.label.ends_with(")") || row.evidence.find("slower: ") != std::string::npos)
       continue;

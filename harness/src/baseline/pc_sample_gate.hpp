@@ -20,15 +20,14 @@ inline constexpr double min_category_samples = 10.0;
 
 // `tolerance`: how much of a kernel's samples (a fraction, 0.05 = 5 points) may move between
 // categories (half the sum of the absolute share differences) and still be SAME.
-[[nodiscard]] std::vector<gate_row> pc_sample_gate_rows(double tolerance,
-                                                        const measured_test& base,
+[[nodiscard]] std::vector<gate_row> pc_sample_gate_rows(double tolerance, const measured_test& base,
                                                         const measured_test& fresh);
 
 struct homogeneity_test {
   double statistic = 0.0;  // Pearson's X^2
   int degrees = 0;         // categories - 1
   double p_value = 1.0;
-  double moved = 0.0;      // half the sum of |fresh share - base share|, 0..1
+  double moved = 0.0;  // half the sum of |fresh share - base share|, 0..1
 };
 
 // Pearson's chi-square test of homogeneity of a 2 x K table (the two sides' counts per category);

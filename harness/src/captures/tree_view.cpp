@@ -364,7 +364,7 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
   }
   const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
   const std::vector<std::string> stall_notes = stall_notes_of(tree);
-  printer p{tree,  columns, widths, paths, stall_notes, options.max_depth, options.display_name,
+  printer p{tree, columns, widths, paths, stall_notes, options.max_depth, options.display_name,
             out};
   p.print_tree();
 }

@@ -34,8 +34,8 @@ std::vector<std::vector<pc_stall>> inclusive_stalls(const view_tree& tree) {
     const view_node& node = tree.nodes[i];
     if (!node.stalls.empty() && sums[i].empty()) sums[i].assign(reasons, 0);
     for (const auto& [reason, count] : node.stalls)
-      sums[i][reason] = add_count(sums[i][reason], count, "aorta view",
-                                  "stalled_" + tree.stall_reasons[reason]);
+      sums[i][reason] =
+          add_count(sums[i][reason], count, "aorta view", "stalled_" + tree.stall_reasons[reason]);
     if (i == 0 || sums[i].empty()) continue;
     std::vector<std::uint64_t>& into = sums[node.parent];
     if (into.empty()) into.assign(reasons, 0);
@@ -51,9 +51,9 @@ std::vector<std::vector<pc_stall>> inclusive_stalls(const view_tree& tree) {
     // Largest first; ties by reason name, so the text does not depend on the file's order.
     std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(kept),
                       ranked.end(), [&](const auto& a, const auto& b) {
-                        return a.first != b.first ? a.first > b.first
-                                                  : tree.stall_reasons[a.second] <
-                                                        tree.stall_reasons[b.second];
+                        return a.first != b.first
+                                   ? a.first > b.first
+                                   : tree.stall_reasons[a.second] < tree.stall_reasons[b.second];
                       });
     for (std::size_t k = 0; k < kept; ++k)
       out[i].push_back({tree.stall_reasons[ranked[k].second], ranked[k].first});

@@ -70,9 +70,9 @@ void add_pc_sample_detail_metrics(const capture& source, const std::string& pref
                                                           : a->reason < b->reason;
                         });
       for (std::size_t r = 0; r < shown; ++r)
-        out.values[prefix + std::string(pc_line_stalls_infix) + *name + "/" + line.location +
-                   "/" + stalls[r]->reason] = as_metric(checked_count(
-            stalls[r]->samples, where, "stalled_" + stalls[r]->reason));
+        out.values[prefix + std::string(pc_line_stalls_infix) + *name + "/" + line.location + "/" +
+                   stalls[r]->reason] =
+            as_metric(checked_count(stalls[r]->samples, where, "stalled_" + stalls[r]->reason));
     }
   }
 }
@@ -92,7 +92,8 @@ pc_kernels_in_metrics(const std::map<std::string, double>& metrics) {
         kernels[parts->first].reasons[parts->second] += value;
     } else if (const std::size_t at_line = key.find(pc_line_stalls_infix);
                at_line != std::string::npos) {
-      const auto reason = split_key(std::string_view(key).substr(at_line + pc_line_stalls_infix.size()));
+      const auto reason =
+          split_key(std::string_view(key).substr(at_line + pc_line_stalls_infix.size()));
       if (!reason) continue;
       if (auto line = split_key(reason->first))
         kernels[line->first].line_stalls[line->second][reason->second] += value;

@@ -43,8 +43,8 @@ void add_pc_sample_detail_metrics(const capture& source, const std::string& pref
 // What one trial's metrics say of one kernel's samples.
 struct pc_kernel_record {
   double samples = 0.0;
-  std::map<std::string, double> lines;    // by location
-  std::map<std::string, double> reasons;  // by stall reason
+  std::map<std::string, double> lines;                               // by location
+  std::map<std::string, double> reasons;                             // by stall reason
   std::map<std::string, std::map<std::string, double>> line_stalls;  // location -> reason -> count
 };
 

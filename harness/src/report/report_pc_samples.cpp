@@ -17,8 +17,8 @@ namespace {
 
 // Colour-blind-safe (Okabe-Ito) for the reasons with the most stalls in a kernel; the rest of a
 // line (other reasons, and samples that did not stall) is grey.
-constexpr std::array<std::string_view, 7> reason_colours{
-    "#0072b2", "#e69f00", "#009e73", "#cc79a7", "#d55e00", "#56b4e9", "#f0e442"};
+constexpr std::array<std::string_view, 7> reason_colours{"#0072b2", "#e69f00", "#009e73", "#cc79a7",
+                                                         "#d55e00", "#56b4e9", "#f0e442"};
 constexpr std::string_view rest_colour = "#bbbbbb";
 constexpr std::size_t pc_label_chars = 36;
 constexpr int pc_label_width = 280;
@@ -47,16 +47,16 @@ std::string kernel_chart(const std::string& kernel, const pc_kernel_record& reco
   std::vector<line_bar> bars;
   for (const auto& [location, samples] : record.lines) {
     const auto stalls = record.line_stalls.find(location);
-    bars.push_back({&location, samples,
-                    stalls == record.line_stalls.end() ? nullptr : &stalls->second});
+    bars.push_back(
+        {&location, samples, stalls == record.line_stalls.end() ? nullptr : &stalls->second});
   }
   std::stable_sort(bars.begin(), bars.end(),
                    [](const line_bar& a, const line_bar& b) { return a.samples > b.samples; });
   const std::vector<std::string> reasons = coloured_reasons(record);
-  std::string html = fmt::format("<h4>PC samples per line of <code>{}</code> ({} samples; bar: "
-                                 "the line's share, coloured by stall reason)</h4>\n<p class=\"note\">",
-                                 xml_escape(short_name(kernel, 80)),
-                                 fmt::format("{:.0f}", record.samples));
+  std::string html =
+      fmt::format("<h4>PC samples per line of <code>{}</code> ({} samples; bar: "
+                  "the line's share, coloured by stall reason)</h4>\n<p class=\"note\">",
+                  xml_escape(short_name(kernel, 80)), fmt::format("{:.0f}", record.samples));
   for (std::size_t i = 0; i < reasons.size(); ++i)
     html += fmt::format("<span style=\"color:{}\">&#9632;</span> {} ", reason_colours[i],
                         xml_escape(reasons[i]));
