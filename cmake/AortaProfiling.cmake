@@ -166,7 +166,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   ``GATE <spec>``
     The default gate against the baseline (``--gate``), e.g. ``"time +5%, count exact"``.
     Default: ``AORTA_DEFAULT_GATE``, else the recipe's ``gate:``, else
-    ``time +5%, count exact, cycles +5%, ir exact`` when no ``CHECK`` compares with
+    ``time +5%, count exact, cycles +5%, ir exact, samples +5%`` when no ``CHECK`` compares with
     ``baseline``.
 
   ``ENVIRONMENT <var>=<value>...``

@@ -75,3 +75,43 @@ aorta_cli_test(pc_sampling.example_recipe_checks_pass_on_its_capture RC 0
           --recipe "${PROJECT_SOURCE_DIR}/examples/profiling/proton/nvidia-pcsampling/recipe.yaml"
           "${pcsampling}/matmul-example-env.hatchet"
   OUTPUT "check PASS  samples\\(\\^matmul_kernel\\$, matmul\\\\\\.py:63\\$\\)")
+
+# Issue 45, the missing half. aorta view's share column and top stall reasons on the real capture;
+# the expected figures are the capture's arithmetic (an independent walk of the JSON): line 63
+# holds 49,779 of 179,777 samples (27.7%), its largest reasons dispatch_stall 11,135 (22%),
+# barrier 8,321 (17%) and mio_throttle 5,580 (11%); the kernel's long_scoreboard 29,312 (16%),
+# barrier 22,999 (13%) and dispatch_stall 18,839 (10%).
+aorta_cli_test(pc_sampling.view_shows_share_and_top_stalls_per_line_and_kernel RC 0
+  COMMAND "${aorta}" view "${pcsampling}/matmul-example-env.hatchet"
+  OUTPUT "time/ms, samples, share, stalled of"
+         "179777 +100\\.0% +110832 +└─ matmul_kernel[^\n]* +stalls: long_scoreboard 16%, barrier 13%, dispatch_stall 10%"
+         "49779 +27\\.7% +33250 +(├|└)─ [^ ]*matmul\\.py:63@matmul_kernel +stalls: dispatch_stall 22%, barrier 17%, mio_throttle 11%")
+
+aorta_cli_test(pc_sampling.view_share_column_alone RC 0
+  COMMAND "${aorta}" view -m share "${pcsampling}/matmul-example-env.hatchet"
+  OUTPUT "share of"
+         "27\\.0% [^ ]*matmul\\.py:60@matmul_kernel +stalls: long_scoreboard 44%, wait 4%, selected 3%")
+
+# stalls() over samples() (item 1): long_scoreboard holds 29,312 of the kernel's 179,777 samples.
+aorta_cli_test(pc_sampling.stall_share_mixes_stalls_and_samples RC 0
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "stalls(^matmul_kernel$, long_scoreboard) / samples(^matmul_kernel$) > 0.16"
+  OUTPUT "check PASS  stalls[^\n]*\\(actual 0\\.163[0-9]* \\(29312 / 179777\\)\\)")
+
+aorta_cli_test(pc_sampling.stall_share_fails_above_it RC 1
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "stalls(^matmul_kernel$, long_scoreboard) / samples(^matmul_kernel$) > 0.17"
+  OUTPUT "check FAIL  stalls")
+
+aorta_cli_test(pc_sampling.ratio_of_samples_and_time_is_refused RC 64
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "samples(^matmul_kernel$) / time_ms(^matmul_kernel$) > 0"
+  OUTPUT "samples\\( as the denominator: both sides of a ratio use the same function \\(samples\\( and stalls\\( may share one\\)")
+
+# The per-kernel, per-line and per-reason samples are metrics (what a baseline keeps).
+aorta_cli_test(pc_sampling.line_and_reason_metrics RC 0
+  COMMAND "${aorta}" check --collector proton "${pcsampling}/matmul-example-env.hatchet"
+          --check "proton_pc_kernel_samples.matmul_kernel == 179777"
+          --check "proton_pc_line_samples.matmul_kernel/matmul.py:63 == 49779"
+          --check "proton_pc_stalls.matmul_kernel/long_scoreboard == 29312"
+          --check "proton_pc_line_stalls.matmul_kernel/matmul.py:63/dispatch_stall == 11135")

@@ -23,3 +23,8 @@ aorta_add_unit_test(gate_noise_floor SOURCES unit/gate_noise_floor_test.cpp)
 aorta_add_unit_test(ncu_gate SOURCES unit/ncu_gate_test.cpp)
 target_compile_definitions(aorta.test.ncu_gate PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
 add_dependencies(aorta.test.ncu_gate aorta)
+# PC-sample shares in the gate (issue 45): the chi-square rows on the real H100 capture, through
+# baseline record and compare (runs the aorta binary).
+aorta_add_unit_test(pc_sample_gate SOURCES unit/pc_sample_gate_test.cpp)
+target_compile_definitions(aorta.test.pc_sample_gate PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
+add_dependencies(aorta.test.pc_sample_gate aorta)

@@ -41,6 +41,8 @@ aorta_add_unit_test(json_scanner_paths SOURCES unit/json_scanner_paths_test.cpp)
 aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
 # issue 45: PC samples (real H100 captures and hostile trees)
 aorta_add_unit_test(pc_samples SOURCES unit/pc_samples_test.cpp)
+# the same at scale (10^5 lines x 20 reasons through reader, metrics, checks, view; time, memory)
+aorta_add_unit_test(pc_samples_scale SOURCES unit/pc_samples_scale_test.cpp)
 # user metrics Proton writes as strings or arrays, kept as text
 aorta_add_unit_test(proton_text_metrics SOURCES unit/proton_text_metrics_test.cpp)
 # issue 21: the frame tree only when a check reads it

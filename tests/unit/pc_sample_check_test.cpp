@@ -133,16 +133,39 @@ TEST(PcSampleChecks, ACaptureWithoutSamplesIsNeverAPass) {
   }
 }
 
-TEST(PcSampleChecks, ASumPast64BitsIsRefused) {
+// The readers' one rule (captures/checked_sum.hpp): a count or a sum past max_count (2^63-1, the
+// largest a metric holds) is not measured, never wrapped.
+TEST(PcSampleChecks, ASumPastMaxCountIsRefused) {
   capture huge;
   huge.collector = "proton";
-  const std::uint64_t most = std::numeric_limits<std::uint64_t>::max();
-  huge.pc_samples = {line("k", "a.py:1", most, {}), line("k", "a.py:2", 1, {})};
-  const check_result overflowed = run("samples(k) > 0", huge);
-  EXPECT_FALSE(overflowed.passed);
-  EXPECT_NE(overflowed.message.find("overflows 2^64 samples"), std::string::npos)
-      << overflowed.message;
-  EXPECT_TRUE(run("samples(k, :1$) > 1e19", huge).passed);
+  const std::uint64_t most = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  huge.pc_samples = {line("k", "a.py:1", most, {}), line("k", "a.py:2", 1, {}),
+                     line("k", "a.py:3", most + 1, {})};
+  for (const std::string_view text : {"samples(k) > 0", "samples(k, :[13]$) > 0"}) {
+    const check_result overflowed = run(text, huge);
+    EXPECT_FALSE(overflowed.passed) << text;
+    EXPECT_EQ(overflowed.actual, "unknown") << text;
+    EXPECT_NE(overflowed.message.find("PC samples: "), std::string::npos) << overflowed.message;
+    EXPECT_NE(overflowed.message.find("max_count"), std::string::npos) << overflowed.message;
+  }
+  EXPECT_TRUE(run("samples(k, :1$) > 9e18", huge).passed);
+  EXPECT_FALSE(run("samples(k, :3$) > 0", huge).passed);
+}
+
+// stalls() over samples() is a stalled share, the one ratio of two different functions.
+TEST(PcSampleChecks, AStallShareMixesTheTwoForms) {
+  const check_result share = run("stalls(^matmul_kernel$, long_scoreboard) / "
+                                 "samples(^matmul_kernel$) > 0.24");
+  EXPECT_TRUE(share.passed) << share.message;
+  EXPECT_EQ(share.actual, "0.25 (250 / 1000)");
+  EXPECT_FALSE(run("stalls(^matmul_kernel$, long_scoreboard) / samples(^matmul_kernel$) > 0.25")
+                   .passed);
+  const check_result inverse = run("samples(^matmul_kernel$, :60$) / "
+                                   "stalls(^matmul_kernel$, long_scoreboard) == 1.6");
+  EXPECT_TRUE(inverse.passed) << inverse.message;
+  const check_result none = run("stalls(matmul_kernel, wait) / samples(gelu_kernel, :9$) < 1");
+  EXPECT_FALSE(none.passed);
+  EXPECT_NE(none.message.find("denominator: no sampled line"), std::string::npos) << none.message;
 }
 
 TEST(PcSampleChecks, ArgumentsAreCheckedWhenParsed) {
@@ -159,7 +182,9 @@ TEST(PcSampleChecks, ArgumentsAreCheckedWhenParsed) {
   }
   EXPECT_THROW((void)check_expression::parse("samples(k) <= baseline"), usage_error);
   EXPECT_THROW((void)check_expression::parse("samples(k)@a / samples(k)@b < 1"), usage_error);
-  EXPECT_THROW((void)check_expression::parse("samples(k) / stalls(k, wait) < 1"), usage_error);
+  EXPECT_THROW((void)check_expression::parse("samples(k) / time_ms(k) < 1"), usage_error);
+  EXPECT_THROW((void)check_expression::parse("time_ms(k) / samples(k) < 1"), usage_error);
+  EXPECT_THROW((void)check_expression::parse("samples(k) / stalls(k) < 1"), usage_error);
   // A comma inside {} or [] or escaped belongs to the regex.
   EXPECT_TRUE(run("samples(matmul_kernel, py:60{1,2}$) == 400").passed);
   EXPECT_TRUE(run("samples(matmul_kernel, [,:]60$) == 400").passed);

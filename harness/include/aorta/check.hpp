@@ -104,6 +104,11 @@ public:
   [[nodiscard]] const std::string& text() const noexcept { return m_text; }
   [[nodiscard]] check_quantity quantity() const noexcept { return m_quantity; }
   [[nodiscard]] bool is_ratio() const noexcept { return m_denominator.has_value(); }
+  // The denominator's function: the numerator's, except that samples() and stalls() may share a
+  // ratio (`stalls(k, long_scoreboard) / samples(k)`), both counting PC samples.
+  [[nodiscard]] check_quantity denominator_quantity() const noexcept {
+    return m_denominator_quantity;
+  }
   // The metric name, the regex, the scope, or the numerator's argument of a ratio.
   [[nodiscard]] const std::string& argument() const noexcept { return m_argument; }
   // The denominator's argument of a ratio.
@@ -160,6 +165,7 @@ private:
 
   std::string m_text;
   check_quantity m_quantity = check_quantity::metric;
+  check_quantity m_denominator_quantity = check_quantity::metric;
   std::string m_argument;
   std::optional<std::string> m_denominator;
   std::optional<name_regex> m_pattern;

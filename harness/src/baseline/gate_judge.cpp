@@ -1,5 +1,7 @@
 #include "baseline/gate_judge.hpp"
 
+#include "baseline/pc_sample_gate.hpp"
+
 #include <algorithm>
 
 namespace aorta::detail {
@@ -26,6 +28,7 @@ gate_judgement summarized(std::vector<gate_row> rows, int look, const gate_polic
   gate_judgement judged;
   judged.rows = std::move(rows);
   judged.look = look;
+  explain_slower_by_stalls(judged.rows);
   for (const auto& row : judged.rows) {
     if (row.verdict == gate_verdict::ambiguous) ++judged.ambiguous;
     if (row.verdict == gate_verdict::unknown) ++judged.unknown;

@@ -1,6 +1,7 @@
 #include "baseline/gate_rule.hpp"
 
 #include "aorta/metrics.hpp"
+#include "baseline/pc_sample_gate.hpp"
 #include "baseline/statistics.hpp"
 #include "baseline/trimmed_t_test.hpp"
 
@@ -129,9 +130,11 @@ void assess_timed(gate_row& row) {
 
 void decide_timed(gate_row& row, double adjusted, double alpha) {
   row.adjusted_p = adjusted;
-  row.evidence = fmt::format("p={:.3g}", *row.p_value);
+  row.evidence = fmt::format("{}p={:.3g}", row.categories.empty() ? "" : "chi-square ",
+                             *row.p_value);
   if (adjusted != *row.p_value) row.evidence += fmt::format(" (Holm {:.3g})", adjusted);
   if (row.trimmed) row.evidence += ", trimmed: an outlier trial";
+  if (!row.moves.empty()) row.evidence += "; " + row.moves;
   if (row.estimate_beyond) {
     row.verdict = adjusted < alpha ? gate_verdict::worse : gate_verdict::ambiguous;
   } else {
@@ -163,7 +166,9 @@ void assess(gate_row& row) {
   row.base_median = quantile(row.base, 0.5);
   row.fresh_median = quantile(row.fresh, 0.5);
   row.delta = relative(row.fresh_median, row.base_median);
-  if (row.exact) {
+  if (!row.categories.empty()) {
+    assess_proportions(row);
+  } else if (row.exact) {
     assess_exact(row);
   } else {
     assess_timed(row);
@@ -215,6 +220,7 @@ std::string verdict_label(const gate_row& row) {
   case gate_verdict::unknown: return "UNKNOWN";
   case gate_verdict::worse:
   case gate_verdict::better:
+    if (!row.categories.empty()) return "MOVED";
     if (timing && row.label.find(" / ") == std::string::npos) return up ? "SLOWER" : "FASTER";
     if (counting) return up ? "MORE" : "FEWER";
     return up ? "HIGHER" : "LOWER";

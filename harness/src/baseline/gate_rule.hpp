@@ -64,6 +64,14 @@ struct gate_row {
   bool estimate_better = false;    // ... past it the other way
   bool trimmed = false;            // Grubbs found an outlier on a side: Yuen's test, not Welch's
   std::string evidence;            // "p=0.003 (Holm 0.03)", "ranges apart", "exact"
+
+  // A PC-sample row (pc_sample_gate.hpp): its categories (lines or stall reasons) and each side's
+  // samples in them, pooled over the trials. `base` and `fresh` then hold the per-trial share (%)
+  // of the category that moved most, for the table.
+  std::vector<std::string> categories;
+  std::vector<double> base_counts;
+  std::vector<double> fresh_counts;
+  std::string moves;  // "matmul.py:63 27.7% -> 41.0%", filled by assess
 };
 
 // A timed row's test is held to this share of the way (on the log scale) from the baseline to

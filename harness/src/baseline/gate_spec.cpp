@@ -1,5 +1,7 @@
 #include "baseline/gate_spec.hpp"
 
+#include "baseline/pc_sample_gate.hpp"
+
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "metrics/display_names.hpp"
@@ -187,6 +189,9 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.ir = read_tolerance(text, item, value, true);
     } else if (name == "ncu") {
       spec.ncu = read_tolerance(text, item, value, true);
+    } else if (name == "samples") {
+      spec.samples = read_tolerance(text, item, value, false);
+      if (*spec.samples >= 1.0) bad_item(text, item, "moves at most 100 points: '+5%'");
     } else if (name == "alpha") {
       spec.params.alpha = read_double(text, item, value);
       spec.alpha_given = true;
@@ -216,8 +221,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.params.max_trials = static_cast<int>(trials);
     } else {
       bad_item(text, item,
-               "is unknown; items are time, count, cycles, ir, ncu, alpha, max_trials, card, floor, "
-               "ambiguous, none");
+               "is unknown; items are time, count, cycles, ir, ncu, samples, alpha, max_trials, "
+               "card, floor, ambiguous, none");
     }
   }
   return spec;
@@ -278,6 +283,10 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     rows.push_back(std::move(row));
   }
   for (auto& row : rows) raise_to_noise_floor(row, spec.floor_multiple);
+  if (spec.samples) {
+    auto sampled = pc_sample_gate_rows(*spec.samples, base, fresh);
+    rows.insert(rows.end(), sampled.begin(), sampled.end());
+  }
   return rows;
 }
 

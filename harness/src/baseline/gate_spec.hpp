@@ -9,7 +9,9 @@
 // (the 25 with the largest Ir, as result.json records them), moves below 0.1% of the program's
 // total Ir ignored; `ncu exact|+N%`: every kernel's ncu counters (collect.ncu.metrics), judged
 // like counts by the ranges of the trials. `floor N|off`: a timed row's tolerance is at least N
-// (default 1) times its baseline's trial-to-trial noise. `ambiguous fail|skip|pass`: what a row
+// (default 1) times its baseline's trial-to-trial noise. `samples +N%`: every sampled kernel's
+// PC-sample shares over its lines and over its stall reasons, N points of its samples allowed to
+// move (a chi-square test against the sampling noise, baseline/pc_sample_gate.hpp). `ambiguous fail|skip|pass`: what a row
 // still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `none`: explicit checks
 // only.
 #pragma once
@@ -32,6 +34,9 @@ struct gate_spec {
   std::optional<double> cycles;
   std::optional<double> ir;
   std::optional<double> ncu;  // every ncu_counter.<metric>/<kernel> (ncu's `metrics:`)
+  // `samples +N%`: how many points of a kernel's PC samples may move between its lines or its
+  // stall reasons (baseline/pc_sample_gate.hpp).
+  std::optional<double> samples;
   gate_params params;
   bool alpha_given = false;
   bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)
@@ -49,7 +54,8 @@ struct gate_spec {
 // Ir rows of a default gate ignore moves below 0.1% of the program's total Ir: the dynamic loader's
 // functions (_dl_start, __GI___tunables_init) moved by up to 2.5% of their own Ir between two
 // runs of the same binary here, with the environment's size, not with the code.
-inline constexpr std::string_view default_gate_text = "time +5%, count exact, cycles +5%, ir exact";
+inline constexpr std::string_view default_gate_text =
+    "time +5%, count exact, cycles +5%, ir exact, samples +5%";
 
 // Throws usage_error naming the item and the fix.
 [[nodiscard]] gate_spec parse_gate_spec(std::string_view text);

@@ -176,7 +176,7 @@ std::optional<double> measure(const check_expression& expression, const trial_sn
       measure_one(expression.quantity(), expression.argument(), expression.pattern(),
                   expression.absent_reads_zero(), trial, why);
   if (!numerator || !expression.is_ratio()) return numerator;
-  const auto denominator = measure_one(expression.quantity(), *expression.denominator(),
+  const auto denominator = measure_one(expression.denominator_quantity(), *expression.denominator(),
                                        expression.denominator_pattern(),
                                        expression.denominator_absent_reads_zero(), trial, why);
   if (!denominator) return std::nullopt;

@@ -8,6 +8,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/baseline_file.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_rule.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/pc_sample_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/sequential_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_judge.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_spec.cpp

@@ -34,6 +34,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/chrome_trace_reader.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/proton_msgpack.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view_model.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view_samples.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/tree_view.cpp)
 # Google Benchmark JSON
 target_sources(aorta_harness PRIVATE

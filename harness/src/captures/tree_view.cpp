@@ -11,6 +11,7 @@
 #include "captures/json_scanner.hpp"
 #include "captures/proton_msgpack.hpp"
 #include "captures/tree_view_model.hpp"
+#include "captures/tree_view_samples.hpp"
 
 #include <algorithm>
 #include <array>
@@ -35,7 +36,11 @@ struct metric_choice {
   const char* format;  // how a value prints
 };
 
-constexpr std::array<metric_choice, 10> metric_choices{{
+// The divisor marks the percentages: 0 for time/% (of the root's time), -1 for share (of the
+// kernel's samples for a line, of the file's otherwise: tree_view_samples.hpp).
+constexpr double share_of_samples = -1.0;
+
+constexpr std::array<metric_choice, 11> metric_choices{{
     {"time/ns", view_metric::time, 1.0, "{:.0f}"},
     {"time/us", view_metric::time, 1e3, "{:.3f}"},
     {"time/ms", view_metric::time, 1e6, "{:.3f}"},
@@ -46,6 +51,7 @@ constexpr std::array<metric_choice, 10> metric_choices{{
     {"time/%", view_metric::time, 0.0, "{:.2f}%"},  // divisor 0: the root's time / 100
     {"samples", view_metric::samples, 1.0, "{:.0f}"},
     {"stalled", view_metric::stalled_samples, 1.0, "{:.0f}"},
+    {"share", view_metric::samples, share_of_samples, "{:.1f}%"},
 }};
 
 std::string metric_list() {
@@ -139,6 +145,7 @@ struct printer {
   const std::vector<column>& columns;
   const std::vector<std::size_t>& widths;
   const check_paths& paths;
+  const std::vector<std::string>& stall_notes;  // per node, "" when it has no stalls
   std::optional<std::size_t> max_depth;
   const std::function<std::string(std::string_view)>& display_name;
   std::ostream& out;
@@ -219,6 +226,7 @@ struct printer {
     opened.anchored_size = anchored_path.size();
     opened.prefix_size = prefix.size();
     if (depth <= view_folded_depth) print_scope_path(index);
+    if (!stall_notes.empty() && !stall_notes[index].empty()) out << "   " << stall_notes[index];
     out << '\n';
     if (!is_root && depth < view_folded_depth) prefix += is_last ? "   " : "│  ";
     opened.children_shown = !node.children.empty() && !(max_depth && depth >= *max_depth);
@@ -247,6 +255,21 @@ struct printer {
     }
   }
 };
+
+// Per node, its top stall reasons as shares of its samples ("stalls: long_scoreboard 44%, ...");
+// empty when the file has no PC samples.
+std::vector<std::string> stall_notes_of(const view_tree& tree) {
+  if (!tree.has(view_metric::samples)) return {};
+  constexpr auto own = static_cast<std::size_t>(view_metric::samples);
+  std::vector<double> samples(tree.nodes.size());
+  for (std::size_t i = 0; i < tree.nodes.size(); ++i) samples[i] = tree.nodes[i].own[own];
+  for (std::size_t i = tree.nodes.size(); i-- > 1;) samples[tree.nodes[i].parent] += samples[i];
+  const std::vector<std::vector<pc_stall>> stalls = detail::inclusive_stalls(tree);
+  std::vector<std::string> notes(tree.nodes.size());
+  for (std::size_t i = 0; i < tree.nodes.size(); ++i)
+    notes[i] = detail::top_stalls_text(stalls[i], samples[i]);
+  return notes;
+}
 
 // Which reading a file needs: a hatchet streams through the view builder; a chrome trace (or a
 // hatchet_msgpack holding one) is read as a capture, whose frames and placements are the tree.
@@ -295,6 +318,7 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
   // A PC-sampling tree's lines have samples and no time: show both by default.
   if (options.metrics.empty() && tree.has(view_metric::samples)) {
     requested.emplace_back("samples");
+    requested.emplace_back("share");
     requested.emplace_back("stalled");
   }
   std::vector<column> columns;
@@ -315,6 +339,10 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
       col.inclusive[nodes[i].parent] += col.inclusive[i];
     col.divisor = col.metric->divisor;
     if (col.metric->divisor == 0.0) col.divisor = col.inclusive[0] > 0 ? col.inclusive[0] / 100 : 1;
+    if (col.metric->divisor == share_of_samples) {
+      col.inclusive = detail::sample_shares(tree, col.inclusive);
+      col.divisor = 1.0;
+    }
   }
   const std::vector<double>& order = columns.front().inclusive;
   for (auto& n : nodes) {
@@ -335,7 +363,9 @@ void render_hatchet_tree(const std::filesystem::path& file, const tree_view_opti
     out << "name\n";
   }
   const check_paths paths = inner_frames(nodes, tree.has(view_metric::time));
-  printer p{tree, columns, widths, paths, options.max_depth, options.display_name, out};
+  const std::vector<std::string> stall_notes = stall_notes_of(tree);
+  printer p{tree, columns, widths, paths, stall_notes, options.max_depth, options.display_name,
+            out};
   p.print_tree();
 }
 

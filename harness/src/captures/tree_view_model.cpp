@@ -43,6 +43,13 @@ void tree_view_builder::node_end(const hatchet_node& node, std::size_t depth) {
     set_own(m_tree, v, view_metric::stalled_samples, static_cast<double>(*node.stalled_samples),
             counts);
   for (const hatchet_text_value& text : node.texts) v.texts.emplace_back(text.key, text.text);
+  for (const pc_stall& stall : node.stalls) {
+    std::vector<std::string>& reasons = m_tree.stall_reasons;
+    const auto index = static_cast<std::uint32_t>(
+        std::find(reasons.begin(), reasons.end(), stall.reason) - reasons.begin());
+    if (index == reasons.size()) reasons.push_back(stall.reason);
+    v.stalls.emplace_back(index, stall.samples);
+  }
 }
 
 view_tree tree_view_from_capture(const capture& source) {

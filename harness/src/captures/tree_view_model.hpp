@@ -33,11 +33,16 @@ struct view_node {
   std::uint32_t parent = 0;
   std::vector<std::uint32_t> children;
   std::vector<std::pair<std::string, std::string>> texts;  // user metrics kept as text
+  // PC samples stalled per reason (an index into view_tree::stall_reasons), this node's own.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> stalls;
 };
 
 struct view_tree {
   std::vector<view_node> nodes;  // [0] is ROOT; a child comes after its parent
   std::array<bool, view_metric_count> present{};
+  // Every stall reason in the file once: a sampled line carries up to 20 of them, so a node keeps
+  // indexes rather than 10^5 copies of the same names.
+  std::vector<std::string> stall_reasons;
 
   [[nodiscard]] bool has(view_metric m) const { return present[static_cast<std::size_t>(m)]; }
 };

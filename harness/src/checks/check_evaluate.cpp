@@ -175,16 +175,18 @@ struct operand {
   const std::optional<name_regex>& pattern;
   const std::optional<scope_path>& scope;
   bool absent_reads_zero;
+  check_quantity quantity;  // a ratio's terms differ only as samples() and stalls()
 };
 
 operand numerator_of(const check_expression& expression) {
   return {expression.argument(), expression.pattern(), expression.scope(),
-          expression.absent_reads_zero()};
+          expression.absent_reads_zero(), expression.quantity()};
 }
 
 operand denominator_of(const check_expression& expression) {
   return {*expression.denominator(), expression.denominator_pattern(),
-          expression.denominator_scope(), expression.denominator_absent_reads_zero()};
+          expression.denominator_scope(), expression.denominator_absent_reads_zero(),
+          expression.denominator_quantity()};
 }
 
 measured scoped_operand(const check_expression& expression, const std::vector<capture>& captures,
@@ -238,7 +240,7 @@ measured measure_operand(const check_expression& expression, const std::vector<c
     return {*sum.value, {}};
   }
   case check_quantity::samples:
-  case check_quantity::stalls: return pc_sample_operand(expression.quantity(), captures, term);
+  case check_quantity::stalls: return pc_sample_operand(term.quantity, captures, term);
   case check_quantity::metric:
   case check_quantity::top_kernel: break;
   }
@@ -349,7 +351,8 @@ check_result evaluate_check(const check_expression& expression,
   const std::string parts = fmt::format("{} / {}", detail::format_number(*numerator.value),
                                         detail::format_number(*denominator.value));
   if (*denominator.value == 0.0) {
-    std::string why = fmt::format("the denominator {}({}) is 0", to_string(expression.quantity()),
+    std::string why = fmt::format("the denominator {}({}) is 0",
+                                  to_string(expression.denominator_quantity()),
                                   *expression.denominator());
     if (!denominator.reason.empty()) why += fmt::format(": {}", denominator.reason);
     return finish(expression, captures, false, expected, fmt::format("undefined ({})", parts), why);

@@ -199,8 +199,19 @@ private:
          example);
   }
 
+  static bool counts_pc_samples(check_quantity quantity) {
+    return quantity == check_quantity::samples || quantity == check_quantity::stalls;
+  }
+
+  // Both terms count the same thing: one function, or PC samples (samples( and stalls().
+  static bool may_share_ratio(check_quantity numerator, check_quantity denominator) {
+    return numerator == denominator ||
+           (counts_pc_samples(numerator) && counts_pc_samples(denominator));
+  }
+
   void parse_call(const function_form& form, check_expression& result) {
     result.m_quantity = form.quantity;
+    result.m_denominator_quantity = form.quantity;
     const std::size_t argument_pos = m_pos + 1;
     result.m_argument = std::string(read_argument(form.name, form.example));
     if (!scoped(result.m_argument, argument_pos, form.quantity, form.example, result.m_scope,
@@ -219,15 +230,20 @@ private:
     const std::size_t denominator_start = m_pos;
     const std::string_view denominator_name = read_name();
     skip_spaces();
-    if (denominator_name != form.name || peek() != '(') {
+    const function_form* denominator_form = find_form(denominator_name);
+    if (denominator_form == nullptr || peek() != '(' ||
+        !may_share_ratio(form.quantity, denominator_form->quantity)) {
       fail(denominator_start,
            fmt::format("{}( as the denominator: both sides of a ratio use the "
-                       "same function",
-                       form.name),
+                       "same function{}",
+                       form.name, counts_pc_samples(form.quantity)
+                                      ? " (samples( and stalls( may share one)"
+                                      : ""),
            form.example);
     }
+    result.m_denominator_quantity = denominator_form->quantity;
     const std::size_t denominator_pos = m_pos + 1;
-    result.m_denominator = std::string(read_argument(form.name, form.example));
+    result.m_denominator = std::string(read_argument(denominator_form->name, form.example));
     if (!scoped(*result.m_denominator, denominator_pos, form.quantity, form.example,
                 result.m_denominator_scope, result.m_denominator_pattern) &&
         form.takes_regex) {
@@ -235,7 +251,7 @@ private:
     }
     if (form.quantity == check_quantity::ncu)
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
-    check_pc_sample_argument(form, *result.m_denominator, denominator_pos);
+    check_pc_sample_argument(*denominator_form, *result.m_denominator, denominator_pos);
     result.m_denominator_absent_reads_zero = read_absent_marker();
     result.m_denominator_cell = read_cell();
     // Mixed, a bare term would mean "this trial" next to a cell's median over its trials.
@@ -385,6 +401,7 @@ check_expression check_expression::term(bool denominator) const {
     side.m_argument = *m_denominator;
     side.m_pattern = m_denominator_pattern;
     side.m_scope = m_denominator_scope;
+    side.m_quantity = m_denominator_quantity;
   }
   if (denominator && m_denominator) side.m_absent_reads_zero = m_denominator_absent_reads_zero;
   side.m_denominator_absent_reads_zero = false;

@@ -1,6 +1,8 @@
 #include "checks/pc_sample_checks.hpp"
 
+#include "aorta/error.hpp"
 #include "aorta/name_regex.hpp"
+#include "captures/checked_sum.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -44,9 +46,17 @@ std::vector<std::string> distinct_names(std::set<std::string> names) {
   return {names.begin(), names.end()};
 }
 
-// Adds `more` to `total`, or sets `overflowed`: a sum past 2^64 samples is refused, never wrapped.
-void add_samples_checked(std::uint64_t& total, std::uint64_t more, bool& overflowed) {
-  if (__builtin_add_overflow(total, more, &total)) overflowed = true;
+// Adds `more` to `total` by the readers' one rule (checked_sum.hpp), or keeps why it cannot in
+// `refused`: a sum past max_count is not measured, never wrapped, and a check is no place to
+// throw a capture's error.
+void add_samples_checked(std::uint64_t& total, std::uint64_t more, std::string_view where,
+                         std::string& refused) {
+  if (!refused.empty()) return;
+  try {
+    total = add_count(total, more, where, "PC samples");
+  } catch (const capture_error& error) {
+    refused = error.what();
+  }
 }
 
 pc_sample_measure no_pc_sample_match(std::string what, std::set<std::string> names,
@@ -137,7 +147,9 @@ pc_sample_measure pc_sample_quantity(const std::vector<capture>& captures, check
   std::set<std::string> reasons_there;
   std::size_t lines_matched = 0;
   bool reason_matched = false;
-  bool overflowed = false;
+  std::string refused;  // why the sum was not taken
+  const std::string where = fmt::format("{}({}) in the {} capture", to_string(quantity), argument,
+                                        source->collector);
   std::uint64_t total = 0;
   for (const auto& sampled : source->pc_samples) {
     kernels_there.insert(sampled.kernel);
@@ -151,11 +163,11 @@ pc_sample_measure pc_sample_quantity(const std::vector<capture>& captures, check
     if (line && !line->search(sampled.location)) continue;
     ++lines_matched;
     if (!reason) {
-      add_samples_checked(total, sampled.samples, overflowed);
+      add_samples_checked(total, sampled.samples, where, refused);
       continue;
     }
     for (const auto& stall : sampled.stalls) {
-      if (reason->search(stall.reason)) add_samples_checked(total, stall.samples, overflowed);
+      if (reason->search(stall.reason)) add_samples_checked(total, stall.samples, where, refused);
     }
   }
   if (kernels_matched.empty()) {
@@ -175,10 +187,7 @@ pc_sample_measure pc_sample_quantity(const std::vector<capture>& captures, check
                     parts.reason),
         std::move(reasons_there), parts.reason);
   }
-  if (overflowed) {
-    return {std::nullopt, fmt::format("{}({}) overflows 2^64 samples; the capture is corrupt",
-                                      to_string(quantity), argument)};
-  }
+  if (!refused.empty()) return {std::nullopt, std::move(refused)};
   return {static_cast<double>(total),
           summed_over_lines(kernels_matched.size(), lines_matched, line.has_value())};
 }

@@ -99,7 +99,8 @@ void add_view_command(CLI::App& app, action& selected) {
   view->add_option("-m,--metric", flags->metrics,
                    "Comma-separated columns, the first orders the tree: time/ns, time/us, "
                    "time/ms, time/s, time/% (share of the total), count, cycles, "
-                   "normalized_cycles, samples, stalled (PC samples)")
+                   "normalized_cycles, samples, stalled, share (PC samples; a line's share "
+                   "of its kernel's)")
       ->delimiter(',');
   view->add_option("--sort", flags->sort, "value (largest first, default) or name")
       ->check(CLI::IsMember({"value", "name"}));

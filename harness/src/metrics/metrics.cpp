@@ -1,4 +1,5 @@
 #include "aorta/metrics.hpp"
+#include "metrics/pc_sample_metrics.hpp"
 
 #include "captures/checked_sum.hpp"
 #include "metrics/kernel_order.hpp"
@@ -261,8 +262,8 @@ std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
   return fmt::format("{}{}/{}", ncu_counter_prefix, metric, kernel);
 }
 
-// Totals of a PC-sampling capture; per-line samples stay in the capture (aorta view), since a
-// metric per line could be 200,000 metrics.
+// Totals of a PC-sampling capture, and the hottest kernels' and lines' samples for the gate
+// (metrics/pc_sample_metrics.hpp); the rest of the lines stay in the capture (aorta view).
 void add_sample_metrics(const capture& source, const std::string& prefix, metric_set& out) {
   std::uint64_t samples = 0;
   std::uint64_t stalled = 0;
@@ -273,6 +274,7 @@ void add_sample_metrics(const capture& source, const std::string& prefix, metric
   }
   out.values[prefix + "_pc_samples"] = static_cast<std::int64_t>(samples);
   out.values[prefix + "_pc_stalled_samples"] = static_cast<std::int64_t>(stalled);
+  detail::add_pc_sample_detail_metrics(source, prefix, out);
 }
 
 metric_set compute_metrics(const capture& source, kernel_rows rows) {

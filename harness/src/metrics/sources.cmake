@@ -5,6 +5,7 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/pc_sample_metrics.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_metrics.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/sorted_merge.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/anchor_hint.cpp

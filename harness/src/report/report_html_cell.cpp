@@ -2,6 +2,7 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "report/report_html_parts.hpp"
+#include "report/report_pc_samples.hpp"
 #include "report/report_rank_table.hpp"
 
 #include <fmt/format.h>
@@ -71,6 +72,7 @@ void render_charts(const cell_report& cell, text_sink& out) {
     out += "<h4>Inclusive Ir per function (the program's own; loader and libc folded)</h4>\n";
     out += bar_chart_svg(std::move(functions), "Ir", "inclusive instructions per function");
   }
+  out += pc_sample_charts_html(last.metrics);
 }
 
 void render_metrics(const cell_report& cell, text_sink& out) {

@@ -12,5 +12,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html_cell.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_svg.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_pc_samples.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_rank_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_sweep_matrix.cpp)

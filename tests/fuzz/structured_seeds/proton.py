@@ -46,6 +46,28 @@ def pc_sample_seeds():
     yield "pc_lines_under_root.hatchet", dumps(tree([line(f"/p.py:{i}@k", i) for i in range(99)]))
     yield "pc_kernels_sharing_lines.hatchet", dumps(tree(
         [kernel([line("/p.py:1@k", 3, wait=2)], name=f"k{i % 7}") for i in range(REPEATED)]))
+    # Issue 45's hostile shapes: negative and overflowing counts of every field, reasons without
+    # a sample count, more stalled than sampled, 20 reasons on each of 10^5 lines (the view's and
+    # the metrics' per-reason sums), and names that make the metric keys and the locations odd.
+    yield "pc_negative_samples.hatchet", dumps(tree([kernel([line("/p.py:1@k", -3)])]))
+    yield "pc_negative_reason.hatchet", dumps(tree([kernel([line("/p.py:1@k", 5, wait=-1)])]))
+    yield "pc_reason_u64_max.hatchet", dumps(tree([kernel(
+        [line("/p.py:1@k", 5, wait=U64_MAX), line("/p.py:2@k", 5, wait=U64_MAX)])]))
+    yield "pc_reasons_without_samples.hatchet", dumps(tree([kernel([
+        {"frame": {"name": "/p.py:1@k"}, "metrics": {"stalled_wait": 4}, "children": []}])]))
+    yield "pc_more_stalled_than_sampled.hatchet", dumps(tree([kernel([
+        {"frame": {"name": "/p.py:1@k"},
+         "metrics": {"num_samples": 1, "num_stalled_samples": 9, "stalled_wait": 9}}])]))
+    twenty = {r: 1 for r in ("barrier", "branch_resolving", "dispatch_stall", "drain", "imc_miss",
+                             "lg_throttle", "long_scoreboard", "math_pipe_throttle", "membar",
+                             "mio_throttle", "misc", "no_instruction", "not_selected", "selected",
+                             "short_scoreboard", "sleeping", "tex_throttle", "wait", "branch",
+                             "gmma")}
+    yield "pc_many_lines_all_reasons.hatchet", dumps(tree([kernel(
+        [line(f"/src/p.py:{i}@k", 40, **twenty) for i in range(REPEATED)])]))
+    yield "pc_odd_names.hatchet", dumps(tree([kernel(
+        [line("/a/b@c/p.py:1@k@x", 3, wait=1), line("@", 2), line("/", 1), line("", 1),
+         line("p.py:1@" + "@" * 1000, 1)], name="k/with/slashes_pc_line_samples.x")]))
 
 
 def msgpack(value, out=None):
