@@ -14,6 +14,8 @@
 #include "baseline/statistics.hpp"
 #include "cli/baseline_record.hpp"
 #include "cli/commands.hpp"
+#include "cli/history_baseline_option.hpp"
+#include "history/history_baseline.hpp"
 #include "cli/option_checks.hpp"
 #include "metrics/number_format.hpp"
 #include "collectors/collector_support.hpp"
@@ -222,7 +224,35 @@ struct compare_flags {
   // unset: the gate line's `ambiguous` item, else pass (compare shows the rows; a gated run's
   // default is fail, since its sequential rule has spent the trials that could settle them).
   std::optional<std::string> ambiguous;
+  history_baseline_flags history;
 };
+
+// `compare history[:BRANCH] NEW`: each test of NEW judged against its baseline from the store,
+// on that test's card when the store has it.
+struct history_bases {
+  std::map<std::string, detail::measured_test> tests;
+  std::map<std::string, detail::history_baseline> sources;
+  std::string commit;  // the commit under test, for the bisect hint
+};
+
+std::optional<history_bases> bases_from_history(
+    const compare_flags& flags, const std::map<std::string, detail::measured_test>& fresh) {
+  const auto source = resolve_history_baseline(flags.base, flags.history);
+  if (!source) return std::nullopt;
+  const auto store = detail::open_history_store(source->store, detail::store_access::read_only);
+  history_bases bases;
+  bases.commit = source->commit;
+  for (const auto& [name, test] : fresh) {
+    const auto card = test.fingerprint.find(std::string(detail::card_key));
+    auto baseline = detail::baseline_from_history(
+        *store, {source->store, source->branch, name,
+                 card == test.fingerprint.end() ? std::string() : card->second,
+                 source->max_commits});
+    bases.tests.emplace(name, baseline.measured);
+    bases.sources.emplace(name, std::move(baseline));
+  }
+  return bases;
+}
 
 ambiguous_policy compare_ambiguous_policy(const compare_flags& flags,
                                                   const detail::gate_spec& spec) {
@@ -248,8 +278,9 @@ int compare_results(const compare_flags& flags) {
     }
     spec.params.alpha = *flags.alpha;
   }
-  const auto base = detail::load_measured(flags.base);
   const auto fresh = detail::load_measured(flags.fresh);
+  const auto history = bases_from_history(flags, fresh);
+  const auto base = history ? history->tests : detail::load_measured(flags.base);
   detail::gate_policy policy;
   policy.gate = spec;
   policy.unknown_fails = false;  // compare fails on a confident regression only
@@ -257,6 +288,7 @@ int compare_results(const compare_flags& flags) {
   std::vector<detail::gate_row> rows;
   std::vector<std::string> warnings;
   bool regressed = false;
+  std::set<std::string> regressed_tests;
   bool ambiguous_fails = false;
   bool skipped = false;
   std::string common_names;
@@ -276,6 +308,7 @@ int compare_results(const compare_flags& flags) {
       }
     }
     auto judged = detail::judge_gate(old_test, found->second, policy);
+    if (judged.failed && !judged.failed_on_ambiguous) regressed_tests.insert(name);
     regressed = regressed || (judged.failed && !judged.failed_on_ambiguous);
     ambiguous_fails = ambiguous_fails || judged.failed_on_ambiguous;
     skipped = skipped || judged.skipped;
@@ -317,6 +350,14 @@ int compare_results(const compare_flags& flags) {
                           {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
                           {"warnings", warnings},
                           {"rows", detail::gate_rows_json(rows)}};
+    if (history) {
+      out["history"] = nlohmann::json::object();
+      for (const auto& [name, source] : history->sources) {
+        out["history"][name] = source.to_json();
+        if (regressed_tests.contains(name))
+          out["history"][name]["bisect"] = detail::history_bisect_hint(source, history->commit, name);
+      }
+    }
     std::cout << detail::document_text(detail::stamped(std::move(out), schemas::compare));
   } else {
     fmt::print(std::cout, "{}", detail::format_gate_table(rows, false));
@@ -327,6 +368,15 @@ int compare_results(const compare_flags& flags) {
                  ambiguous_fails ? "FAILED under 'ambiguous fail'"
                                  : (skipped ? "SKIPPED under 'ambiguous skip'"
                                             : "passed under 'ambiguous pass'"));
+    }
+    if (history) {
+      for (const auto& [name, source] : history->sources) {
+        fmt::print(std::cout, "aorta: {}: baseline from {}\n", name, source.describe());
+        if (regressed_tests.contains(name)) {
+          fmt::print(std::cout, "aorta: {}: find the commit that regressed with:\n  {}\n", name,
+                     detail::history_bisect_hint(source, history->commit, name));
+        }
+      }
     }
     fmt::print(std::cout, "aorta: compare: {}\n", regressed ? "REGRESSED (a confident regression)"
                                                  : "no confident regression");
@@ -373,7 +423,9 @@ void add_compare_command(CLI::App& app, action& selected) {
       "compare", "aorta compare BASE NEW: per test and kernel old/new median, delta, p-value, "
                  "verdict; exit 1 only on a confident regression");
   auto flags = std::make_shared<compare_flags>();
-  compare->add_option("base", flags->base, "Baseline file/dir, results dir or result.json")
+  compare->add_option("base", flags->base,
+                      "Baseline file/dir, results dir, result.json, or history[:BRANCH] (the "
+                      "branch's trials in --history since its last change point)")
       ->required();
   compare->add_option("new", flags->fresh, "Results dir, result.json or baseline")->required();
   compare->add_option("--gate", flags->gate, "Tolerances, e.g. \"time +5%, count exact\"");
@@ -385,6 +437,7 @@ void add_compare_command(CLI::App& app, action& selected) {
                       "named (default: the gate's 'ambiguous' item, else pass)")
       ->check(ambiguous_check());
   compare->add_flag("--json", flags->json, "JSON instead of the table");
+  add_history_baseline_options(*compare, flags->history);
   compare->callback([&selected, flags, alpha] {
     if (alpha->count() > 0) flags->alpha = alpha->as<double>();
     selected = [flags] { return compare_results(*flags); };

@@ -13,4 +13,5 @@ target_sources(aorta PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/baseline_commands.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/collectors_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/history_commands.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/history_views.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/history_views.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/history_baseline_option.cpp)

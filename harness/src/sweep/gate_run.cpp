@@ -7,6 +7,7 @@
 #include "baseline/gate_spec.hpp"
 #include "baseline/sequential_gate.hpp"
 #include "cells/confound.hpp"
+#include "history/history_baseline.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
 
@@ -239,6 +240,70 @@ exit_code announce_gate(const gate_judgement& judged, bool other_card, std::size
   return exit_code::ok;
 }
 
+// The baseline the gate judges against, from a baseline file or the history store.
+struct gate_baseline {
+  measured_test test;
+  std::string described;  // a file's path, or the history's commits and card
+  std::string fix;        // how to get a baseline that matches this machine
+  std::optional<history_baseline> history;
+};
+
+gate_baseline from_history(const sweep_request& request, const std::string& test,
+                           const measured_test& fresh) {
+  static_assert(history_baseline_source{}.max_commits == default_history_baseline_commits);
+  const auto& source = *request.history_baseline;
+  const auto card = fresh.fingerprint.find(std::string(card_key));
+  auto history = baseline_from_history(
+      {source.store, source.branch, test,
+       card == fresh.fingerprint.end() ? std::string() : card->second, source.max_commits});
+  gate_baseline baseline{history.measured, history.describe(),
+                         fmt::format("add this machine's results of branch {} to the store "
+                                     "(`aorta history add`), or give a baseline directory",
+                                     source.branch),
+                         std::move(history)};
+  return baseline;
+}
+
+// nullopt, with the verdict recorded and `code` set, when there is no baseline to judge against.
+std::optional<gate_baseline> load_gate_baseline(const sweep_request& request,
+                                                const std::string& test,
+                                                std::vector<trial_record>& trials,
+                                                exit_code& code, std::ostream& out) {
+  if (request.history_baseline) {
+    try {
+      return from_history(request, test, measured_from_records(test, trials));
+    } catch (const error& e) {
+      // Not a skip even without --require-baseline: the user asked for history's baseline, and
+      // a store without it is a setup to fix, never a pass.
+      fmt::print(out, "aorta: FAILED: {}\n", e.what());
+      record_gate_verdict(request, trials, verdict::fail, e.what());
+      code = e.code() == exit_code::usage ? exit_code::usage : exit_code::failed;
+      return std::nullopt;
+    }
+  }
+  if (!request.baseline_dir) {
+    code = skip_or_fail(request, trials,
+                        fmt::format("test '{}' has baseline checks but no baseline directory: give "
+                                    "--baseline DIR or --baseline history[:BRANCH] (CMake: "
+                                    "BASELINE <dir> or AORTA_DEFAULT_BASELINE)",
+                                    test),
+                        out);
+    return std::nullopt;
+  }
+  const fs::path file = baseline_path(*request.baseline_dir, test);
+  auto base = load_baseline(file, test);
+  if (!base) {
+    code = skip_or_fail(request, trials,
+                        fmt::format("no baseline for test '{}' ({} does not exist). Record one "
+                                    "from this run's results:\n  {}",
+                                    test, file.string(), record_command(request)),
+                        out);
+    return std::nullopt;
+  }
+  return gate_baseline{std::move(*base), file.string(),
+                       "Record a baseline here with:\n  " + record_command(request), std::nullopt};
+}
+
 }  // namespace
 
 std::string gate_pass_judgement(const std::vector<trial_record>& trials) {
@@ -252,7 +317,7 @@ std::string gate_pass_judgement(const std::vector<trial_record>& trials) {
 
 bool gate_requested(const sweep_request& request, const recipe& spec,
                     const std::vector<check_expression>& checks) {
-  return request.baseline_dir || request.gate || spec.gate ||
+  return request.baseline_dir || request.history_baseline || request.gate || spec.gate ||
          std::any_of(checks.begin(), checks.end(),
                      [](const auto& c) { return c.baseline().has_value(); });
 }
@@ -261,31 +326,20 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                    const std::vector<check_expression>& checks, std::vector<trial_record>& trials,
                    const std::function<trial_record(int)>& run_trial, std::ostream& out) {
   const std::string test = test_name_of(request);
-  if (!request.baseline_dir) {
-    return skip_or_fail(request, trials,
-                        fmt::format("test '{}' has baseline checks but no baseline directory: give "
-                                    "--baseline DIR (CMake: BASELINE <dir> or AORTA_DEFAULT_BASELINE)",
-                                    test),
-                        out);
-  }
-  const fs::path file = baseline_path(*request.baseline_dir, test);
-  const auto base = load_baseline(file, test);
-  if (!base) {
-    return skip_or_fail(request, trials,
-                        fmt::format("no baseline for test '{}' ({} does not exist). Record one "
-                                    "from this run's results:\n  {}",
-                                    test, file.string(), record_command(request)),
-                        out);
-  }
   auto fresh = measured_from_records(test, trials);
   if (fresh.trials.empty()) return exit_code::ok;  // nothing measured: the trials' verdict stands
+  exit_code no_baseline = exit_code::ok;
+  const auto loaded = load_gate_baseline(request, test, trials, no_baseline, out);
+  if (!loaded) return no_baseline;
+  const measured_test* base = &loaded->test;
+  const std::string& described = loaded->described;
   if (const auto differences = fingerprint_differences(*base, fresh); !differences.empty()) {
     std::string listed;
     for (const auto& difference : differences) listed += "\n  " + difference;
     return skip_or_fail(request, trials,
                         fmt::format("baseline {} was recorded on another machine or toolchain; "
-                                    "the fingerprint differs in:{}\nRecord a baseline here with:\n  {}",
-                                    file.string(), listed, record_command(request)),
+                                    "the fingerprint differs in:{}\n{}",
+                                    described, listed, loaded->fix),
                         out);
   }
 
@@ -297,7 +351,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const bool same_card = policy.gate && policy.gate->same_card;
   const auto card_note = card_difference(*base, fresh, same_card);
   if (card_note && same_card) {
-    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", file.string(), *card_note), out);
+    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", described, *card_note), out);
   }
   const auto judged = judge_sequentially(test, policy, *base, trials, run_trial, params, out);
   if (!judged) return exit_code::failed;
@@ -319,12 +373,18 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   }
   const std::string table = format_gate_table(rows, !failed && still_ambiguous == 0);
   fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
-             file.string(), base->trials.size(), fresh.trials.size(), params.alpha, table);
+             described, base->trials.size(), fresh.trials.size(), params.alpha, table);
   for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
+  if (failed && loaded->history) {
+    fmt::print(out, "aorta: the baseline's newest commit is {}; find the commit that regressed "
+                    "with:\n  {}\n",
+               loaded->history->commits.back(),
+               history_bisect_hint(*loaded->history, request.history_baseline->commit, test));
+  }
   if (request.ctest_measurements) print_measurements(rows, out);
 
   nlohmann::json record = {{"test", test},
-                           {"baseline", file.string()},
+                           {"baseline", described},
                            {"alpha", params.alpha},
                            {"trials", fresh.trials.size()},
                            {"trial_budget", policy.sequential ? policy.sequential->budget : 0},
@@ -335,6 +395,13 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"verdict", gate_verdict_word(*judged, card_note.has_value())},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
+  if (loaded->history) {
+    record["history"] = loaded->history->to_json();
+    if (failed) {
+      record["history"]["bisect"] =
+          history_bisect_hint(*loaded->history, request.history_baseline->commit, test);
+    }
+  }
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   const std::string failure = gate_failure(*judged, policy.ambiguous, trials.size(), table);
   record_in_last_trial(request, trials, rows, notes, *judged, failure);
