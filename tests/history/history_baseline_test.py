@@ -103,6 +103,9 @@ def main():
     done = sweep(options, repo, same, 8192, "--baseline", "history:main", *hist)
     expect_words(done, ["branch main: 6 commit(s) c07..c12 (since the change at c07",
                         "aorta: gate passed"], "the baseline since the change")
+    notes = json.loads((same / "trial_0" / "result.json").read_text()).get("notes", [])
+    if not any(n.startswith("gate baseline: history ") and "c07..c12" in n for n in notes):
+        sys.exit(f"FAIL: the last trial's notes do not name the history baseline: {notes}")
     record = gate_json(same)["history"]
     if (record["first_commit"], record["last_commit"], record["commits"], record["card"],
             record["since_change"]) != ("c07", "c12", 6, "", "c07"):

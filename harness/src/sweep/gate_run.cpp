@@ -363,6 +363,8 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const auto still_ambiguous = judged->ambiguous;
   std::vector<std::string> notes;
   if (card_note) notes.push_back("gate NOTE: " + *card_note);
+  // The last trial's result.json (and so every report) names where a history baseline came from.
+  if (loaded->history) notes.push_back("gate baseline: " + described);
   if (still_ambiguous > 0) {
     const std::string what = failed ? "gate FAILED: "
                                     : (judged->skipped ? "gate SKIPPED: "
