@@ -15,13 +15,15 @@ callgrind runs in a throwaway git repository (branch `main`), so the commit unde
   - history:feature takes that branch's trials (and so fails);
   - an unknown branch, a test the store lacks, a missing store are failures (exit 1) naming the
     store, branch and test; `history:` and `history:-x` and a detached HEAD are usage errors (64);
-  - `compare history:main NEW` judges the same way, with --json naming the commits.
+  - `compare history:main NEW` judges the same way, with --json naming the commits;
+  - a store whose newest run's tool versions are not JSON is refused naming the store.
 With --store URL the same runs read a PostgreSQL store (tests/history/postgresql_cli_test.py).
 """
 import argparse
 import copy
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -159,8 +161,33 @@ def main():
     history = json.loads(done.stdout)["history"]["hotspot"]
     if (history["first_commit"], history["last_commit"]) != ("c07", "c12"):
         sys.exit(f"FAIL: compare --json's history is {history}")
+    if not options.store:
+        damaged_store(options, repo, work, store, same)
     print("history baseline: since the change, capped, per branch and card; failures named; "
           "compare agrees")
+
+
+def damaged_store(options, repo, work, store, same):
+    """A store whose newest run's tool versions are not JSON (written behind aorta's back) is
+    refused naming the store, never read as an empty fingerprint."""
+    damaged = work / "damaged.sqlite"
+    shutil.copy(store, damaged)
+    db = sqlite3.connect(damaged)
+    db.execute("INSERT INTO runs (run_key, test, commit_id, branch, time, time_unix, card_uuid, "
+               "card_model, card_driver, tool_versions, recipe_path, recipe_digest, "
+               "aorta_version, source, added_at) SELECT 'damaged', test, 'c99', branch, time, "
+               "time_unix + 86400, card_uuid, card_model, card_driver, '{not json', recipe_path, "
+               "recipe_digest, aorta_version, source, added_at FROM runs WHERE commit_id = 'c12'")
+    run_id = db.execute("SELECT id FROM runs WHERE run_key = 'damaged'").fetchone()[0]
+    db.execute("INSERT INTO trials SELECT ?, trial_index, verdict, measured, started_at FROM "
+               "trials WHERE run = (SELECT id FROM runs WHERE commit_id = 'c12')", (run_id,))
+    db.execute("INSERT INTO samples SELECT quantity, ?, trial_index, value FROM samples WHERE "
+               "run = (SELECT id FROM runs WHERE commit_id = 'c12')", (run_id,))
+    db.commit()
+    db.close()
+    done = run([options.aorta, "compare", "history:main", same, "--history", damaged], cwd=repo,
+               expect=1)
+    expect_words(done, [str(damaged), "the store is damaged"], "a damaged store")
 
 
 if __name__ == "__main__":
