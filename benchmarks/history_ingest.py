@@ -15,6 +15,11 @@ series read with its change-point pass (docs/history.md, benchmarks/README.md "h
    Python's sqlite3 straight into a store aorta created, then times `aorta history changes
    --test long` (the series read and its change-point pass, process start included) and `aorta
    history show`.
+   Beside them, the `sqlite3` CLI runs the same series read (the query aorta's store runs) on
+   the same file; the ratios are printed.
+4. With --disk-samples N (10,000,000 for the issue's figure): adds N samples with `aorta history
+   add`, a million at a time (1,000 result.json files of 999 metrics plus wall_seconds, a new
+   commit each), and prints the store's size on disk and bytes per sample.
 The best of --repeat runs is printed for each, as JSON lines: wall seconds, and the CPU seconds
 (user + system) of the command, which a machine shared with other jobs inflates less.
 """
@@ -40,11 +45,11 @@ def timed(argv, stdin=None):
     return wall
 
 
-def write_sweep(root, tests, trials, metrics):
+def write_sweep(root, tests, trials, metrics, prefix="test"):
     rng = random.Random(1)
     for test in range(tests):
         for trial in range(trials):
-            directory = root / f"test{test:04d}" / f"trial_{trial}"
+            directory = root / f"{prefix}{test:04d}" / f"trial_{trial}"
             directory.mkdir(parents=True)
             values = {f"m{m:03d}_time_ms": 1.0 + rng.random() for m in range(metrics)}
             (directory / "result.json").write_text(json.dumps({
@@ -102,6 +107,35 @@ def long_series(aorta, work, commits):
     return store
 
 
+SERIES_QUERY = (
+    "SELECT r.commit_id, r.branch, r.time, r.time_unix, s.value FROM runs r "
+    "JOIN samples s ON s.run = r.id JOIN trials t ON t.run = s.run AND t.trial_index = "
+    "s.trial_index WHERE r.test = 'long' AND r.card_uuid = '' AND t.measured = 1 AND s.quantity = "
+    "(SELECT id FROM quantities WHERE name = 'x_time_ms' AND unit = 'ms') "
+    "ORDER BY r.time_unix, r.commit_id, r.id, s.trial_index;")
+
+
+def on_disk(options, work):
+    """--disk-samples through `aorta history add`, a million samples (one commit) at a time."""
+    store = work / "disk.sqlite"
+    chunks = (options.disk_samples + 999_999) // 1_000_000
+    started, cpu = time.perf_counter(), 0.0
+    for chunk in range(chunks):
+        root = work / "disk-chunk"
+        shutil.rmtree(root, ignore_errors=True)
+        write_sweep(root, 100, 10, 999, prefix=f"c{chunk:03d}t")
+        timed([options.aorta, "history", "add", str(root), "--commit", f"d{chunk}", "--time",
+               f"2026-01-01T{chunk % 24:02d}:00:00Z", "--history", str(store)])
+        cpu += timed.cpu
+    shutil.rmtree(work / "disk-chunk", ignore_errors=True)
+    samples = chunks * 1_000_000
+    size = store.stat().st_size
+    print(json.dumps({"what": "on disk", "samples": samples, "store_bytes": size,
+                      "bytes_per_sample": round(size / samples, 1),
+                      "add_wall_s": round(time.perf_counter() - started, 1),
+                      "add_cpu_s": round(cpu, 1)}))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -113,6 +147,7 @@ def main():
     parser.add_argument("--metrics", type=int, default=100)
     parser.add_argument("--commits", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--disk-samples", type=int, default=0)
     options = parser.parse_args()
     work = Path(options.workdir)
     shutil.rmtree(work, ignore_errors=True)
@@ -155,6 +190,7 @@ def main():
                       "sqlite3_cli_s": round(cli_best, 3),
                       "sqlite3_cli_samples_per_s": round(samples / cli_best),
                       "sqlite3_cli_cpu_s": round(cli_cpu, 3),
+                      "aorta_over_sqlite3_cli": round(cli_best / aorta_best, 2),
                       "store_bytes": (work / "aorta0.sqlite").stat().st_size}))
     store = long_series(options.aorta, work, options.commits)
     figures = {"what": "one series", "commits": options.commits, "samples": options.commits * 3}
@@ -167,7 +203,17 @@ def main():
             cpu.append(timed.cpu)
         figures[f"history_{command}_s"] = round(min(wall), 3)
         figures[f"history_{command}_cpu_s"] = round(min(cpu), 3)
+    wall, cpu = [], []
+    for _ in range(options.repeat):
+        wall.append(timed([options.sqlite3, "-readonly", str(store), SERIES_QUERY]))
+        cpu.append(timed.cpu)
+    figures["sqlite3_cli_series_read_s"] = round(min(wall), 3)
+    figures["sqlite3_cli_series_read_cpu_s"] = round(min(cpu), 3)
+    figures["show_over_sqlite3_read"] = round(figures["history_show_s"] / min(wall), 2)
+    figures["changes_over_sqlite3_read"] = round(figures["history_changes_s"] / min(wall), 2)
     print(json.dumps(figures))
+    if options.disk_samples:
+        on_disk(options, work)
     shutil.rmtree(work, ignore_errors=True)
 
 

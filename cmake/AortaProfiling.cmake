@@ -24,7 +24,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
       [LABELS <label>...]
       [OUTPUT_DIR <dir>]
       [TRIALS <n>]
-      [BASELINE <dir>]
+      [BASELINE <dir> | history[:<branch>]]
       [GATE <spec>]
       [ENVIRONMENT <var>=<value>...]
       [PROPERTIES <property> <value>...]
@@ -151,9 +151,16 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     How many times the payload runs (``--trials``, replacing the recipe's ``trials:``), 1 to
     1000000 as ``--trials``. Default: ``AORTA_DEFAULT_TRIALS``, else the recipe's own count.
 
-  ``BASELINE <dir>``
+  ``BASELINE <dir>`` or ``BASELINE history[:<branch>]``
     The regression gate (``docs/regression-gate.md``): judge this run against
-    ``<dir>/<name>.json``, recorded earlier on the same kind of machine. A relative path is
+    ``<dir>/<name>.json``, recorded earlier on the same kind of machine; or, with
+    ``history`` or ``history:<branch>``, against the branch's trials of the test ``<name>``
+    in the store ``AORTA_HISTORY_STORE`` (which must then be set) since its last change
+    point, at most ``AORTA_HISTORY_BASELINE_COMMITS`` commits (empty: 20) (``--baseline
+    history[:BRANCH] --history <store>``, ``docs/history.md``). ``history`` alone takes the
+    branch git has checked out in the test's working directory. A directory named ``history``
+    is given as ``./history``. With history, a store without the test's trials on the branch
+    is a failure, never a skip, and there is no ``aorta_baseline.<name>`` target. A relative path is
     taken relative to ``CMAKE_CURRENT_SOURCE_DIR`` (baselines live in the source tree and are
     reviewed as diffs). Default: ``AORTA_DEFAULT_BASELINE``, else no gate. A missing baseline or
     one from another machine is a skip naming the fix, a failure with
@@ -261,6 +268,8 @@ set(AORTA_LANE_PLATFORMS "" CACHE STRING
   "Platforms this test lane covers (cpu, nvidia, amd, comma-separated); empty means all")
 set(AORTA_HISTORY_STORE "" CACHE STRING
   "History store that ctest adds its results to: SQLite path or postgresql:// URL; empty: none")
+set(AORTA_HISTORY_BASELINE_COMMITS "" CACHE STRING
+  "BASELINE history: at most this many commits since the last change point; empty: aorta's 20")
 set(AORTA_EXECUTABLE "" CACHE FILEPATH
   "An aorta executable used to validate recipes at configure time (optional)")
 mark_as_advanced(AORTA_VALIDATE_RECIPES AORTA_EXECUTABLE)

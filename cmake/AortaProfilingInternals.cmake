@@ -137,7 +137,8 @@ function(_aorta_validate_at_configure_time)
   endif()
   # validate lists a recipe's cells; `sweep run --baseline` refuses a recipe with cells at run
   # time, so a BASELINE on one is refused here, where the fix belongs.
-  if(NOT baseline_dir STREQUAL "" AND validate_output MATCHES "(^|\n)aorta: cell ")
+  if((NOT baseline_dir STREQUAL "" OR NOT history_baseline STREQUAL "") AND
+      validate_output MATCHES "(^|\n)aorta: cell ")
     message(FATAL_ERROR "${fn}: BASELINE with a RECIPE that has cells ('${recipe}'): the "
       "baseline gate judges one test against its baseline, and cells are judged against each "
       "other (the confound verdicts, cell-addressed checks). Fix: drop BASELINE, or give each "
@@ -188,14 +189,21 @@ function(_aorta_report_fixture output_root out_var)
   set(${out_var} "${fixture}" PARENT_SCOPE)
 endfunction()
 
-# <fixture>.history: adds the results under output_root to the store AORTA_HISTORY_STORE, as a
-# second cleanup of the report fixture that runs after the report. It runs in the project's source
-# directory, so `aorta history add` asks the project's own git checkout for the commit and branch.
-function(_aorta_history_test fixture output_root)
+# AORTA_HISTORY_STORE as aorta is given it: a path relative to the top build directory made
+# absolute (tests run in other directories), a URL as it is.
+function(_aorta_history_store_location out_var)
   set(store "${AORTA_HISTORY_STORE}")
   if(NOT store MATCHES "^postgres(ql)?://")
     cmake_path(ABSOLUTE_PATH store BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
   endif()
+  set(${out_var} "${store}" PARENT_SCOPE)
+endfunction()
+
+# <fixture>.history: adds the results under output_root to the store AORTA_HISTORY_STORE, as a
+# second cleanup of the report fixture that runs after the report. It runs in the project's source
+# directory, so `aorta history add` asks the project's own git checkout for the commit and branch.
+function(_aorta_history_test fixture output_root)
+  _aorta_history_store_location(store)
   _aorta_quote("${output_root}" root)
   _aorta_quote("${store}" store)
   _aorta_quote("${CMAKE_SOURCE_DIR}" directory)
@@ -257,6 +265,17 @@ function(_aorta_profiled_test_command out_var)
     endforeach()
     if(AORTA_REQUIRE_BASELINE)
       _aorta_code_append(code --require-baseline)
+    endif()
+  endif()
+  if(NOT history_baseline STREQUAL "")
+    _aorta_history_store_location(store)
+    foreach(word IN ITEMS --baseline "${history_baseline}" --history "${store}"
+        --test-name "${arg_NAME}")
+      _aorta_code_append(code "${word}")
+    endforeach()
+    if(NOT AORTA_HISTORY_BASELINE_COMMITS STREQUAL "")
+      _aorta_code_append(code --history-commits)
+      _aorta_code_append(code "${AORTA_HISTORY_BASELINE_COMMITS}")
     endif()
   endif()
   _aorta_code_append(code --)

@@ -124,7 +124,17 @@ function(_aorta_resolve_profiled_test_settings)
   cmake_path(ABSOLUTE_PATH output_root BASE_DIRECTORY "${CMAKE_BINARY_DIR}" NORMALIZE)
   cmake_path(APPEND output_root "${arg_NAME}" OUTPUT_VARIABLE output_dir)
   _aorta_setting(BASELINE "" baseline_dir)
-  if(NOT baseline_dir STREQUAL "")
+  # `history[:BRANCH]` is the history store's baseline, not a directory (`./history` is one).
+  set(history_baseline "")
+  if(baseline_dir MATCHES "^history(:.*)?$")
+    set(history_baseline "${baseline_dir}")
+    set(baseline_dir "")
+    if(AORTA_HISTORY_STORE STREQUAL "")
+      message(FATAL_ERROR "aorta_add_profiled_test(${arg_NAME}): BASELINE ${history_baseline} "
+        "reads the history store, but AORTA_HISTORY_STORE is empty. Fix: configure with "
+        "-DAORTA_HISTORY_STORE=<SQLite path or postgresql:// URL>")
+    endif()
+  elseif(NOT baseline_dir STREQUAL "")
     cmake_path(ABSOLUTE_PATH baseline_dir BASE_DIRECTORY "${CMAKE_CURRENT_SOURCE_DIR}" NORMALIZE)
   endif()
   set(working_directory "${CMAKE_CURRENT_BINARY_DIR}")
@@ -134,7 +144,7 @@ function(_aorta_resolve_profiled_test_settings)
   cmake_path(ABSOLUTE_PATH working_directory BASE_DIRECTORY "${CMAKE_CURRENT_BINARY_DIR}")
 
   foreach(setting IN ITEMS recipe gpus timeout inner_timeout output_root output_dir trials
-      baseline_dir gate working_directory)
+      baseline_dir history_baseline gate working_directory)
     set(${setting} "${${setting}}" PARENT_SCOPE)
   endforeach()
 endfunction()

@@ -1,5 +1,7 @@
 # Proves AORTA_HISTORY_STORE: with it set, every ctest run's report step adds that run's results
 # to the store, at the commit of the project's git checkout, and a second run adds a second run.
+# Then BASELINE history:trunk: the last run's results added to the store as commit `c-trunk` of
+# a branch `trunk`, and a gated run judged against them, naming that commit.
 #   cmake -DCONSUMER_SOURCE=... -DBINARY=... -DPREFIX=... -DGENERATOR=... -DAORTA=<aorta>
 #         [-DCOMPILER=...] [-DLAUNCHER=...] -P history_check.cmake
 # Exits 77 (the test's SKIP_RETURN_CODE) where the source is not a git checkout (a tarball): the
@@ -56,3 +58,20 @@ if(NOT step_out MATCHES "wall_seconds \\(s\\)\n[^\n]*\n  ${short_head}  [^\n]*  
                       "consumer.hot_paths:\n${step_out}")
 endif()
 message("history_check: two ctest runs added two runs at ${head}:\n${step_out}")
+
+# BASELINE history:trunk judges the next run against the store's trunk trials (callgrind's Ir is
+# exact, so the same payload passes), naming the commit they came from.
+run_step("history add to trunk" ${AORTA} history add ${BINARY}/aorta-results --commit c-trunk
+  --branch trunk --time 2026-01-01T00:00:00Z --history ${BINARY}/history/trunk.sqlite)
+list(APPEND configure_args -DCONSUMER_BASELINE=history:trunk)
+list(TRANSFORM configure_args REPLACE "^-DAORTA_HISTORY_STORE=.*" "-DAORTA_HISTORY_STORE=history/trunk.sqlite")
+run_step("configure with BASELINE history:trunk" ${CMAKE_COMMAND} -S ${CONSUMER_SOURCE} -B ${BINARY}
+  ${configure_args})
+run_step("ctest against history" ${CMAKE_CTEST_COMMAND} --test-dir ${BINARY}
+  -R "^consumer\\.hot_paths$" -V --no-tests=error)
+if(NOT step_out MATCHES "gate against history [^\n]*trunk\\.sqlite, branch trunk: 1 commit\\(s\\) c-trunk"
+    OR NOT step_out MATCHES "aorta: gate passed")
+  message(FATAL_ERROR "history_check: BASELINE history:trunk did not gate against c-trunk:\n"
+                      "${step_out}")
+endif()
+message("history_check: BASELINE history:trunk gated against c-trunk")

@@ -222,11 +222,26 @@ def refusals(options, server, work):
                  f"directory named and the password never:\n{output}")
 
 
+def baseline_from_history(options, server, work):
+    """--baseline history[:BRANCH] reading this server: history_baseline_test.py with --store."""
+    server.sql("postgres", "CREATE DATABASE baseline")
+    script = Path(__file__).with_name("history_baseline_test.py")
+    run = subprocess.run([sys.executable, str(script), "--aorta", options.aorta, "--payload",
+                          options.payload, "--recipe", options.recipe, "--workdir",
+                          str(work / "baseline"), "--store", server.url("baseline")],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"FAIL: history_baseline_test.py against PostgreSQL:\n{run.stdout}{run.stderr}")
+    print(run.stdout.strip())
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--aorta", required=True)
     parser.add_argument("--workdir", required=True)
+    parser.add_argument("--payload", help="the cpu-hotspot example, for history_baseline_test.py")
+    parser.add_argument("--recipe", help="its recipe.yaml")
     options = parser.parse_args()
     binaries = server_binaries()
     if binaries is None:
@@ -246,11 +261,14 @@ def main():
         append_only(server)
         interrupted_add(options, server, work)
         refusals(options, server, work)
+        if options.payload:
+            baseline_from_history(options, server, work)
     finally:
         server.stop()
     print("postgresql: 8 concurrent adds x 2 rounds lost and doubled nothing; changes and show "
           "read it back; a killed add left nothing; append-only, foreign and future stores and "
-          "an unreachable server refused")
+          "an unreachable server refused" + (
+              "; --baseline history read it" if options.payload else ""))
 
 
 if __name__ == "__main__":

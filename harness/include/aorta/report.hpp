@@ -52,7 +52,10 @@ struct report_summary {
 // A matrix.json that a sweep with cells left in results_dir keeps in the new one what no result.json
 // holds (its checks over cells, confound verdicts, seed, what each cell changed); one that cannot
 // be read is refused (error, exit code failed) before anything is written.
-report_summary write_aggregate_report(const std::filesystem::path& results_dir);
+// With `history_store` (an SQLite path or postgresql:// URL, read-only), report.html also draws
+// the trends of the report's tests in that store (docs/history.md, "Trends in report.html").
+report_summary write_aggregate_report(const std::filesystem::path& results_dir,
+                                      const std::string& history_store = {});
 
 // The file begin_report_run() writes in the results directory.
 inline constexpr const char* run_marker_name = ".aorta-run-started";

@@ -24,6 +24,15 @@ namespace aorta {
 // and without the last passing trial's detail.
 enum class console_detail { quiet, normal, verbose };
 
+// `--baseline history[:BRANCH]` with `--history STORE` (docs/history.md, "Baselines from
+// history"): the gate's baseline is read from the history store instead of a baseline directory.
+struct history_baseline_source {
+  std::string store;
+  std::string branch;
+  int max_commits = 20;  // the newest commits since the branch's last change point
+  std::string commit;    // the commit under test, for the bisect hint; "" when git cannot tell
+};
+
 struct sweep_request {
   std::filesystem::path recipe_path;
   std::filesystem::path output_dir;
@@ -48,6 +57,7 @@ struct sweep_request {
   // test named `test_name` (default: the output directory's name); a missing or foreign baseline
   // is a skip unless `require_baseline`. `gate` replaces the recipe's `gate:`; `trials` its count.
   std::optional<std::filesystem::path> baseline_dir;
+  std::optional<history_baseline_source> history_baseline;  // replaces baseline_dir when set
   std::string test_name;
   bool require_baseline = false;
   std::optional<std::string> gate;

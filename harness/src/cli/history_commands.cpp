@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "cli/commands.hpp"
+#include "cli/history_baseline_option.hpp"
 #include "cli/history_views.hpp"
 #include "collectors/collector_support.hpp"
 #include "history/history_store.hpp"
@@ -21,8 +22,6 @@
 namespace aorta::cli {
 namespace fs = std::filesystem;
 namespace {
-
-inline constexpr const char* default_history_store = "aorta-history.sqlite";
 
 struct history_add_flags {
   std::vector<std::string> directories;
@@ -43,12 +42,6 @@ void require_plain_name(const std::string& text, std::string_view option) {
                                   "'-' (a commit hash, tag or branch name)",
                                   option));
   }
-}
-
-std::optional<std::string> git_line(const std::vector<std::string>& arguments) {
-  std::vector<std::string> argv{"git"};
-  argv.insert(argv.end(), arguments.begin(), arguments.end());
-  return detail::first_output_line(argv, current_environment());
 }
 
 detail::ingest_context resolve_context(const history_add_flags& flags) {

@@ -6,6 +6,7 @@
 #include "history/series_changes.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
+#include "shell_word.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -30,17 +31,7 @@ std::vector<series_analysis> analyse_store(const history_view_flags& flags) {
   return analyses;
 }
 
-// A word as a POSIX shell reads it back unchanged: quoted only when it needs to be.
-std::string shell_word(const std::string& word) {
-  const bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 ||
-           std::string_view("-_./:=@%+,").find(c) != std::string_view::npos;
-  });
-  if (plain) return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
+using detail::shell_word;
 
 std::string short_commit(const std::string& commit) {
   return commit.substr(0, 12);

@@ -249,8 +249,12 @@ void add_report_command(CLI::App& app, action& selected) {
   report->add_option("dir", *dir, "Results directory")->required();
   report->add_flag("--begin-run", *begin,
                    "Mark the start of a run: later reports leave older results out as stale");
-  report->callback([&selected, dir, begin] {
-    selected = [dir, begin] {
+  auto history = std::make_shared<std::string>();
+  report->add_option("--history", *history,
+                     "History store (SQLite file or postgresql:// URL): report.html also draws "
+                     "the trends of the report's tests");
+  report->callback([&selected, dir, begin, history] {
+    selected = [dir, begin, history] {
       if (*begin) {
         const std::string started = begin_report_run(*dir);
         fmt::print(std::cout, "report: run started {}; results in {} older than that will be marked "
@@ -258,7 +262,7 @@ void add_report_command(CLI::App& app, action& selected) {
                    started, *dir);
         return 0;
       }
-      const auto summary = write_aggregate_report(*dir);
+      const auto summary = write_aggregate_report(*dir, *history);
       std::cout << summary.to_string() << '\n';
       return 0;
     };

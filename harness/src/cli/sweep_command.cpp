@@ -6,6 +6,7 @@
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_sweep.hpp"
 #include "cli/commands.hpp"
+#include "cli/history_baseline_option.hpp"
 #include "cli/console_flags.hpp"
 #include "cli/option_checks.hpp"
 
@@ -32,6 +33,7 @@ struct sweep_flags {
   std::optional<double> timeout;
   std::vector<std::string> measures;
   std::string baseline;
+  history_baseline_flags history;
   std::string test_name;
   bool require_baseline = false;
   std::string gate;
@@ -102,7 +104,10 @@ void add_sweep_command(CLI::App& app, action& selected,
   run->add_option("--measure", flags->measures,
                   "A metric shown and measured besides the checks' own (repeatable; 'all')");
   run->add_option("--baseline", flags->baseline,
-                  "Directory of baselines (<test>.json): judge the trials against this test's");
+                  "Directory of baselines (<test>.json), or history[:BRANCH] for the branch's "
+                  "trials in --history since its last change point: judge the trials against "
+                  "this test's");
+  add_history_baseline_options(*run, flags->history);
   run->add_option("--test-name", flags->test_name,
                   "The test's name in the baseline directory (default: the output directory's name)");
   run->add_flag("--require-baseline", flags->require_baseline,
@@ -128,7 +133,9 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.require_checks = flags->require_checks;
       request.timeout_seconds = flags->timeout;
       request.measures = flags->measures;
-      if (!flags->baseline.empty()) request.baseline_dir = flags->baseline;
+      request.history_baseline = resolve_history_baseline(flags->baseline, flags->history);
+      if (!flags->baseline.empty() && !request.history_baseline)
+        request.baseline_dir = flags->baseline;
       request.test_name = flags->test_name;
       request.require_baseline = flags->require_baseline;
       if (!flags->gate.empty()) request.gate = flags->gate;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <utility>
 
 namespace aorta::detail {
@@ -196,10 +197,35 @@ step_range(const std::vector<const std::vector<double>*>& blocks, std::size_t sp
   return range;
 }
 
-void segment(const std::vector<std::vector<double>>& commits, std::size_t first, std::size_t last,
-             const change_point_options& options, std::vector<detected_change>& found) {
+// FNV-1a over the segment's samples (their bytes, commit by commit) and the options.
+std::uint64_t segment_digest(const std::vector<std::vector<double>>& commits, std::size_t first,
+                             std::size_t last, const change_point_options& options) {
+  std::uint64_t state = 0xcbf29ce484222325ULL;
+  const auto mix = [&state](const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+      state ^= bytes[i];
+      state *= 0x100000001b3ULL;
+    }
+  };
+  mix(&options.max_p, sizeof options.max_p);
+  mix(&options.permutations, sizeof options.permutations);
+  mix(&options.min_side_commits, sizeof options.min_side_commits);
+  mix(&options.seed, sizeof options.seed);
+  for (std::size_t c = first; c < last; ++c) {
+    const std::size_t count = commits[c].size();
+    mix(&count, sizeof count);
+    mix(commits[c].data(), count * sizeof(double));
+  }
+  return state;
+}
+
+// The permutation test of one segment: its change, or nullopt.
+std::optional<detected_change> test_segment(const std::vector<std::vector<double>>& commits,
+                                            std::size_t first, std::size_t last,
+                                            const change_point_options& options,
+                                            long long& permutations_run) {
   const auto min_side = static_cast<std::size_t>(std::max(options.min_side_commits, 1));
-  if (last - first < 2 * min_side) return;
   const std::vector<ranked_block> ranked_commits = ranked_blocks(commits, first, last);
   std::vector<const ranked_block*> blocks;
   for (const auto& block : ranked_commits) blocks.push_back(&block);
@@ -215,14 +241,37 @@ void segment(const std::vector<std::vector<double>>& commits, std::size_t first,
     if (best_block_split(shuffled, min_side).statistic >= observed.statistic) ++exceedances;
     ++run;
   }
+  permutations_run += run;
   const double p = (exceedances + 1.0) / (run + 1.0);
-  if (run < options.permutations || p > options.max_p) return;
+  if (run < options.permutations || p > options.max_p) return std::nullopt;
   std::vector<const std::vector<double>*> plain;
   for (std::size_t c = first; c < last; ++c) plain.push_back(&commits[c]);
   const auto [range_first, range_last] = step_range(plain, observed.block, min_side);
-  found.push_back({first + observed.block, first + range_first, first + range_last, p, run});
-  segment(commits, first, first + observed.block, options, found);
-  segment(commits, first + observed.block, last, options, found);
+  return detected_change{first + observed.block, first + range_first, first + range_last, p, run};
+}
+
+void segment(const std::vector<std::vector<double>>& commits, std::size_t first, std::size_t last,
+             const change_point_options& options, std::vector<detected_change>& found,
+             change_point_cache* cache) {
+  const auto min_side = static_cast<std::size_t>(std::max(options.min_side_commits, 1));
+  if (last - first < 2 * min_side) return;
+  long long uncached_permutations = 0;
+  std::optional<detected_change> change;
+  if (cache == nullptr) {
+    change = test_segment(commits, first, last, options, uncached_permutations);
+  } else {
+    const std::uint64_t digest = segment_digest(commits, first, last, options);
+    if (const auto* known = cache->find(first, last, digest)) {
+      if (known->changed) change = known->change;
+    } else {
+      change = test_segment(commits, first, last, options, cache->permutations_run);
+      cache->keep(first, last, {digest, change.has_value(), change.value_or(detected_change{})});
+    }
+  }
+  if (!change) return;
+  found.push_back(*change);
+  segment(commits, first, change->commit, options, found, cache);
+  segment(commits, change->commit, last, options, found, cache);
 }
 
 }  // namespace
@@ -231,10 +280,27 @@ std::vector<double> e_divisive_statistics(const std::vector<double>& samples) {
   return ranked_statistics(rank_samples(samples));
 }
 
+const change_point_cache::outcome* change_point_cache::find(std::size_t first, std::size_t last,
+                                                            std::uint64_t digest) const {
+  const auto found = m_outcomes.find({first, last});
+  return found != m_outcomes.end() && found->second.digest == digest ? &found->second : nullptr;
+}
+
+void change_point_cache::keep(std::size_t first, std::size_t last, const outcome& decided) {
+  m_outcomes[{first, last}] = decided;
+}
+
+const std::vector<detected_change>& incremental_change_points::append(std::vector<double> samples) {
+  m_commits.push_back(std::move(samples));
+  m_changes = find_change_points(m_commits, m_options, &m_cache);
+  return m_changes;
+}
+
 std::vector<detected_change> find_change_points(const std::vector<std::vector<double>>& commits,
-                                                const change_point_options& options) {
+                                                const change_point_options& options,
+                                                change_point_cache* cache) {
   std::vector<detected_change> found;
-  segment(commits, 0, commits.size(), options, found);
+  segment(commits, 0, commits.size(), options, found, cache);
   std::sort(found.begin(), found.end(),
             [](const auto& a, const auto& b) { return a.commit < b.commit; });
   return found;

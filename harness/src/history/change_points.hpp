@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <vector>
 
 namespace aorta::detail {
@@ -26,11 +28,52 @@ struct detected_change {
   int permutations_run = 0;
 };
 
+// What binary segmentation decided for each segment it tested, kept between passes over a
+// growing series (incremental detection, docs/history.md). A segment's outcome depends only on
+// its own samples, its bounds and the options (its permutations are seeded by its bounds), so an
+// outcome whose segment still holds the same samples is reused as it is: when a commit arrives,
+// only the segments that reach the newest commit are tested again, and the answers are those of
+// a full pass by construction.
+class change_point_cache {
+public:
+  struct outcome {
+    std::uint64_t digest = 0;  // of the segment's samples and the options
+    bool changed = false;
+    detected_change change;
+  };
+  [[nodiscard]] const outcome* find(std::size_t first, std::size_t last,
+                                    std::uint64_t digest) const;
+  void keep(std::size_t first, std::size_t last, const outcome& decided);
+  [[nodiscard]] std::size_t segments() const { return m_outcomes.size(); }
+  // Permutations run by the passes that used this cache: the work incremental detection saves.
+  long long permutations_run = 0;
+
+private:
+  std::map<std::pair<std::size_t, std::size_t>, outcome> m_outcomes;
+};
+
 // `commits` holds each commit's samples, oldest commit first; a commit without samples is not
-// allowed. Changes come back ordered by commit. Deterministic for a given seed.
+// allowed. Changes come back ordered by commit. Deterministic for a given seed. With `cache`,
+// segments decided before (on the same samples and options) are not tested again.
 [[nodiscard]] std::vector<detected_change>
 find_change_points(const std::vector<std::vector<double>>& commits,
-                   const change_point_options& options);
+                   const change_point_options& options, change_point_cache* cache = nullptr);
+
+// Change points as commits arrive: append() adds the newest commit's samples and returns the
+// changes of the whole series, equal to find_change_points() over it, at the cost of the
+// segments that reach the new commit.
+class incremental_change_points {
+public:
+  explicit incremental_change_points(change_point_options options) : m_options(options) {}
+  const std::vector<detected_change>& append(std::vector<double> samples);
+  [[nodiscard]] const change_point_cache& cache() const { return m_cache; }
+
+private:
+  change_point_options m_options;
+  std::vector<std::vector<double>> m_commits;
+  change_point_cache m_cache;
+  std::vector<detected_change> m_changes;
+};
 
 // The E-divisive statistic Q(tau) for every split of `samples` at a sample index tau in
 // [1, n - 1] (index tau - 1 of the result), with |x - y| as the distance: exposed for tests

@@ -72,6 +72,21 @@ struct series_commit {
   std::vector<double> samples;
 };
 
+// One measured trial (verdict pass or fail) of a stored run, with every sample it holds: what a
+// baseline taken from history (history_baseline.hpp) is made of.
+struct stored_trial {
+  std::int64_t run = 0;  // the store's id of the run: trials of one run share it
+  std::string commit;
+  std::string branch;
+  std::int64_t time_unix = 0;
+  std::string card_uuid;
+  std::string card_model;
+  std::string card_driver;
+  std::string tool_versions;  // the JSON object as stored
+  int index = 0;
+  std::vector<history_sample> samples;
+};
+
 class history_store {
 public:
   virtual ~history_store() = default;
@@ -83,6 +98,9 @@ public:
                                                        const std::string& quantity) = 0;
   // The series' commits, oldest first (by the earliest time of a commit's runs, then commit).
   [[nodiscard]] virtual std::vector<series_commit> read_series(const series_key& key) = 0;
+  // Every measured trial of `test` on every branch and card, ordered as read_series orders
+  // commits (then by run and trial).
+  [[nodiscard]] virtual std::vector<stored_trial> read_test_trials(const std::string& test) = 0;
 };
 
 enum class store_access { read_only, read_write };

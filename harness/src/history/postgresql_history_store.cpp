@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "history/postgresql_connection.hpp"
 #include "history/postgresql_schema.hpp"
+#include "history/test_trials_query.hpp"
 #include "json_text.hpp"
 #include "utc_timestamp.hpp"
 
@@ -73,6 +74,7 @@ public:
   history_add_outcome add_runs(const std::vector<history_run>& runs) override;
   std::vector<series_key> series(const std::string& test, const std::string& quantity) override;
   std::vector<series_commit> read_series(const series_key& key) override;
+  std::vector<stored_trial> read_test_trials(const std::string& test) override;
 
 private:
   void verify_or_create(store_access access);
@@ -306,6 +308,25 @@ std::vector<series_commit> postgresql_history::read_series(const series_key& key
     commits[at->second].samples.push_back(number_of<double>(m_db, rows.get(), row, 4));
   }
   return commits;
+}
+
+std::vector<stored_trial> postgresql_history::read_test_trials(const std::string& test) {
+  const pg_result rows =
+      m_db.must_run(test_trials_query('$'), {test}, "cannot read the test's trials");
+  std::vector<stored_trial> trials;
+  for (int row = 0; row < PQntuples(rows.get()); ++row) {
+    const auto run = number_of<std::int64_t>(m_db, rows.get(), row, 0);
+    const auto index = number_of<int>(m_db, rows.get(), row, 8);
+    if (trials.empty() || trials.back().run != run || trials.back().index != index) {
+      trials.push_back({run, text_of(rows.get(), row, 1), text_of(rows.get(), row, 2),
+                        number_of<std::int64_t>(m_db, rows.get(), row, 3),
+                        text_of(rows.get(), row, 4), text_of(rows.get(), row, 5),
+                        text_of(rows.get(), row, 6), text_of(rows.get(), row, 7), index, {}});
+    }
+    trials.back().samples.push_back({text_of(rows.get(), row, 9), text_of(rows.get(), row, 10),
+                                     number_of<double>(m_db, rows.get(), row, 11)});
+  }
+  return trials;
 }
 
 }  // namespace

@@ -7,7 +7,8 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/iso_time.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/run_ingest.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/change_points.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/series_changes.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/series_changes.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/history_baseline.cpp)
 # The PostgreSQL store compiles in a library of its own, so libpq's headers and the
 # AORTA_WITH_POSTGRESQL switch reach only the files that use them, not every harness source.
 if(AORTA_WITH_POSTGRESQL)

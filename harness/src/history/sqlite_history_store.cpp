@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
 #include "history/sqlite_schema.hpp"
+#include "history/test_trials_query.hpp"
 #include "json_text.hpp"
 #include "utc_timestamp.hpp"
 
@@ -50,6 +51,7 @@ public:
   history_add_outcome add_runs(const std::vector<history_run>& runs) override;
   std::vector<series_key> series(const std::string& test, const std::string& quantity) override;
   std::vector<series_commit> read_series(const series_key& key) override;
+  std::vector<stored_trial> read_test_trials(const std::string& test) override;
 
 private:
   [[noreturn]] void fail(int code, std::string_view what) const;
@@ -343,6 +345,25 @@ std::vector<series_commit> sqlite_history::read_series(const series_key& key) {
     commits[at->second].samples.push_back(sqlite3_column_double(select.get(), 4));
   }
   return commits;
+}
+
+std::vector<stored_trial> sqlite_history::read_test_trials(const std::string& test) {
+  statement select = prepare(test_trials_query('?'));
+  bind(select.get(), 1, test);
+  std::vector<stored_trial> trials;
+  while (step(select.get())) {
+    const std::int64_t run = sqlite3_column_int64(select.get(), 0);
+    const int index = sqlite3_column_int(select.get(), 8);
+    if (trials.empty() || trials.back().run != run || trials.back().index != index) {
+      trials.push_back({run, column_text(select.get(), 1), column_text(select.get(), 2),
+                        sqlite3_column_int64(select.get(), 3), column_text(select.get(), 4),
+                        column_text(select.get(), 5), column_text(select.get(), 6),
+                        column_text(select.get(), 7), index, {}});
+    }
+    trials.back().samples.push_back({column_text(select.get(), 9), column_text(select.get(), 10),
+                                     sqlite3_column_double(select.get(), 11)});
+  }
+  return trials;
 }
 
 }  // namespace

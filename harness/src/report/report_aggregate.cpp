@@ -7,6 +7,7 @@
 #include "metrics/number_format.hpp"
 #include "record/result_reader.hpp"
 #include "report/report_model.hpp"
+#include "report/report_trends.hpp"
 #include "report/report_sweep_matrix.hpp"
 #include "utc_timestamp.hpp"
 
@@ -302,7 +303,8 @@ std::string trial_counts_text(const cell_report& cell) {
 
 }  // namespace detail
 
-report_summary write_aggregate_report(const fs::path& results_dir) {
+report_summary write_aggregate_report(const fs::path& results_dir,
+                                      const std::string& history_store) {
   std::error_code ignored;
   if (fs::exists(results_dir, ignored) && !fs::is_directory(results_dir, ignored)) {
     throw usage_error(fmt::format("report: {} is not a directory; pass the --output directory of "
@@ -327,7 +329,12 @@ report_summary write_aggregate_report(const fs::path& results_dir) {
     throw setup_error(
         fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));
   }
-  const detail::report_model model = collect(results_dir);
+  detail::report_model model = collect(results_dir);
+  if (!history_store.empty()) {
+    std::vector<std::string> tests;
+    for (const auto& cell : model.cells) tests.push_back(cell.name);
+    model.trends = detail::collect_trends(history_store, tests);
+  }
   report_summary summary;
   summary.trials = model.trial_count;
   summary.cells = model.cells.size();

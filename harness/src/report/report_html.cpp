@@ -2,6 +2,7 @@
 #include "metrics/number_format.hpp"
 #include "report/report_html_parts.hpp"
 #include "report/report_model.hpp"
+#include "report/report_trends.hpp"
 
 #include <fmt/format.h>
 
@@ -159,8 +160,9 @@ void write_html_report(std::ostream& stream, const report_model& model) {
                      model.run_started_at.empty()
                          ? std::string()
                          : fmt::format("; run started {}", xml_escape(model.run_started_at)));
-  constexpr std::array<html_section, 4> sections{html_summary_section, html_cells_section,
-                                                 html_stale_section, html_skipped_files_section};
+  constexpr std::array<html_section, 5> sections{html_summary_section, html_trends_section,
+                                                 html_cells_section, html_stale_section,
+                                                 html_skipped_files_section};
   for (const html_section section : sections) section(model, out);
   out += "</body>\n</html>\n";
   out.flush();

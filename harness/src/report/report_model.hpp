@@ -3,6 +3,7 @@
 
 #include "aorta/trial_record.hpp"
 #include "report/metric_summaries.hpp"
+#include "report/report_trends.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -117,6 +118,8 @@ struct report_model {
   std::size_t trial_count = 0;
   // The matrix.json a sweep with cells left in the results directory (report_sweep_matrix.hpp).
   std::optional<nlohmann::json> sweep_matrix;
+  // `aorta report --history STORE`: the trends of the report's tests (report_trends.hpp).
+  std::optional<trend_data> trends;
 };
 
 // "3 pass, 0 fail, 0 skip, 0 error" and, when the gate decided the test, "; the regression gate

@@ -304,7 +304,7 @@ void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_
 
 void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
                             const std::vector<check_expression>& checks) {
-  if (request.baseline_dir) {
+  if (request.baseline_dir || request.history_baseline) {
     throw usage_error("--baseline with a recipe that has cells: the baseline gate judges one "
                       "test against another process; cells are judged against each other by "
                       "the confound verdicts (docs/regression-gate.md, 'A/B on one GPU'). Fix: "

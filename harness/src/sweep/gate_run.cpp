@@ -1,6 +1,5 @@
 #include "sweep/gate_run.hpp"
 
-#include "baseline/baseline_file.hpp"
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
@@ -9,6 +8,7 @@
 #include "cells/confound.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
+#include "sweep/gate_baseline.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -22,45 +22,6 @@
 namespace aorta::detail {
 namespace fs = std::filesystem;
 namespace {
-
-std::string test_name_of(const sweep_request& request) {
-  if (!request.test_name.empty()) return request.test_name;
-  return fs::absolute(request.output_dir).lexically_normal().filename().string();
-}
-
-std::string record_command(const sweep_request& request) {
-  const fs::path output = fs::absolute(request.output_dir).lexically_normal();
-  const std::string test = test_name_of(request);
-  return fmt::format("aorta baseline record {} --into {}{}", output.string(),
-                     fs::absolute(*request.baseline_dir).lexically_normal().string(),
-                     test == output.filename().string() ? "" : " --test-name " + test);
-}
-
-// The trials passed but the test is skipped or failed on the gate's account: the last trial's
-// result.json says so, so a report agrees with CTest about the test.
-void record_gate_verdict(const sweep_request& request, std::vector<trial_record>& trials,
-                         verdict outcome, const std::string& reason) {
-  if (trials.empty() || trials.back().verdict != verdict::pass) return;
-  auto& last = trials.back();
-  last.verdict = outcome;
-  last.verdict_from_gate = true;
-  last.reason = reason;
-  write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
-                    last);
-}
-
-exit_code skip_or_fail(const sweep_request& request, std::vector<trial_record>& trials,
-                       const std::string& reason, std::ostream& out) {
-  if (request.require_baseline) {
-    const std::string failure = "baseline required (--require-baseline): " + reason;
-    fmt::print(out, "aorta: FAILED: {}\n", failure);
-    record_gate_verdict(request, trials, verdict::fail, failure);
-    return exit_code::failed;
-  }
-  fmt::print(out, "aorta: SKIPPED: {}\n", reason);
-  record_gate_verdict(request, trials, verdict::skip, reason);
-  return exit_code::skipped;
-}
 
 std::vector<std::string> fingerprint_differences(const measured_test& base,
                                                  const measured_test& fresh) {
@@ -252,7 +213,7 @@ std::string gate_pass_judgement(const std::vector<trial_record>& trials) {
 
 bool gate_requested(const sweep_request& request, const recipe& spec,
                     const std::vector<check_expression>& checks) {
-  return request.baseline_dir || request.gate || spec.gate ||
+  return request.baseline_dir || request.history_baseline || request.gate || spec.gate ||
          std::any_of(checks.begin(), checks.end(),
                      [](const auto& c) { return c.baseline().has_value(); });
 }
@@ -260,32 +221,21 @@ bool gate_requested(const sweep_request& request, const recipe& spec,
 exit_code run_gate(const sweep_request& request, const recipe& spec,
                    const std::vector<check_expression>& checks, std::vector<trial_record>& trials,
                    const std::function<trial_record(int)>& run_trial, std::ostream& out) {
-  const std::string test = test_name_of(request);
-  if (!request.baseline_dir) {
-    return skip_or_fail(request, trials,
-                        fmt::format("test '{}' has baseline checks but no baseline directory: give "
-                                    "--baseline DIR (CMake: BASELINE <dir> or AORTA_DEFAULT_BASELINE)",
-                                    test),
-                        out);
-  }
-  const fs::path file = baseline_path(*request.baseline_dir, test);
-  const auto base = load_baseline(file, test);
-  if (!base) {
-    return skip_or_fail(request, trials,
-                        fmt::format("no baseline for test '{}' ({} does not exist). Record one "
-                                    "from this run's results:\n  {}",
-                                    test, file.string(), record_command(request)),
-                        out);
-  }
+  const std::string test = gate_test_name(request);
   auto fresh = measured_from_records(test, trials);
   if (fresh.trials.empty()) return exit_code::ok;  // nothing measured: the trials' verdict stands
+  exit_code no_baseline = exit_code::ok;
+  const auto loaded = load_gate_baseline(request, test, trials, no_baseline, out);
+  if (!loaded) return no_baseline;
+  const measured_test* base = &loaded->test;
+  const std::string& described = loaded->described;
   if (const auto differences = fingerprint_differences(*base, fresh); !differences.empty()) {
     std::string listed;
     for (const auto& difference : differences) listed += "\n  " + difference;
     return skip_or_fail(request, trials,
                         fmt::format("baseline {} was recorded on another machine or toolchain; "
-                                    "the fingerprint differs in:{}\nRecord a baseline here with:\n  {}",
-                                    file.string(), listed, record_command(request)),
+                                    "the fingerprint differs in:{}\n{}",
+                                    described, listed, loaded->fix),
                         out);
   }
 
@@ -297,7 +247,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const bool same_card = policy.gate && policy.gate->same_card;
   const auto card_note = card_difference(*base, fresh, same_card);
   if (card_note && same_card) {
-    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", file.string(), *card_note), out);
+    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", described, *card_note), out);
   }
   const auto judged = judge_sequentially(test, policy, *base, trials, run_trial, params, out);
   if (!judged) return exit_code::failed;
@@ -309,6 +259,8 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   const auto still_ambiguous = judged->ambiguous;
   std::vector<std::string> notes;
   if (card_note) notes.push_back("gate NOTE: " + *card_note);
+  // The last trial's result.json (and so every report) names where a history baseline came from.
+  if (loaded->history) notes.push_back("gate baseline: " + described);
   if (still_ambiguous > 0) {
     const std::string what = failed ? "gate FAILED: "
                                     : (judged->skipped ? "gate SKIPPED: "
@@ -319,12 +271,18 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
   }
   const std::string table = format_gate_table(rows, !failed && still_ambiguous == 0);
   fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
-             file.string(), base->trials.size(), fresh.trials.size(), params.alpha, table);
+             described, base->trials.size(), fresh.trials.size(), params.alpha, table);
   for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
+  if (failed && loaded->history) {
+    fmt::print(out, "aorta: the baseline's newest commit is {}; find the commit that regressed "
+                    "with:\n  {}\n",
+               loaded->history->commits.back(),
+               history_bisect_hint(*loaded->history, request.history_baseline->commit, test));
+  }
   if (request.ctest_measurements) print_measurements(rows, out);
 
   nlohmann::json record = {{"test", test},
-                           {"baseline", file.string()},
+                           {"baseline", described},
                            {"alpha", params.alpha},
                            {"trials", fresh.trials.size()},
                            {"trial_budget", policy.sequential ? policy.sequential->budget : 0},
@@ -335,6 +293,13 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"verdict", gate_verdict_word(*judged, card_note.has_value())},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
+  if (loaded->history) {
+    record["history"] = loaded->history->to_json();
+    if (failed) {
+      record["history"]["bisect"] =
+          history_bisect_hint(*loaded->history, request.history_baseline->commit, test);
+    }
+  }
   write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
   const std::string failure = gate_failure(*judged, policy.ambiguous, trials.size(), table);
   record_in_last_trial(request, trials, rows, notes, *judged, failure);

@@ -1,0 +1,35 @@
+// `--baseline history[:BRANCH]` on `sweep run` and `compare` (docs/history.md, "Baselines from
+// history"): the options that go with it and the branch and commit git tells when not given.
+#pragma once
+
+#include "aorta/sweep.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace aorta::cli {
+
+inline constexpr const char* default_history_store = "aorta-history.sqlite";
+
+struct history_baseline_flags {
+  std::string store = default_history_store;
+  int max_commits = 20;
+};
+
+// The first line git prints for `git ARGUMENTS...` in the current directory (argv, never a
+// shell); nullopt when git is absent or fails.
+[[nodiscard]] std::optional<std::string> git_line(const std::vector<std::string>& arguments);
+
+// --history STORE and --history-commits N.
+void add_history_baseline_options(CLI::App& command, history_baseline_flags& flags);
+
+// nullopt when `baseline` names a directory. `history` alone takes the branch git has checked out
+// here (a usage error on a detached checkout, naming history:BRANCH); the commit under test is
+// git's HEAD, "" when git cannot tell it.
+[[nodiscard]] std::optional<history_baseline_source>
+resolve_history_baseline(const std::string& baseline, const history_baseline_flags& flags);
+
+}  // namespace aorta::cli
