@@ -11,7 +11,7 @@ callgrind runs in a throwaway git repository (branch `main`), so the commit unde
 
   - the baseline is c07..c12 (since the change), on no card (the run names none), and passes;
   - --history-commits 2 takes c11..c12;
-  - +10% work fails, printing `aorta bisect --good c12 --bad <HEAD> --test hotspot`;
+  - +10% work fails, printing `aorta bisect --good c12 --bad <HEAD> --output bisect-hotspot --build BUILD ...`;
   - history:feature takes that branch's trials (and so fails);
   - an unknown branch, a test the store lacks, a missing store are failures (exit 1) naming the
     store, branch and test; `history:` and `history:-x` and a detached HEAD are usage errors (64);
@@ -120,7 +120,8 @@ def main():
 
     slow = work / "slow" / "hotspot"
     done = sweep(options, repo, slow, 9011, "--baseline", "history", *hist, expect=1)
-    hint = f"aorta bisect --good c12 --bad {head} --test hotspot"
+    hint = (f"aorta bisect --good c12 --bad {head} --output bisect-hotspot --build BUILD "
+            "--recipe RECIPE -- COMMAND")
     expect_words(done, ["aorta: gate FAILED", hint], "+10% work against history")
     if gate_json(slow)["history"].get("bisect") != hint:
         sys.exit(f"FAIL: gate.json's bisect is not '{hint}'")

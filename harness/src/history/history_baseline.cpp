@@ -234,9 +234,12 @@ nlohmann::json history_baseline::to_json() const {
 
 std::string history_bisect_hint(const history_baseline& baseline, const std::string& bad,
                                 const std::string& test) {
-  return fmt::format("aorta bisect --good {} --bad {} --test {}", shell_word(baseline.commits.back()),
+  // BUILD, RECIPE and COMMAND are the user's to fill in, as in `history changes`' hint.
+  return fmt::format("aorta bisect --good {} --bad {} --output {} --build BUILD --recipe RECIPE "
+                     "-- COMMAND",
+                     shell_word(baseline.commits.back()),
                      bad.empty() ? std::string("COMMIT_UNDER_TEST") : shell_word(bad),
-                     shell_word(test));
+                     shell_word("bisect-" + test));
 }
 
 }  // namespace aorta::detail
