@@ -49,9 +49,12 @@ struct multimodal_test {
   double overall_ratio = 1.0;  // ratio of the geometric means, modes and all
 };
 
-// Whether the trials of cell and reference are multi-modal: detect_modes over both, and some cell
-// has trials in two or more modes (a split that only separates the cells is a shift, not modes).
-// Values must be positive. Returns a test with modes <= 1 when they are not.
+// Whether the trials of cell and reference are multi-modal: detect_modes over both, some cell has
+// trials in two or more modes (a split that only separates the cells is a shift, not modes), and
+// in some round the two cells sit in different modes (when every round has both in one mode the
+// split follows a drift common to the pair, which the paired test cancels). cell[r] and
+// reference[r] are round r's. Values must be positive. Returns a test with modes <= 1 when the
+// trials are not multi-modal.
 [[nodiscard]] multimodal_test test_multimodal(const std::vector<double>& cell,
                                               const std::vector<double>& reference);
 
