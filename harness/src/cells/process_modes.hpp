@@ -20,6 +20,7 @@ inline constexpr double mode_min_ratio = 1.2;
 inline constexpr double mode_min_separation = 3.0;
 inline constexpr std::size_t min_mode_trials = 2;
 inline constexpr std::size_t max_modes = 4;
+inline constexpr std::size_t min_discordant_rounds = 2;
 
 struct mode_split {
   std::vector<std::size_t> mode_of;  // per value, in input order; 0 is the fastest mode
@@ -51,8 +52,9 @@ struct multimodal_test {
 
 // Whether the trials of cell and reference are multi-modal: detect_modes over both, some cell has
 // trials in two or more modes (a split that only separates the cells is a shift, not modes), and
-// in some round the two cells sit in different modes (when every round has both in one mode the
-// split follows a drift common to the pair, which the paired test cancels). cell[r] and
+// in some rounds the two cells sit in different modes (when every round has both in one mode the
+// split follows a drift common to the pair, which the paired test cancels: at least
+// min_discordant_rounds rounds must have them apart). cell[r] and
 // reference[r] are round r's. Values must be positive. Returns a test with modes <= 1 when the
 // trials are not multi-modal.
 [[nodiscard]] multimodal_test test_multimodal(const std::vector<double>& cell,
