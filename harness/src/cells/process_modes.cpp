@@ -161,6 +161,7 @@ multimodal_test judge_split(const std::vector<double>& cell, const std::vector<d
   multimodal_test test;
   test.modes = split.centres.size();
   test.centres = split.centres;
+  test.mode_of = split.mode_of;
   test.cell_per_mode.assign(test.modes, 0);
   test.reference_per_mode.assign(test.modes, 0);
   std::vector<bool> is_cell(values.size(), false);

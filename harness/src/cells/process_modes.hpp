@@ -33,9 +33,10 @@ struct mode_split {
 
 struct multimodal_test {
   std::size_t modes = 0;
+  std::vector<std::size_t> mode_of;             // per trial, the cell's first
   std::vector<std::size_t> cell_per_mode;       // trials of the cell in each mode
   std::vector<std::size_t> reference_per_mode;  // and of the reference
-  std::vector<double> centres;
+  std::vector<double> centres;  // geometric means, the cell's trials with its shift taken out
   // Within-mode location: the cell's shift in log time with a per-mode intercept (least squares),
   // its one-sided t-test. Absent (shared_modes 0) when no mode holds trials of both cells.
   std::size_t shared_modes = 0;
