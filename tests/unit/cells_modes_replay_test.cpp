@@ -8,6 +8,7 @@
 //     curve in docs/regression-gate.md ("Multi-modal timing").
 // The goals are the issue's: at most 1 false SLOWER in 20 A/A runs, at least 19 of 20 caught.
 #include "cells/confound.hpp"
+#include "cells/signed_rank.hpp"
 #include "aorta/launch_plan.hpp"
 #include "process/process.hpp"
 #include "recipe/cell_plan.hpp"
@@ -20,6 +21,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <algorithm>
 
 namespace {
 
@@ -30,7 +32,25 @@ struct tally {
   int runs = 0;
   int slower = 0;
   int multimodal = 0;  // the row said the trials are multi-modal
+  int paired_slower = 0;  // what the signed-rank rule alone would have said (judge_cells only)
 };
+
+// The rule before modes: median per-round ratio above the threshold and signed-rank p < alpha.
+bool signed_rank_slower(const aorta::detail::confound_row& row) {
+  std::vector<double> log_ratios;
+  std::vector<double> ratios;
+  for (std::size_t i = 0; i < row.cell_values.size(); ++i) {
+    log_ratios.push_back(std::log(row.cell_values[i] / row.reference_values[i]));
+    ratios.push_back(row.cell_values[i] / row.reference_values[i]);
+  }
+  std::nth_element(ratios.begin(), ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2),
+                   ratios.end());
+  const double upper = ratios[ratios.size() / 2];
+  std::nth_element(ratios.begin(),
+                   ratios.begin() + static_cast<std::ptrdiff_t>((ratios.size() - 1) / 2), ratios.end());
+  const double median = (upper + ratios[(ratios.size() - 1) / 2]) / 2.0;
+  return median > 1.05 && aorta::detail::wilcoxon_signed_rank(log_ratios).p_greater < 0.05;
+}
 
 void write_recipe(const fs::path& file, int trials, double shift) {
   std::ofstream out(file);
@@ -124,10 +144,13 @@ tally replay_judge(int runs, int trials, double shift, std::uint64_t seed) {
       if (row.quantity != "time_ms(BM_gemm)") continue;
       counted.slower += row.verdict == confound_verdict::slower;
       counted.multimodal += row.modes.has_value();
+      counted.paired_slower += signed_rank_slower(row);
     }
   }
-  fmt::print("judge_cells, {} trials a cell, head {:+.0f}%: {} runs, {} SLOWER, {} multi-modal\n",
-             trials, shift * 100, counted.runs, counted.slower, counted.multimodal);
+  fmt::print("judge_cells, {} trials a cell, head {:+.0f}%: {} runs, {} SLOWER, {} multi-modal "
+             "(signed-rank alone: {} SLOWER)\n",
+             trials, shift * 100, counted.runs, counted.slower, counted.multimodal,
+             counted.paired_slower);
   return counted;
 }
 
