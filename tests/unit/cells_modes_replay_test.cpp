@@ -7,9 +7,9 @@
 //   - Through judge_cells, the function the sweep calls, at 1000 runs a scenario, for the operating
 //     curve in docs/regression-gate.md ("Multi-modal timing").
 // The goals are the issue's: at most 1 false SLOWER in 20 A/A runs, at least 19 of 20 caught.
+#include "aorta/launch_plan.hpp"
 #include "cells/confound.hpp"
 #include "cells/signed_rank.hpp"
-#include "aorta/launch_plan.hpp"
 #include "process/process.hpp"
 #include "recipe/cell_plan.hpp"
 
@@ -17,11 +17,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <algorithm>
 
 namespace {
 
@@ -31,7 +31,7 @@ using aorta::detail::confound_verdict;
 struct tally {
   int runs = 0;
   int slower = 0;
-  int multimodal = 0;  // the row said the trials are multi-modal
+  int multimodal = 0;     // the row said the trials are multi-modal
   int paired_slower = 0;  // what the signed-rank rule alone would have said (judge_cells only)
 };
 
@@ -47,7 +47,8 @@ bool signed_rank_slower(const aorta::detail::confound_row& row) {
                    ratios.end());
   const double upper = ratios[ratios.size() / 2];
   std::nth_element(ratios.begin(),
-                   ratios.begin() + static_cast<std::ptrdiff_t>((ratios.size() - 1) / 2), ratios.end());
+                   ratios.begin() + static_cast<std::ptrdiff_t>((ratios.size() - 1) / 2),
+                   ratios.end());
   const double median = (upper + ratios[(ratios.size() - 1) / 2]) / 2.0;
   return median > 1.05 && aorta::detail::wilcoxon_signed_rank(log_ratios).p_greater < 0.05;
 }
@@ -70,8 +71,16 @@ tally replay_cli(const char* name, int runs, int trials, double shift, int seed)
   for (int run = 0; run < runs; ++run) {
     const fs::path out = dir / fmt::format("run_{}", run);
     aorta::process_spec spec;
-    spec.argv = {AORTA_BINARY, "sweep", "run", "--recipe", (dir / "recipe.yaml").string(),
-                 "--output", out.string(), "--seed", std::to_string(seed * 1000 + run), "--",
+    spec.argv = {AORTA_BINARY,
+                 "sweep",
+                 "run",
+                 "--recipe",
+                 (dir / "recipe.yaml").string(),
+                 "--output",
+                 out.string(),
+                 "--seed",
+                 std::to_string(seed * 1000 + run),
+                 "--",
                  MODES_PAYLOAD};
     spec.environment = aorta::current_environment();
     spec.environment["MODES_SEED"] = std::to_string(seed * 1000 + run);

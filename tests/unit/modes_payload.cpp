@@ -47,22 +47,25 @@ int main(int argc, char** argv) {
   const char* shift = std::getenv("MODES_SHIFT");
   std::mt19937_64 engine(fnv1a(std::string(seed ? seed : "0") + "|" + trial_place(out)));
   const bool slow = std::bernoulli_distribution(0.5)(engine);
-  const double process = std::exp(std::normal_distribution<double>(0.0, slow ? 0.06 : 0.03)(engine));
+  const double process =
+      std::exp(std::normal_distribution<double>(0.0, slow ? 0.06 : 0.03)(engine));
   const double scale = (slow ? 45.0 : 30.0) * process * (1.0 + (shift ? std::atof(shift) : 0.0));
   std::normal_distribution<double> launch_noise(0.0, 0.02);
   FILE* file = std::fopen(out.c_str(), "w");
   if (file == nullptr) return 1;
-  std::fprintf(file, "{\"context\": {\"num_cpus\": 1, \"mhz_per_cpu\": 0, \"json_schema_version\": 1},\n"
-                     "\"benchmarks\": [\n");
+  std::fprintf(file,
+               "{\"context\": {\"num_cpus\": 1, \"mhz_per_cpu\": 0, \"json_schema_version\": 1},\n"
+               "\"benchmarks\": [\n");
   constexpr int launches = 20;
   const double warmup[] = {8.0, 5.0, 1.5};
   for (int i = 0; i < launches; ++i) {
     const double us = scale * std::exp(launch_noise(engine)) * (i < 3 ? warmup[i] : 1.0);
-    std::fprintf(file,
-                 "{\"name\": \"BM_gemm\", \"run_type\": \"iteration\", \"repetitions\": %d, "
-                 "\"repetition_index\": %d, \"threads\": 1, \"iterations\": 1, \"real_time\": %.4f, "
-                 "\"cpu_time\": %.4f, \"time_unit\": \"us\"}%s\n",
-                 launches, i, us, us, i + 1 < launches ? "," : "");
+    std::fprintf(
+        file,
+        "{\"name\": \"BM_gemm\", \"run_type\": \"iteration\", \"repetitions\": %d, "
+        "\"repetition_index\": %d, \"threads\": 1, \"iterations\": 1, \"real_time\": %.4f, "
+        "\"cpu_time\": %.4f, \"time_unit\": \"us\"}%s\n",
+        launches, i, us, us, i + 1 < launches ? "," : "");
   }
   std::fprintf(file, "]}\n");
   return std::fclose(file) == 0 ? 0 : 1;

@@ -121,8 +121,8 @@ TEST(CellsConfoundModes, APlusTenPercentGemmInRandomModesIsSlowerAndSaysMultiMod
   }
   const auto base = processes(engine, 10, 1.0, 0.03, [&](std::size_t i) { return base_slow[i]; });
   const auto head = processes(engine, 10, 1.1, 0.03, [&](std::size_t i) { return head_slow[i]; });
-  const auto rows = aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(head)}, 0,
-                                               {1.05, 0.05});
+  const auto rows =
+      aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(head)}, 0, {1.05, 0.05});
   const auto& row = time_row(rows);
   ASSERT_TRUE(row.modes.has_value());
   EXPECT_EQ(row.modes->modes, 2U);
@@ -131,8 +131,8 @@ TEST(CellsConfoundModes, APlusTenPercentGemmInRandomModesIsSlowerAndSaysMultiMod
   EXPECT_THAT(row.evidence, HasSubstr("multi-modal, 2 modes"));
   // The same trials with no change: SAME, still multi-modal.
   const auto again = processes(engine, 10, 1.0, 0.03, [&](std::size_t i) { return head_slow[i]; });
-  const auto aa = time_row(aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(again)},
-                                                      0, {1.05, 0.05}));
+  const auto aa = time_row(
+      aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(again)}, 0, {1.05, 0.05}));
   EXPECT_EQ(aa.verdict, confound_verdict::same) << aa.evidence;
   EXPECT_TRUE(aa.modes.has_value());
 }
@@ -142,8 +142,8 @@ TEST(CellsConfoundModes, TrialsMovedToTheSlowModeAreSlowerThoughNoModeMoved) {
   std::mt19937_64 engine(7);
   const auto base = processes(engine, 10, 1.0, 0.02, [](std::size_t i) { return i < 2; });
   const auto head = processes(engine, 10, 1.0, 0.02, [](std::size_t i) { return i >= 2; });
-  const auto row = time_row(aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(head)},
-                                                       0, {1.05, 0.05}));
+  const auto row = time_row(
+      aorta::detail::judge_cells(two_cells(), {cell_of(base), cell_of(head)}, 0, {1.05, 0.05}));
   ASSERT_TRUE(row.modes.has_value());
   EXPECT_LT(row.modes->frequency_p_greater, 0.025);
   EXPECT_NEAR(row.modes->within_ratio, 1.0, 0.03);

@@ -113,10 +113,12 @@ void decide_multimodal(confound_row& row, const multimodal_test& modes,
   const bool moved_faster = modes.overall_ratio < 1.0 / threshold && modes.frequency_p_less < half;
   const bool up = location > threshold || moved_slower;
   const bool down = !up && (location < 1.0 / threshold || moved_faster);
-  const double p_within = up ? modes.within_p_greater : down ? modes.within_p_less
-                                                             : std::min(modes.within_p_greater, modes.within_p_less);
-  const double p_moved = up ? modes.frequency_p_greater : down ? modes.frequency_p_less
-                                                               : std::min(modes.frequency_p_greater, modes.frequency_p_less);
+  const double p_within = up     ? modes.within_p_greater
+                          : down ? modes.within_p_less
+                                 : std::min(modes.within_p_greater, modes.within_p_less);
+  const double p_moved = up     ? modes.frequency_p_greater
+                         : down ? modes.frequency_p_less
+                                : std::min(modes.frequency_p_greater, modes.frequency_p_less);
   row.ratio = location;
   row.p_value = std::min(1.0, 2.0 * std::min(shared ? p_within : 1.0, p_moved));
   row.modes = modes;
@@ -137,7 +139,11 @@ void decide_multimodal(confound_row& row, const multimodal_test& modes,
 }
 
 void decide(confound_row& row, const confound_settings& settings) {
-  if (!row.exact) {
+  // Modes are found on log times: a cell time of 0 (allowed by the ratio) stays with the
+  // signed-rank rule.
+  const bool positive = std::all_of(row.cell_values.begin(), row.cell_values.end(),
+                                    [](double v) { return v > 0.0; });
+  if (!row.exact && positive) {
     const auto modes = test_multimodal(row.cell_values, row.reference_values);
     if (modes.modes >= 2) {
       decide_multimodal(row, modes, settings);
@@ -290,7 +296,8 @@ nlohmann::json modes_json(const multimodal_test& modes) {
           {"centres", modes.centres},
           {"cell_trials", modes.cell_per_mode},
           {"reference_trials", modes.reference_per_mode},
-          {"within_ratio", modes.shared_modes > 0 ? nlohmann::json(modes.within_ratio) : nlohmann::json(nullptr)},
+          {"within_ratio",
+           modes.shared_modes > 0 ? nlohmann::json(modes.within_ratio) : nlohmann::json(nullptr)},
           {"within_p_greater", modes.within_p_greater},
           {"within_p_less", modes.within_p_less},
           {"within_df", modes.within_df},

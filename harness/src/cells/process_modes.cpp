@@ -51,8 +51,10 @@ std::optional<std::size_t> best_cut(const std::vector<double>& sorted, segment p
   const double high = mean_of(sorted, best, part.end);
   if (high - low < std::log(mode_min_ratio)) return std::nullopt;
   // Ashman's D = sqrt(2) |m1 - m2| / sqrt(s1^2 + s2^2), sample variances of the two sides.
-  const double var_low = spread_of(sorted, part.begin, best) / static_cast<double>(best - part.begin - 1);
-  const double var_high = spread_of(sorted, best, part.end) / static_cast<double>(part.end - best - 1);
+  const double var_low =
+      spread_of(sorted, part.begin, best) / static_cast<double>(best - part.begin - 1);
+  const double var_high =
+      spread_of(sorted, best, part.end) / static_cast<double>(part.end - best - 1);
   const double pooled = var_low + var_high;
   if (pooled > 0.0 && std::sqrt(2.0) * (high - low) / std::sqrt(pooled) < mode_min_separation) {
     return std::nullopt;
@@ -90,7 +92,8 @@ void within_mode_shift(const std::vector<double>& logs, const std::vector<bool>&
   }
   double residual = 0.0;
   for (std::size_t i = 0; i < logs.size(); ++i) {
-    const double e = logs[i] - (is_cell[i] ? shift : 0.0) - intercept[mode_of[i]] / count[mode_of[i]];
+    const double e =
+        logs[i] - (is_cell[i] ? shift : 0.0) - intercept[mode_of[i]] / count[mode_of[i]];
     residual += e * e;
   }
   test.within_ratio = std::exp(shift);
@@ -227,8 +230,8 @@ multimodal_test test_multimodal(const std::vector<double>& cell,
 std::string describe_modes(const multimodal_test& test) {
   std::vector<std::string> centres;
   for (const double c : test.centres) centres.push_back(fmt::format("{:.4g}", c));
-  return fmt::format("{} modes at [{}]: cell {}, reference {} trials per mode",
-                     test.modes, fmt::join(centres, ", "), fmt::join(test.cell_per_mode, "+"),
+  return fmt::format("{} modes at [{}]: cell {}, reference {} trials per mode", test.modes,
+                     fmt::join(centres, ", "), fmt::join(test.cell_per_mode, "+"),
                      fmt::join(test.reference_per_mode, "+"));
 }
 
