@@ -5,6 +5,7 @@
 #include "captures/capture_files.hpp"
 #include "captures/checked_sum.hpp"
 #include "captures/gbench_run.hpp"
+#include "captures/warmup_launches.hpp"
 #include "json_integer.hpp"
 #include "json_text.hpp"
 
@@ -123,9 +124,30 @@ void add_run(detail::gbench_run run, const std::filesystem::path& file, gbench_t
   for (auto& [key, text] : run.labels) series.labels.insert_or_assign(key, std::move(text));
 }
 
-void put_series(const std::string& name, const benchmark_series& series, capture& out) {
+// Repetitions in file order are launches in time order: drop the warm-up ones (the warm-up rule,
+// warmup_launches.hpp) from every per-repetition series before its median is taken.
+benchmark_series without_warmup(const std::string& name, benchmark_series series, capture& out) {
+  const std::size_t warmup = detail::warmup_launches(series.real_ns);
+  if (warmup == 0) return series;
+  out.notes.push_back(fmt::format(
+      "gbench: benchmark '{}': the first {} of its {} repetitions are warm-up (slower than {}x "
+      "the median of the second half) and left out of its medians",
+      name, warmup, series.real_ns.size(), detail::warmup_steady_factor));
+  const auto drop = [&](std::vector<double>& values) {
+    if (values.size() == series.real_ns.size())
+      values.erase(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(warmup));
+  };
+  for (auto& [key, values] : series.counters) drop(values);
+  drop(series.cpu_ns);
+  drop(series.iterations);
+  drop(series.real_ns);
+  return series;
+}
+
+void put_series(const std::string& name, const benchmark_series& all, capture& out) {
+  const benchmark_series series = without_warmup(name, all, out);
   out.kernels.push_back({.name = name,
-                         .launches = series.real_ns.size(),
+                         .launches = all.real_ns.size(),
                          .total_ns = median(series.real_ns, series, name, "real_time")});
   out.numeric_metrics.push_back(
       {name + ".cpu_time_ns", median(series.cpu_ns, series, name, "cpu_time")});
@@ -135,7 +157,7 @@ void put_series(const std::string& name, const benchmark_series& series, capture
     out.numeric_metrics.push_back({name + "." + key, median(values, series, name, key)});
     if (values.size() != series.real_ns.size()) {
       out.notes.push_back(fmt::format("benchmark '{}': counter '{}' is in {} of its {} runs", name,
-                                      key, values.size(), series.real_ns.size()));
+                                      key, all.counters.at(key).size(), all.real_ns.size()));
     }
   }
   for (const auto& [key, text] : series.labels) {

@@ -12,7 +12,8 @@ namespace aorta {
 // `dir_or_file`: one JSON file, or a directory whose `*.json` files are all read. Per benchmark
 // name (arguments included: "BM_Sort/1024"), over its repetition rows (run_type "iteration"; the
 // aggregate rows Google Benchmark derives from them, _mean/_median/_stddev/_cv, are skipped):
-//   kernel: launches = the number of repetitions, total_ns = their median real time per iteration
+//   kernel: launches = the number of repetitions, total_ns = their median real time per iteration,
+//     after the warm-up rule (warmup_launches.hpp) drops the slow first ones of 8 or more
 //   numeric metrics "<name>.cpu_time_ns", "<name>.iterations" and "<name>.<counter>": medians
 //   findings: one "benchmark error" per run with error_occurred, its error_message as detail;
 //   reported_errors is their number (0 for a clean file).

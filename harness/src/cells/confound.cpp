@@ -97,7 +97,59 @@ std::vector<quantity_reader> quantities(const snapshot_by_round& a, const snapsh
   return readers;
 }
 
+// Trials from two or more process modes (process_modes.hpp): unpaired, since a process's mode is
+// its own and pairing by round cannot cancel it. SLOWER when the cell is slower within the modes
+// or its trials moved to slower modes, each tested at alpha / 2; AMBIGUOUS follows the
+// within-mode ratio, which is the row's ratio.
+void decide_multimodal(confound_row& row, const multimodal_test& modes,
+                       const confound_settings& settings) {
+  const bool shared = modes.shared_modes > 0;
+  const double location = shared ? modes.within_ratio : modes.overall_ratio;
+  const double threshold = settings.threshold;
+  const double half = settings.alpha / 2.0;
+  const bool within_slower = shared && location > threshold && modes.within_p_greater < half;
+  const bool moved_slower = modes.overall_ratio > threshold && modes.frequency_p_greater < half;
+  const bool within_faster = shared && location < 1.0 / threshold && modes.within_p_less < half;
+  const bool moved_faster = modes.overall_ratio < 1.0 / threshold && modes.frequency_p_less < half;
+  const bool up = location > threshold || moved_slower;
+  const bool down = !up && (location < 1.0 / threshold || moved_faster);
+  const double p_within = up     ? modes.within_p_greater
+                          : down ? modes.within_p_less
+                                 : std::min(modes.within_p_greater, modes.within_p_less);
+  const double p_moved = up     ? modes.frequency_p_greater
+                         : down ? modes.frequency_p_less
+                                : std::min(modes.frequency_p_greater, modes.frequency_p_less);
+  row.ratio = location;
+  row.p_value = std::min(1.0, 2.0 * std::min(shared ? p_within : 1.0, p_moved));
+  row.modes = modes;
+  row.evidence = fmt::format(
+      "multi-modal, {}; within modes x{:.4f} p={} (t, {:g} df); moved between modes p={:.3g} "
+      "(Mann-Whitney on the mode; geometric means x{:.4f}); p={:.3g} (Bonferroni over the two)",
+      describe_modes(modes), location, shared ? fmt::format("{:.3g}", p_within) : "n/a",
+      modes.within_df, p_moved, modes.overall_ratio, *row.p_value);
+  if (within_slower || moved_slower) {
+    row.verdict = confound_verdict::slower;
+  } else if (location > threshold) {
+    row.verdict = confound_verdict::ambiguous;
+  } else if (within_faster || moved_faster) {
+    row.verdict = confound_verdict::faster;
+  } else {
+    row.verdict = confound_verdict::same;
+  }
+}
+
 void decide(confound_row& row, const confound_settings& settings) {
+  // Modes are found on log times: a cell time of 0 (allowed by the ratio) stays with the
+  // signed-rank rule.
+  const bool positive = std::all_of(row.cell_values.begin(), row.cell_values.end(),
+                                    [](double v) { return v > 0.0; });
+  if (!row.exact && positive) {
+    const auto modes = test_multimodal(row.cell_values, row.reference_values);
+    if (modes.modes >= 2) {
+      decide_multimodal(row, modes, settings);
+      return;
+    }
+  }
   const double ratio = *row.ratio;
   const bool up = ratio > settings.threshold;
   const bool down = ratio < 1.0 / settings.threshold;
@@ -237,6 +289,25 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
   return rows;
 }
 
+namespace {
+
+nlohmann::json modes_json(const multimodal_test& modes) {
+  return {{"modes", modes.modes},
+          {"centres", modes.centres},
+          {"cell_trials", modes.cell_per_mode},
+          {"reference_trials", modes.reference_per_mode},
+          {"within_ratio",
+           modes.shared_modes > 0 ? nlohmann::json(modes.within_ratio) : nlohmann::json(nullptr)},
+          {"within_p_greater", modes.within_p_greater},
+          {"within_p_less", modes.within_p_less},
+          {"within_df", modes.within_df},
+          {"overall_ratio", modes.overall_ratio},
+          {"frequency_p_greater", modes.frequency_p_greater},
+          {"frequency_p_less", modes.frequency_p_less}};
+}
+
+}  // namespace
+
 nlohmann::json confound_rows_json(const std::vector<confound_row>& rows) {
   using json = nlohmann::json;
   json out = json::array();
@@ -253,6 +324,7 @@ nlohmann::json confound_rows_json(const std::vector<confound_row>& rows) {
                    {"cell_median", optional(row.cell_median)},
                    {"ratio", optional(row.ratio)},
                    {"p_value", optional(row.p_value)},
+                   {"modes", row.modes ? modes_json(*row.modes) : json(nullptr)},
                    {"evidence", row.evidence},
                    {"verdict", to_string(row.verdict)}});
   }

@@ -9,6 +9,7 @@
 
 #include "aorta/cells.hpp"
 #include "aorta/trial_record.hpp"
+#include "cells/process_modes.hpp"
 #include "recipe/cell_plan.hpp"
 
 #include <nlohmann/json.hpp>
@@ -35,8 +36,12 @@ struct confound_row {
   std::vector<double> cell_values;
   std::optional<double> reference_median;
   std::optional<double> cell_median;
-  std::optional<double> ratio;  // median of the per-round ratios cell / reference
-  std::optional<double> p_value;  // one-sided signed-rank p in the direction of the move
+  // Median of the per-round ratios cell / reference; for multi-modal trials the within-mode ratio.
+  std::optional<double> ratio;
+  // One-sided signed-rank p in the direction of the move; for multi-modal trials the smaller of
+  // the within-mode and mode-frequency p-values, doubled (Bonferroni over the two).
+  std::optional<double> p_value;
+  std::optional<multimodal_test> modes;  // set when the trials fall into two or more modes
   std::string evidence;
   confound_verdict verdict = confound_verdict::unknown;
 };
