@@ -8,6 +8,7 @@
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_spec.hpp"
 #include "baseline/result_sets.hpp"
+#include "cells/confound.hpp"
 #include "cli/commands.hpp"
 #include "cli/history_baseline_option.hpp"
 #include "cli/option_checks.hpp"
