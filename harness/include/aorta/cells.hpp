@@ -6,6 +6,7 @@
 
 #include "aorta/error.hpp"
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -15,6 +16,16 @@ namespace aorta {
 
 // The name `none` on either axis: no change.
 inline constexpr const char* no_change_name = "none";
+
+// The most cells one recipe may make (mitigation_axis entries x diagnostic_axis entries). Each cell
+// is a directory of trials, a banner line, a row of every confound table and of matrix.json, and
+// runs its trials one after another on one GPU: a matrix beyond this is a generated recipe gone
+// wrong. A recipe past it is refused at load (64) before any cell is planned (10,000 cells ended
+// in std::bad_alloc with nothing written).
+inline constexpr std::size_t max_cells = 4096;
+
+// The longest cell name: it is a directory name (NAME_MAX on Linux).
+inline constexpr std::size_t max_cell_name_length = 255;
 
 struct mitigation_def {
   std::string name;

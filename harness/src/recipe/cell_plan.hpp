@@ -7,6 +7,7 @@
 #include "aorta/recipe.hpp"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,7 +23,8 @@ struct cell_plan {
   std::vector<std::string> env_unset;
   std::vector<std::string> extra_args;
   std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
-  std::optional<std::vector<collector_request>> collect;  // nullopt: the recipe's collect:
+  // The diagnostic's collectors, one list shared by its cells; null: the recipe's collect:.
+  std::shared_ptr<const std::vector<collector_request>> collect;
   int trials = 1;
 };
 

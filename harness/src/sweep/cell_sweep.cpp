@@ -11,6 +11,7 @@
 #include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/trial_console.hpp"
+#include "sweep/trial_recipes.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
@@ -19,6 +20,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <memory>
 #include <csignal>
 #include <cstring>
 #include <ostream>
@@ -27,10 +29,10 @@
 namespace aorta::detail {
 namespace {
 
-// What one cell runs: its own recipe (its diagnostic's collectors), command and environment.
+// What one cell runs: its diagnostic's recipe (shared), its own command and environment.
 struct prepared_cell {
   cell_plan plan;
-  recipe spec;
+  std::shared_ptr<const recipe> spec;
   trial_setup setup;
   std::optional<std::string> unrunnable;  // why none of its trials can start here
   bool fail_unrunnable = false;
@@ -54,23 +56,26 @@ env_map cell_environment(const cell_plan& plan, env_map environment) {
   return environment;
 }
 
-prepared_cell prepare_cell(const cell_plan& plan, const recipe& spec,
-                           const std::vector<check_expression>& checks, const env_map& environment,
+// What every cell's trials share: the checks and the metric names to show.
+struct shared_trial_inputs {
+  std::shared_ptr<const std::vector<check_expression>> checks;
+  std::shared_ptr<const std::vector<std::string>> measures;
+};
+
+prepared_cell prepare_cell(const cell_plan& plan, std::shared_ptr<const recipe> spec,
+                           const shared_trial_inputs& shared, const env_map& environment,
                            const sweep_request& request) {
-  prepared_cell cell{plan, spec, {}, std::nullopt, false};
-  if (plan.collect) cell.spec.collect = *plan.collect;
-  cell.setup.checks = checks;
+  prepared_cell cell{plan, std::move(spec), {}, std::nullopt, false};
+  cell.setup.checks = shared.checks;
+  cell.setup.measures = shared.measures;
   cell.setup.command = cell_command(plan, request);
-  cell.setup.measures = spec.measure;
-  cell.setup.measures.insert(cell.setup.measures.end(), request.measures.begin(),
-                             request.measures.end());
   cell.setup.environment = cell_environment(plan, environment);
   cell.setup.dry_run = request.dry_run;
   cell.setup.require_profiler = request.require_profiler;
   {
     const plan_context planning{cell.setup.environment, true};
     try {
-      (void)plan_trial_launch(cell.spec, cell.setup.command,
+      (void)plan_trial_launch(*cell.spec, cell.setup.command,
                               request.output_dir / plan.name / "trial_0", planning);
     } catch (const skip_error&) {
       // A missing tool: the availability check below decides skip or failure.
@@ -78,12 +83,12 @@ prepared_cell prepare_cell(const cell_plan& plan, const recipe& spec,
       throw usage_error(fmt::format("cell '{}': {}", plan.name, e.what()));
     }
   }
-  if (auto reason = not_applicable_reason(cell.spec, request.lane_platforms)) {
+  if (auto reason = not_applicable_reason(*cell.spec, request.lane_platforms)) {
     cell.unrunnable = std::move(reason);
     return cell;
   }
-  cell.setup.versions = tool_versions(cell.spec, cell.setup.command, cell.setup.environment);
-  if (auto reason = unavailable_collector(cell.spec, cell.setup.environment, cell.setup.versions)) {
+  cell.setup.versions = tool_versions(*cell.spec, cell.setup.command, cell.setup.environment);
+  if (auto reason = unavailable_collector(*cell.spec, cell.setup.environment, cell.setup.versions)) {
     cell.fail_unrunnable = request.require_profiler;
     cell.unrunnable = cell.fail_unrunnable
                           ? fmt::format("required profiler unavailable: {}", *reason)
@@ -142,7 +147,7 @@ void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, s
              cells.size(), seed, cells[confound.baseline].plan.name, confound.threshold);
   for (const auto& cell : cells) {
     std::vector<std::string> collectors;
-    for (const auto& request : cell.spec.collect) collectors.push_back(request.name);
+    for (const auto& request : cell.spec->collect) collectors.push_back(request.name);
     fmt::print(out, "aorta: cell {}: mitigations [{}], collectors [{}], {} trial(s)\n",
                cell.plan.name, fmt::join(cell.plan.mitigations, "+"),
                fmt::join(collectors, ", "), cell.plan.trials);
@@ -161,7 +166,7 @@ cell_coordinates coordinates_of(const cell_plan& cell, int round, int position) 
 // A cell that cannot start here records one trial saying why; it takes no place in the rounds.
 void record_unrunnable(const sweep_request& request, prepared_cell& cell, sweep_outcome& outcome,
                        std::vector<cell_trials>& by_cell, std::size_t index, std::ostream& out) {
-  cell.setup.spec = &cell.spec;
+  cell.setup.spec = cell.spec.get();
   cell.setup.index = 0;
   cell.setup.trial_dir = trial_dir_of(request, cell.plan, 0);
   cell.setup.cell = coordinates_of(cell.plan, 0, 0);
@@ -188,7 +193,7 @@ int run_rounds(const sweep_request& request, std::vector<prepared_cell>& cells,
     if (cell.unrunnable) continue;
     if (const int signal = interrupts.take_first_pending(); signal != 0) return signal;
     if (request.dry_run && slot.round > 0) continue;
-    cell.setup.spec = &cell.spec;
+    cell.setup.spec = cell.spec.get();
     cell.setup.index = slot.round;
     cell.setup.trial_dir = trial_dir_of(request, cell.plan, slot.round);
     cell.setup.cell = coordinates_of(cell.plan, slot.round, slot.position);
@@ -293,7 +298,7 @@ void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_
     if (!reference || cells[i].unrunnable || cells[*reference].unrunnable) continue;
     pairs.push_back({cells[i].plan.name, cells[*reference].plan.name,
                      std::min(cells[i].plan.trials, cells[*reference].plan.trials),
-                     judged_on_times(cells[i].spec) || judged_on_times(cells[*reference].spec)});
+                     judged_on_times(*cells[i].spec) || judged_on_times(*cells[*reference].spec)});
   }
   refuse_unreachable_confound(pairs, confound.alpha,
                               request.strict ? "--strict" : "confound.fail: true");
@@ -350,9 +355,16 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
   }
+  trial_recipes recipes(spec);
+  auto measures = spec.measure;
+  measures.insert(measures.end(), request.measures.begin(), request.measures.end());
+  const shared_trial_inputs shared{
+      std::make_shared<const std::vector<check_expression>>(trial_checks),
+      std::make_shared<const std::vector<std::string>>(std::move(measures))};
   std::vector<prepared_cell> cells;
+  cells.reserve(plans.size());
   for (const auto& plan : plans) {
-    cells.push_back(prepare_cell(plan, spec, trial_checks, environment, request));
+    cells.push_back(prepare_cell(plan, recipes.of(plan), shared, environment, request));
   }
   const confound_choice confound = choose_confound(spec, request, plans);
   refuse_unreachable(cells, confound, request);
