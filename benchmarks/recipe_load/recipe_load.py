@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Time and peak RSS of `aorta validate` and `aorta sweep run --dry-run` on generated recipes with
 10^3, 10^4 and 10^5 mitigations and cells (issue 46: loading was quadratic, every cell copied the
-whole recipe). Each shape is written to a temporary directory, then aorta runs once per size; the
-peak RSS is the child's ru_maxrss (os.wait4). A run past --timeout is killed and reported as such.
+whole recipe). Each shape is written to a temporary directory, then aorta runs once per size under
+GNU time (/usr/bin/time), which reports the peak RSS. A run past --timeout is killed and reported
+as such. Files past max_recipe_bytes (1 MiB) are refused at once (64); that is the outcome to see.
 
 Usage: recipe_load.py AORTA [--sizes 1000,10000,100000] [--shapes a,b] [--commands validate,dry_run]
                       [--timeout 900]
@@ -17,56 +18,68 @@ import tempfile
 import time
 
 
+def name(i):
+    """A short distinct name (base 36, 4 characters), so 10^5 definitions fit in the
+    1 MiB a recipe or mitigations file may hold (max_recipe_bytes)."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        i, r = divmod(i, 36)
+        text = digits[r] + text
+        if i == 0:
+            break
+    return text.rjust(4, "0")
+
+
+def flow(items):
+    return "{" + ", ".join(items) + "}"
+
+
 def defined_mitigations(n):
-    """n mitigations defined in the recipe, two of them on the axis: 2 cells."""
-    lines = ["schema_version: 1", "collect: []", "mitigation_axis: [none, m0]", "mitigations:"]
-    lines += [f"  m{i}: {{env: {{MODE: v{i}}}}}" for i in range(n)]
-    return "\n".join(lines) + "\n", None
+    """n mitigations defined in the recipe (each an A/A mitigation, {}), one on the axis: 2 cells."""
+    defs = flow(f"{name(i)}: {{}}" for i in range(n))
+    return f"schema_version: 1\nmitigation_axis: [none, {name(0)}]\nmitigations: {defs}\n", None
 
 
 def mitigations_file(n):
-    """n mitigations in a --mitigations-file, two of them on the axis: 2 cells."""
-    recipe = "schema_version: 1\ncollect: []\nmitigation_axis: [none, m0]\n"
-    defs = {f"m{i}": {"env": {"MODE": f"v{i}"}} for i in range(n)}
-    return recipe, json.dumps(defs, separators=(",", ":"))
+    """n mitigations in a --mitigations-file, one on the axis: 2 cells."""
+    recipe = f"schema_version: 1\nmitigation_axis: [none, {name(0)}]\n"
+    return recipe, "{" + ",".join(f'"{name(i)}":{{}}' for i in range(n)) + "}"
 
 
 def axis_cells(n):
-    """n mitigations, every one on the axis: n + 1 cells (refused past max_cells)."""
-    names = ", ".join(f"m{i}" for i in range(n))
-    lines = ["schema_version: 1", "collect: []", f"mitigation_axis: [none, {names}]",
-             "mitigations:"]
-    lines += [f"  m{i}: {{env: {{MODE: v{i}}}}}" for i in range(n)]
-    return "\n".join(lines) + "\n", None
+    """n mitigations (in a --mitigations-file), every one on the axis: n + 1 cells, refused past
+    max_cells (4096)."""
+    axis = ", ".join(name(i) for i in range(n))
+    recipe = f"schema_version: 1\nmitigation_axis: [none, {axis}]\n"
+    return recipe, "{" + ",".join(f'"{name(i)}":{{}}' for i in range(n)) + "}"
 
 
 def diagnostics_defined(n):
-    """n diagnostics defined (no collector each), two of them on the axis: 2 cells."""
-    lines = ["schema_version: 1", "collect: []", "diagnostic_axis: [none, d0]", "diagnostics:"]
-    lines += [f"  d{i}: []" for i in range(n)]
-    return "\n".join(lines) + "\n", None
+    """n diagnostics defined (no collector each), one on the axis: 2 cells."""
+    defs = flow(f"{name(i)}: []" for i in range(n))
+    return f"schema_version: 1\ndiagnostic_axis: [none, {name(0)}]\ndiagnostics: {defs}\n", None
 
 
 SHAPES = {"defined": defined_mitigations, "mitigations_file": mitigations_file,
           "axis_cells": axis_cells, "diagnostics": diagnostics_defined}
 
 
-def run(argv, timeout):
+def run(argv, timeout, scratch):
+    """Exit code, seconds and peak RSS (MiB) of argv. GNU time reports the peak: a child forked
+    from this Python process would count Python's own pages (ru_maxrss survives exec)."""
+    rss_file = os.path.join(scratch, "rss")
     start = time.monotonic()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = start + timeout
-    while True:
-        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-        if pid != 0:
-            break
-        if time.monotonic() > deadline:
-            child.kill()
-            pid, status, usage = os.wait4(child.pid, 0)
-            return "timeout", time.monotonic() - start, usage.ru_maxrss / 1024, ""
-        time.sleep(0.01)
+    try:
+        done = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", rss_file, *argv],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return "timeout", time.monotonic() - start, float("nan"), ""
     seconds = time.monotonic() - start
-    err = child.stderr.read().decode(errors="replace").strip().splitlines()
-    return os.waitstatus_to_exitcode(status), seconds, usage.ru_maxrss / 1024, (err[-1] if err else "")
+    with open(rss_file) as f:
+        rss_kib = int(f.read().split()[-1])
+    err = done.stderr.decode(errors="replace").strip().splitlines()
+    return done.returncode, seconds, rss_kib / 1024, (err[-1] if err else "")
 
 
 def main():
@@ -100,7 +113,7 @@ def main():
                 size_bytes = os.path.getsize(recipe) + (os.path.getsize(extra[1]) if extra else 0)
                 for name in args.commands.split(","):
                     argv = commands[name]
-                    code, seconds, rss, line = run(argv, args.timeout)
+                    code, seconds, rss, line = run(argv, args.timeout, scratch)
                     print(f"{shape},{size},{name},{code},{seconds:.2f},{rss:.1f},{size_bytes},"
                           f"\"{line[:160]}\"", flush=True)
 

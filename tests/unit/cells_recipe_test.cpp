@@ -125,7 +125,11 @@ TEST(CellsRecipe, HostileNamesCannotLeaveTheOutputDirectory) {
               HasSubstr("is not a valid name: use 1 to 100"));
   EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [matrix]\ndiagnostic_axis: [json]\n"
                       "mitigations: {matrix: {}}\ndiagnostics: {json: []}\n"),
-              HasSubstr("the cell 'matrix.json' would take the name of a report file"));
+              HasSubstr("the cell 'matrix.json' would take the name of a file aorta writes"));
+  // result.json is the refusal record a run that never started writes beside the cells.
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [result]\ndiagnostic_axis: [json]\n"
+                      "mitigations: {result: {}}\ndiagnostics: {json: []}\n"),
+              HasSubstr("the cell 'result.json' would take the name of a file aorta writes"));
   EXPECT_THAT(failure("schema_version: 1\nmitigations: {a: {env: {'X=1': b}}}\n"),
               HasSubstr("'X=1' is not an environment variable name"));
   EXPECT_THAT(failure("schema_version: 1\nmitigations: {a: {env: {X: [1]}}}\n"),
@@ -197,3 +201,30 @@ TEST(CellsRecipe, MitigationsFileAddsDefinitionsAndRefusesRepeats) {
 }
 
 }  // namespace
+
+TEST(CellsRecipe, OneStackWrittenTwoWaysIsOneCell) {
+  const std::string defined = "mitigations: {a: {env: {A: '1'}}, g: {env: {G: '1'}}}\n";
+  const auto cells = plan_cells(load_recipe_from_string(
+      "schema_version: 1\nmitigation_axis: [none, 'a + g']\n" + defined, "r.yaml"));
+  ASSERT_EQ(cells.size(), 2U);
+  EXPECT_EQ(cells[1].name, "a+g");
+  EXPECT_EQ(cells[1].mitigation, "a+g");
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a+g, g+a]\n" + defined),
+              HasSubstr("'g+a' stacks the same mitigations, in another order, as 'a+g' (at "
+                        "r.yaml:2:"));
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a+g, 'a +g']\n" + defined),
+              HasSubstr("'a +g' is the same stack as 'a+g'"));
+}
+
+TEST(CellsRecipe, CellsPastTheLimitAreRefusedBeforeAnyIsPlanned) {
+  // 65 x 64 = 4160 cells of names that are never defined: the count is refused first.
+  std::string mitigations = "none";
+  for (int i = 0; i < 64; ++i) mitigations += fmt::format(", m{}", i);
+  std::string diagnostics = "none";
+  for (int i = 0; i < 63; ++i) diagnostics += fmt::format(", d{}", i);
+  EXPECT_THAT(failure(fmt::format("schema_version: 1\nmitigation_axis: [{}]\n"
+                                  "diagnostic_axis: [{}]\n",
+                                  mitigations, diagnostics)),
+              HasSubstr("65 mitigation(s) x 64 diagnostic(s) would make more than 4096 cells "
+                        "(max_cells)"));
+}
