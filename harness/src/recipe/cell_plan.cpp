@@ -59,13 +59,23 @@ std::vector<std::string> defined_names(const recipe& spec, bool mitigations) {
   return names;
 }
 
+// The first names of a list that may hold 10^5 of them: a message names a few, and says how many
+// more there are.
+std::string join_some(const std::vector<std::string>& names) {
+  constexpr std::size_t shown = 20;
+  if (names.size() <= shown) return join(names);
+  return fmt::format("{} and {} more",
+                     join(std::vector<std::string>(names.begin(), names.begin() + shown)),
+                     names.size() - shown);
+}
+
 [[noreturn]] void undefined(const axis_item& item, const std::string& name, const std::string& axis,
                             const std::vector<std::string>& known) {
   const std::string block = axis == "mitigation_axis" ? "mitigations" : "diagnostics";
   fail_at(item.where, "recipe." + axis,
           fmt::format("'{}' is not defined.{} Defined: {}. Fix: define it under {}: or use one of "
                       "those names ('none' means no change).",
-                      name, did_you_mean(name, known), join(known), block));
+                      name, did_you_mean(name, known), join_some(known), block));
 }
 
 void check_no_repeats(const std::vector<axis_item>& axis, const std::string& key) {
@@ -260,7 +270,7 @@ void check_confound(const recipe& spec, const std::vector<cell_plan>& cells) {
       for (const auto& c : cells) names.push_back(c.name);
       fail_at(spec.confound->where, "recipe.confound.baseline_cell",
               fmt::format("'{}' is not a cell.{} Cells: {}. Fix: name one of them.", wanted,
-                          did_you_mean(wanted, names), join(names)));
+                          did_you_mean(wanted, names), join_some(names)));
     }
   }
 }
@@ -278,17 +288,24 @@ std::vector<cell_plan> plan_cells(const recipe& spec) {
   check_cell_count(spec);
   check_no_repeats(spec.mitigation_axis, "mitigation_axis");
   check_no_repeats(spec.diagnostic_axis, "diagnostic_axis");
-  check_distinct_stacks(spec.mitigation_axis);
   const mitigation_index mitigations = index_mitigations(spec);
+  // Each entry resolved first, so an undefined or repeated name is refused as such before two
+  // entries are compared as stacks.
+  std::vector<cell_plan> resolved;
+  resolved.reserve(spec.mitigation_axis.size());
+  for (const auto& mitigation : spec.mitigation_axis) {
+    resolved.push_back(resolve_mitigation(spec, mitigations, mitigation));
+  }
+  check_distinct_stacks(spec.mitigation_axis);
   const bool diagnostic_in_name =
       spec.diagnostic_axis.size() != 1 || spec.diagnostic_axis.front().text != no_change_name;
   const auto diagnostics = diagnostic_collectors(spec);
   std::vector<cell_plan> cells;
   cells.reserve(spec.mitigation_axis.size() * spec.diagnostic_axis.size());
-  for (const auto& mitigation : spec.mitigation_axis) {
-    const cell_plan resolved = resolve_mitigation(spec, mitigations, mitigation);
+  for (std::size_t m = 0; m < spec.mitigation_axis.size(); ++m) {
+    const axis_item& mitigation = spec.mitigation_axis[m];
     for (std::size_t d = 0; d < spec.diagnostic_axis.size(); ++d) {
-      cell_plan cell = resolved;
+      cell_plan cell = resolved[m];
       cell.diagnostic = spec.diagnostic_axis[d].text;
       cell.collect = diagnostics[d];
       cell.name = diagnostic_in_name ? fmt::format("{}.{}", cell.mitigation, cell.diagnostic)
@@ -321,7 +338,7 @@ std::size_t find_cell(const std::vector<cell_plan>& cells, const std::string& na
     names.push_back(cells[i].name);
   }
   throw usage_error(fmt::format("{} '{}': no such cell.{} Cells: {}. Fix: name one of them.",
-                                origin, name, did_you_mean(name, names), join(names)));
+                                origin, name, did_you_mean(name, names), join_some(names)));
 }
 
 }  // namespace aorta::detail
