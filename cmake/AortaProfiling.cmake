@@ -138,8 +138,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     and ``aorta:<collector>`` for each collector: those of ``COLLECT`` when given, otherwise
     the names found by a simple line scan of the recipe's top-level ``collect:`` key (a flow
     list ``[a, b]``, a block list ``- a`` or a block mapping ``a:``); when the scan finds
-    nothing it can read, the label is just ``aorta``. So ``ctest -L aorta:callgrind`` runs
-    every callgrind test.
+    nothing it can read, the label is just ``aorta``. A recipe with cells adds the collectors
+    of the diagnostics on its ``diagnostic_axis`` (scanned the same way), since their cells run
+    them. So ``ctest -L aorta:callgrind`` runs every callgrind test.
 
   ``OUTPUT_DIR <dir>``
     The root of all results. The test writes into ``<dir>/<name>`` (one directory per test,
