@@ -2,6 +2,7 @@
 // refusal (file:line, the names, the fix), including hostile names and files.
 #include "aorta/recipe.hpp"
 #include "recipe/cell_plan.hpp"
+#include "sweep/trial_recipes.hpp"
 
 #include "option_test_support.hpp"
 
@@ -227,4 +228,34 @@ TEST(CellsRecipe, CellsPastTheLimitAreRefusedBeforeAnyIsPlanned) {
                                   mitigations, diagnostics)),
               HasSubstr("65 mitigation(s) x 64 diagnostic(s) would make more than 4096 cells "
                         "(max_cells)"));
+}
+
+// Each cell held a copy of the whole recipe (3,000 cells: 2.5 GB); now the cells of one
+// diagnostic share one collector list and one trial recipe, which holds no cell blocks.
+TEST(CellsRecipe, CellsOfOneDiagnosticShareOneRecipeWithoutTheCellBlocks) {
+  const auto spec = load_recipe_from_string(
+      "schema_version: 1\ncollect: []\nmitigations: {a: {}, b: {}}\n"
+      "diagnostics: {cg: [callgrind]}\nmitigation_axis: [none, a, b]\n"
+      "diagnostic_axis: [none, cg]\n",
+      "r.yaml");
+  const auto cells = plan_cells(spec);
+  ASSERT_EQ(cells.size(), 6U);  // none.none, none.cg, a.none, a.cg, b.none, b.cg
+  ASSERT_TRUE(cells[1].collect);
+  EXPECT_EQ(cells[1].collect.get(), cells[5].collect.get());
+  aorta::detail::trial_recipes recipes(spec);
+  const auto plain = recipes.of(cells[0]);
+  const auto traced = recipes.of(cells[1]);
+  EXPECT_EQ(plain.get(), recipes.of(cells[4]).get());
+  EXPECT_EQ(traced.get(), recipes.of(cells[3]).get());
+  EXPECT_NE(plain.get(), traced.get());
+  EXPECT_TRUE(plain->collect.empty());
+  ASSERT_EQ(traced->collect.size(), 1U);
+  EXPECT_EQ(traced->collect.front().name, "callgrind");
+  for (const auto& trial_spec : {plain, traced}) {
+    EXPECT_TRUE(trial_spec->mitigations.empty());
+    EXPECT_TRUE(trial_spec->diagnostics.empty());
+    EXPECT_EQ(trial_spec->mitigation_axis.size(), 1U);
+    EXPECT_EQ(trial_spec->diagnostic_axis.size(), 1U);
+    EXPECT_EQ(trial_spec->path, spec.path);
+  }
 }
