@@ -123,3 +123,28 @@ aorta_cli_test(hostile3.compare_damaged_baseline RC 1
   COMMAND sh -c "'${aorta}' sweep run --recipe '${recipes}/plain.yaml' --output '${damaged}/new/t' -- /bin/true > /dev/null && '${aorta}' baseline record '${damaged}/new/t' --into '${damaged}/baselines' > /dev/null && printf '{\"schema_version\": 1,' > '${damaged}/baselines/t.json' && exec '${aorta}' compare '${damaged}/baselines' '${damaged}/new'"
   OUTPUT "baselines/t\\.json: cannot be read as a baseline \\([^\n]*is not valid JSON"
   NOT_OUTPUT "holds no result\\.json")
+
+# One mitigation of 10,000 arguments under 2,048 diagnostics (4,096 cells): its settings, each
+# trial's command and the records kept for the judges were copied per cell (about 1.3 GB per copy
+# here, the dry run ended in std::bad_alloc under this limit). Now they are shared, made per trial
+# and dropped once written, so the dry run fits in 1 GB of address space. Not under the
+# sanitizers, whose shadow memory takes more address space than the limit allows.
+if(NOT CMAKE_CXX_FLAGS MATCHES "fsanitize")
+  string(REPEAT "a, " 9999 many_args)
+  set(diagnostic_defs "")
+  set(diagnostic_axis "none")
+  foreach(i RANGE 1 2047)
+    string(APPEND diagnostic_defs "  d${i}: []\n")
+    string(APPEND diagnostic_axis ", d${i}")
+  endforeach()
+  file(WRITE "${hostile3l}/wide_mitigation.yaml"
+    "schema_version: 1\nmode: probe\nmitigations:\n  big: {args: [${many_args}a]}\n"
+    "diagnostics:\n${diagnostic_defs}mitigation_axis: [none, big]\n"
+    "diagnostic_axis: [${diagnostic_axis}]\n")
+  aorta_cli_test(hostile3.wide_mitigation_in_bounded_memory RC 0 TIMEOUT 120
+    CLEAN "${out}/hostile3.wide_mitigation_in_bounded_memory"
+    COMMAND sh -c "ulimit -v 1000000 && exec \"$0\" sweep run --recipe \"$1\" --output \"$2\" --dry-run --seed 1 -- /bin/true"
+            "${aorta}" "${hostile3l}/wide_mitigation.yaml"
+            "${out}/hostile3.wide_mitigation_in_bounded_memory"
+    OUTPUT "dry run: recipe valid, 4096 cell\\(s\\), nothing launched")
+endif()

@@ -49,10 +49,11 @@ TEST(CellsRecipe, AxesMakeTheProductNamedByTheRule) {
   EXPECT_EQ(names(spec), (strings{"none", "fast", "fast+big"}));
   const auto cells = plan_cells(spec);
   EXPECT_EQ(cells[2].mitigations, (strings{"fast", "big"}));
-  EXPECT_EQ(cells[2].env_set.at("MODE"), "fast");
-  EXPECT_EQ(cells[2].env_set.at("SIZE"), "4096");
-  EXPECT_EQ(cells[2].env_unset, strings{"DEBUG"});
-  EXPECT_EQ(cells[2].extra_args, strings{"--fast"});
+  ASSERT_TRUE(cells[2].changes);
+  EXPECT_EQ(cells[2].changes->env_set.at("MODE"), "fast");
+  EXPECT_EQ(cells[2].changes->env_set.at("SIZE"), "4096");
+  EXPECT_EQ(cells[2].changes->env_unset, strings{"DEBUG"});
+  EXPECT_EQ(cells[2].changes->extra_args, strings{"--fast"});
   EXPECT_EQ(cells[2].trials, 7);
   EXPECT_EQ(cells[0].trials, 1);
   EXPECT_TRUE(aorta::detail::has_cells(spec));
@@ -73,8 +74,8 @@ TEST(CellsRecipe, ACellMayReplaceTheCommand) {
                          "mitigations:\n  base: {command: [build-main/bench, -n, '3']}\n"
                          "  head: {command: [build-pr/bench, -n, '3']}\n");
   const auto cells = plan_cells(spec);
-  ASSERT_TRUE(cells[1].command);
-  EXPECT_EQ(*cells[1].command, (strings{"build-pr/bench", "-n", "3"}));
+  ASSERT_TRUE(cells[1].changes && cells[1].changes->command);
+  EXPECT_EQ(*cells[1].changes->command, (strings{"build-pr/bench", "-n", "3"}));
   EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a]\nmitigations: {a: {command: []}}\n"),
               StartsWith("r.yaml:3:28: recipe.mitigations.a.command: is empty, so the cell would "
                          "have no command to run."));

@@ -124,6 +124,7 @@ struct stack_owners {
 cell_plan resolve_mitigation(const recipe& spec, const mitigation_index& index,
                              const axis_item& item) {
   cell_plan cell;
+  cell_changes changes;
   const auto parts = split_plus(item.text);
   cell.mitigation = join_plus(parts);
   cell.trials = spec.trials;
@@ -133,7 +134,7 @@ cell_plan resolve_mitigation(const recipe& spec, const mitigation_index& index,
   for (const auto& part : parts) {
     if (part == no_change_name && parts.size() == 1) {
       cell.mitigations.push_back(part);
-      return cell;
+      return cell;  // `none`: no changes
     }
     const auto entry = index.find(part);
     if (entry == index.end()) {
@@ -164,24 +165,24 @@ cell_plan resolve_mitigation(const recipe& spec, const mitigation_index& index,
                           found.name, found.where.to_string(), what));
     };
     for (const auto& [name, value] : found.env_set) {
-      const auto same = cell.env_set.find(name);
-      if (same != cell.env_set.end() && same->second == value) continue;
+      const auto same = changes.env_set.find(name);
+      if (same != changes.env_set.end() && same->second == value) continue;
       clash(name, fmt::format("both set it, to different values ('{}' and '{}')",
-                              same == cell.env_set.end() ? std::string("unset") : same->second,
+                              same == changes.env_set.end() ? std::string("unset") : same->second,
                               value));
-      cell.env_set[name] = value;
+      changes.env_set[name] = value;
     }
     for (const auto& name : found.env_unset) {
       if (owners.unset.contains(name)) continue;
       clash(name, "one sets it and the other removes it");
       owners.unset.insert(name);
-      cell.env_unset.push_back(name);
+      changes.env_unset.push_back(name);
     }
-    cell.extra_args.insert(cell.extra_args.end(), found.extra_args.begin(),
+    changes.extra_args.insert(changes.extra_args.end(), found.extra_args.begin(),
                            found.extra_args.end());
     if (found.command) {
       clash("the command", "both replace it");
-      cell.command = found.command;
+      changes.command = found.command;
     }
     if (found.trials) {
       if (trials_from != nullptr && *trials_from->trials != *found.trials) {
@@ -192,6 +193,7 @@ cell_plan resolve_mitigation(const recipe& spec, const mitigation_index& index,
       cell.trials = *found.trials;
     }
   }
+  cell.changes = std::make_shared<const cell_changes>(std::move(changes));
   return cell;
 }
 
@@ -276,6 +278,11 @@ void check_confound(const recipe& spec, const std::vector<cell_plan>& cells) {
 }
 
 }  // namespace
+
+const cell_changes& changes_of(const cell_plan& cell) {
+  static const cell_changes none;
+  return cell.changes ? *cell.changes : none;
+}
 
 bool has_cells(const recipe& spec) {
   const auto only_none = [](const std::vector<axis_item>& axis) {

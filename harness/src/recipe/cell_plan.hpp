@@ -14,19 +14,29 @@
 
 namespace aorta::detail {
 
+// What one mitigation_axis entry changes, its stacked mitigations merged: resolved once and shared
+// by the entry's cells (one per diagnostic), so a large mitigation is never copied per cell.
+struct cell_changes {
+  std::map<std::string, std::string> env_set;
+  std::vector<std::string> env_unset;
+  std::vector<std::string> extra_args;
+  std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
+};
+
 struct cell_plan {
   std::string name;
   std::vector<std::string> mitigations;  // the stacked names; {"none"} for no change
   std::string mitigation;                // the axis entry ("fast+big")
   std::string diagnostic;                // "none" or a diagnostics: name
-  std::map<std::string, std::string> env_set;
-  std::vector<std::string> env_unset;
-  std::vector<std::string> extra_args;
-  std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
+  // Null: no change (as `none`).
+  std::shared_ptr<const cell_changes> changes;
   // The diagnostic's collectors, one list shared by its cells; null: the recipe's collect:.
   std::shared_ptr<const std::vector<collector_request>> collect;
   int trials = 1;
 };
+
+// The cell's changes; an empty set for a plan without any.
+[[nodiscard]] const cell_changes& changes_of(const cell_plan& cell);
 
 // True when the recipe names anything but `none` on an axis: its trials then go to
 // `<output>/<cell>/trial_<n>/`.
