@@ -148,3 +148,16 @@ if(NOT CMAKE_CXX_FLAGS MATCHES "fsanitize")
             "${out}/hostile3.wide_mitigation_in_bounded_memory"
     OUTPUT "dry run: recipe valid, 4096 cell\\(s\\), nothing launched")
 endif()
+
+# The schedule holds one entry per trial: 4,096 cells of 10^6 trials each ended in std::bad_alloc
+# (exit 70). More than max_scheduled_trials (10^7) in all is refused before anything runs.
+aorta_cli_test(hostile3.scheduled_trials_flag_refused RC 64 TIMEOUT 30
+  CLEAN "${out}/hostile3.scheduled_trials_flag_refused"
+  COMMAND "${aorta}" sweep run --recipe "${hostile3l}/cells_4096.yaml" --trials 1000000
+          --output "${out}/hostile3.scheduled_trials_flag_refused" --dry-run -- /bin/true
+  OUTPUT "4096 cell\\(s\\) would run 4096000000 trials in all, more than 10000000 \\(max_scheduled_trials\\)")
+file(READ "${hostile3l}/cells_4096.yaml" cells_4096_text)
+file(WRITE "${hostile3l}/cells_4096_many_trials.yaml" "trials: 3000\n${cells_4096_text}")
+aorta_cli_test(hostile3.scheduled_trials_recipe_refused RC 64 TIMEOUT 30
+  COMMAND "${aorta}" validate "${hostile3l}/cells_4096_many_trials.yaml"
+  OUTPUT "cells_4096_many_trials\\.yaml: recipe: 4096 cell\\(s\\) would run 12288000 trials in all")

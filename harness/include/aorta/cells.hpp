@@ -24,6 +24,11 @@ inline constexpr const char* no_change_name = "none";
 // in std::bad_alloc with nothing written).
 inline constexpr std::size_t max_cells = 4096;
 
+// The most trials one run of cells may schedule, over all its cells: the schedule holds one entry
+// per trial, so 4096 cells of `trials: 1000000` would need 4 * 10^9 of them (std::bad_alloc).
+// Past it, a recipe is refused at load and `--trials` before anything runs (64).
+inline constexpr std::size_t max_scheduled_trials = 10'000'000;
+
 // The longest cell name: it is a directory name (NAME_MAX on Linux).
 inline constexpr std::size_t max_cell_name_length = 255;
 

@@ -322,7 +322,25 @@ std::vector<cell_plan> plan_cells(const recipe& spec) {
     }
   }
   check_confound(spec, cells);
+  check_scheduled_trials(
+      cells, spec.path.empty() ? "recipe" : fmt::format("{}: recipe", spec.path.string()), true);
   return cells;
+}
+
+void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::string& origin,
+                            bool from_recipe) {
+  std::size_t total = 0;
+  for (const auto& cell : cells) {
+    total += static_cast<std::size_t>(std::max(cell.trials, 0));  // each <= 10^6: no overflow
+  }
+  if (total <= max_scheduled_trials) return;
+  const std::string message = fmt::format(
+      "{}: {} cell(s) would run {} trials in all, more than {} (max_scheduled_trials), aorta's "
+      "limit on the trials of one run. Fix: give fewer trials (trials:, a mitigation's trials: or "
+      "--trials) or fewer cells.",
+      origin, cells.size(), total, max_scheduled_trials);
+  if (from_recipe) throw recipe_error(message);
+  throw usage_error(message);
 }
 
 std::optional<std::size_t> reference_cell(const std::vector<cell_plan>& cells,

@@ -48,6 +48,11 @@ struct cell_plan {
 // baseline cell that does not exist).
 [[nodiscard]] std::vector<cell_plan> plan_cells(const recipe& spec);
 
+// Throws recipe_error (from_recipe) or usage_error (--trials) when the cells' trials add
+// up to more than max_scheduled_trials; `origin` names what set the counts.
+void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::string& origin,
+                            bool from_recipe);
+
 // The cell each cell is judged against: the baseline cell's mitigation under the cell's own
 // diagnostic (times under different collectors are not comparable). nullopt for the baseline
 // cells themselves or when no such cell exists.

@@ -343,6 +343,7 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
+    check_scheduled_trials(plans, "--trials", false);
   }
   trial_recipes recipes(spec);
   auto measures = spec.measure;
