@@ -55,7 +55,7 @@ write_basic_package_version_file(
   COMPATIBILITY SameMajorVersion)
 # AortaProfiling.cmake includes its internals from its own directory, so they travel together.
 foreach(_aorta_module IN ITEMS AortaProfiling AortaProfilingArguments AortaProfilingSettings
-    AortaProfilingInternals)
+    AortaProfilingInternals AortaProfilingRecipeScan)
   configure_file("${PROJECT_SOURCE_DIR}/cmake/${_aorta_module}.cmake"
     "${_aorta_build_package_dir}/${_aorta_module}.cmake" COPYONLY)
 endforeach()
@@ -67,4 +67,5 @@ install(FILES
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingArguments.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingSettings.cmake"
   "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingInternals.cmake"
+  "${PROJECT_SOURCE_DIR}/cmake/AortaProfilingRecipeScan.cmake"
   DESTINATION "${AORTA_INSTALL_CMAKEDIR}")

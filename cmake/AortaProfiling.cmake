@@ -138,8 +138,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
     and ``aorta:<collector>`` for each collector: those of ``COLLECT`` when given, otherwise
     the names found by a simple line scan of the recipe's top-level ``collect:`` key (a flow
     list ``[a, b]``, a block list ``- a`` or a block mapping ``a:``); when the scan finds
-    nothing it can read, the label is just ``aorta``. So ``ctest -L aorta:callgrind`` runs
-    every callgrind test.
+    nothing it can read, the label is just ``aorta``. A recipe with cells adds the collectors
+    of the diagnostics on its ``diagnostic_axis`` (scanned the same way), since their cells run
+    them. So ``ctest -L aorta:callgrind`` runs every callgrind test.
 
   ``OUTPUT_DIR <dir>``
     The root of all results. The test writes into ``<dir>/<name>`` (one directory per test,
@@ -188,7 +189,9 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   payload, nothing else; ``ctest -L profiling`` can follow without building the whole project.
 
   Properties set on every test: ``LABELS`` (above), ``SKIP_RETURN_CODE 77``, ``TIMEOUT``,
-  ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail),
+  ``ATTACHED_FILES <OUTPUT_DIR>/<name>/trial_0/result.json`` (for CDash, pass or fail; for a
+  recipe with cells, the files such a run writes: ``<OUTPUT_DIR>/<name>/matrix.json`` and
+  ``matrix.md``),
   ``FIXTURES_REQUIRED aorta_report`` and ``RESOURCE_GROUPS`` when ``GPUS`` is above ``0``;
   with CMake 3.27 or newer also ``TIMEOUT_SIGNAL_NAME SIGTERM`` and
   ``TIMEOUT_SIGNAL_GRACE_PERIOD 10``, so a CTest timeout reaches the payload's whole process
@@ -281,6 +284,7 @@ cmake_policy(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingArguments.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingSettings.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingInternals.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/AortaProfilingRecipeScan.cmake")
 
 # What the profiled tests run: `cmake --build <build> --target aorta_profiled_tests` builds aorta
 # (when this project builds it) and every TARGET payload, and nothing else.
@@ -318,6 +322,10 @@ function(aorta_add_profiled_test)
   else()
     _aorta_scan_recipe_collectors("${recipe}" collectors)
   endif()
+  # A diagnostic's cells run its collectors in place of these: label the test with them too.
+  _aorta_scan_recipe_cells("${recipe}" has_cells diagnostic_collectors)
+  list(APPEND collectors ${diagnostic_collectors})
+  list(REMOVE_DUPLICATES collectors)
 
   # Re-run the configure step (and so the validation) whenever the recipe changes.
   string(REPLACE ";" "\\;" recipe_dependency "${recipe}")

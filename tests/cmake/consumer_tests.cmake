@@ -165,3 +165,22 @@ set_tests_properties(aorta.cmake.consumer.ambiguous_junit PROPERTIES
   LABELS packaging
   TIMEOUT 600
   FIXTURES_REQUIRED aorta_consumer_prefix)
+
+# A consumer of `project(x NONE)` (no compiler: it runs prebuilt programs) finds the installed
+# package and runs its profiled test; the package searched for yaml-cpp, which CMake cannot find
+# without a language (issue 46).
+add_test(NAME aorta.cmake.consumer.no_language.configure
+  COMMAND ${CMAKE_COMMAND} --fresh -S ${CMAKE_CURRENT_SOURCE_DIR}/consumer_none
+    -B ${work}/consumer-none -G "${CMAKE_GENERATOR}" -DCMAKE_PREFIX_PATH=${consumer_prefix})
+set_tests_properties(aorta.cmake.consumer.no_language.configure PROPERTIES
+  LABELS packaging
+  TIMEOUT 300
+  FIXTURES_REQUIRED aorta_consumer_prefix
+  FIXTURES_SETUP aorta_consumer_none_configured)
+add_test(NAME aorta.cmake.consumer.no_language.test
+  COMMAND ${CMAKE_CTEST_COMMAND} --test-dir ${work}/consumer-none -C $<CONFIG>
+    -L profiling --output-on-failure --no-tests=error)
+set_tests_properties(aorta.cmake.consumer.no_language.test PROPERTIES
+  LABELS packaging
+  TIMEOUT 300
+  FIXTURES_REQUIRED "aorta_consumer_prefix;aorta_consumer_none_configured")

@@ -33,6 +33,7 @@ foreach(file IN ITEMS
     "${package_dir}/AortaProfilingArguments.cmake"
     "${package_dir}/AortaProfilingSettings.cmake"
     "${package_dir}/AortaProfilingInternals.cmake"
+    "${package_dir}/AortaProfilingRecipeScan.cmake"
     "${PREFIX}/bin/aorta"
     "${PREFIX}/include/aorta/error.hpp"
     "${PREFIX}/include/aorta/recipe.hpp")

@@ -7,7 +7,7 @@ file, numbers at the edge of their type, SQL views that never end. These generat
 class on purpose, in the format of the target, so every CI run starts from them and libFuzzer
 mutates from there. Every file is hand-made from the format's published layout (MessagePack spec,
 Proton's hatchet / chrome trace output, rocprofv3's CSV, JSON and rocpd schema, ncu's CSV,
-callgrind's format, compute-sanitizer's text report, nvbench's and Google Benchmark's JSON, aorta's own result.json); none is committed. One module per format family
+callgrind's format, compute-sanitizer's text report, nvbench's and Google Benchmark's JSON, aorta's own result.json and recipes with cells and mitigations files); none is committed. One module per format family
 in structured_seeds/.
 
 usage: make_structured_seeds.py TARGET OUTDIR   (prints the files written, one per line)
@@ -16,8 +16,8 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # run from the source tree: leave no __pycache__ there
-from structured_seeds import (aorta_records, gbench, nvidia, proton, rocprof,  # noqa: E402
-                              valgrind_sanitizer)
+from structured_seeds import (aorta_records, gbench, nvidia, proton, recipes,  # noqa: E402
+                              rocprof, valgrind_sanitizer)
 
 
 def main(argv):
@@ -30,13 +30,14 @@ def main(argv):
                   "callgrind": valgrind_sanitizer.callgrind_seeds,
                   "sanitizer_log": valgrind_sanitizer.sanitizer_log_seeds,
                   "nvbench": nvidia.nvbench_seeds, "gbench": gbench.gbench_seeds,
-                  "result_json": aorta_records.result_json_seeds}
+                  "result_json": aorta_records.result_json_seeds,
+                  "recipe": recipes.recipe_seeds}
     if target == "rocpd":
         for path in rocprof.rocpd_seeds(outdir):
             print(path)
         return 0
     if target not in generators:
-        return 0  # no structured seeds for this target (recipe, check: their own seeds)
+        return 0  # no structured seeds for this target (check: its own seeds)
     for name, data in generators[target]():
         path = os.path.join(outdir, "structured-" + name)
         with open(path, "wb") as f:

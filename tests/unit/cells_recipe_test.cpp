@@ -2,6 +2,7 @@
 // refusal (file:line, the names, the fix), including hostile names and files.
 #include "aorta/recipe.hpp"
 #include "recipe/cell_plan.hpp"
+#include "sweep/trial_recipes.hpp"
 
 #include "option_test_support.hpp"
 
@@ -48,10 +49,11 @@ TEST(CellsRecipe, AxesMakeTheProductNamedByTheRule) {
   EXPECT_EQ(names(spec), (strings{"none", "fast", "fast+big"}));
   const auto cells = plan_cells(spec);
   EXPECT_EQ(cells[2].mitigations, (strings{"fast", "big"}));
-  EXPECT_EQ(cells[2].env_set.at("MODE"), "fast");
-  EXPECT_EQ(cells[2].env_set.at("SIZE"), "4096");
-  EXPECT_EQ(cells[2].env_unset, strings{"DEBUG"});
-  EXPECT_EQ(cells[2].extra_args, strings{"--fast"});
+  ASSERT_TRUE(cells[2].changes);
+  EXPECT_EQ(cells[2].changes->env_set.at("MODE"), "fast");
+  EXPECT_EQ(cells[2].changes->env_set.at("SIZE"), "4096");
+  EXPECT_EQ(cells[2].changes->env_unset, strings{"DEBUG"});
+  EXPECT_EQ(cells[2].changes->extra_args, strings{"--fast"});
   EXPECT_EQ(cells[2].trials, 7);
   EXPECT_EQ(cells[0].trials, 1);
   EXPECT_TRUE(aorta::detail::has_cells(spec));
@@ -72,8 +74,8 @@ TEST(CellsRecipe, ACellMayReplaceTheCommand) {
                          "mitigations:\n  base: {command: [build-main/bench, -n, '3']}\n"
                          "  head: {command: [build-pr/bench, -n, '3']}\n");
   const auto cells = plan_cells(spec);
-  ASSERT_TRUE(cells[1].command);
-  EXPECT_EQ(*cells[1].command, (strings{"build-pr/bench", "-n", "3"}));
+  ASSERT_TRUE(cells[1].changes && cells[1].changes->command);
+  EXPECT_EQ(*cells[1].changes->command, (strings{"build-pr/bench", "-n", "3"}));
   EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a]\nmitigations: {a: {command: []}}\n"),
               StartsWith("r.yaml:3:28: recipe.mitigations.a.command: is empty, so the cell would "
                          "have no command to run."));
@@ -125,7 +127,11 @@ TEST(CellsRecipe, HostileNamesCannotLeaveTheOutputDirectory) {
               HasSubstr("is not a valid name: use 1 to 100"));
   EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [matrix]\ndiagnostic_axis: [json]\n"
                       "mitigations: {matrix: {}}\ndiagnostics: {json: []}\n"),
-              HasSubstr("the cell 'matrix.json' would take the name of a report file"));
+              HasSubstr("the cell 'matrix.json' would take the name of a file aorta writes"));
+  // result.json is the refusal record a run that never started writes beside the cells.
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [result]\ndiagnostic_axis: [json]\n"
+                      "mitigations: {result: {}}\ndiagnostics: {json: []}\n"),
+              HasSubstr("the cell 'result.json' would take the name of a file aorta writes"));
   EXPECT_THAT(failure("schema_version: 1\nmitigations: {a: {env: {'X=1': b}}}\n"),
               HasSubstr("'X=1' is not an environment variable name"));
   EXPECT_THAT(failure("schema_version: 1\nmitigations: {a: {env: {X: [1]}}}\n"),
@@ -197,3 +203,60 @@ TEST(CellsRecipe, MitigationsFileAddsDefinitionsAndRefusesRepeats) {
 }
 
 }  // namespace
+
+TEST(CellsRecipe, OneStackWrittenTwoWaysIsOneCell) {
+  const std::string defined = "mitigations: {a: {env: {A: '1'}}, g: {env: {G: '1'}}}\n";
+  const auto cells = plan_cells(load_recipe_from_string(
+      "schema_version: 1\nmitigation_axis: [none, 'a + g']\n" + defined, "r.yaml"));
+  ASSERT_EQ(cells.size(), 2U);
+  EXPECT_EQ(cells[1].name, "a+g");
+  EXPECT_EQ(cells[1].mitigation, "a+g");
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a+g, g+a]\n" + defined),
+              HasSubstr("'g+a' stacks the same mitigations, in another order, as 'a+g' (at "
+                        "r.yaml:2:"));
+  EXPECT_THAT(failure("schema_version: 1\nmitigation_axis: [a+g, 'a +g']\n" + defined),
+              HasSubstr("'a +g' is the same stack as 'a+g'"));
+}
+
+TEST(CellsRecipe, CellsPastTheLimitAreRefusedBeforeAnyIsPlanned) {
+  // 65 x 64 = 4160 cells of names that are never defined: the count is refused first.
+  std::string mitigations = "none";
+  for (int i = 0; i < 64; ++i) mitigations += fmt::format(", m{}", i);
+  std::string diagnostics = "none";
+  for (int i = 0; i < 63; ++i) diagnostics += fmt::format(", d{}", i);
+  EXPECT_THAT(failure(fmt::format("schema_version: 1\nmitigation_axis: [{}]\n"
+                                  "diagnostic_axis: [{}]\n",
+                                  mitigations, diagnostics)),
+              HasSubstr("65 mitigation(s) x 64 diagnostic(s) would make more than 4096 cells "
+                        "(max_cells)"));
+}
+
+// Each cell held a copy of the whole recipe (3,000 cells: 2.5 GB); now the cells of one
+// diagnostic share one collector list and one trial recipe, which holds no cell blocks.
+TEST(CellsRecipe, CellsOfOneDiagnosticShareOneRecipeWithoutTheCellBlocks) {
+  const auto spec = load_recipe_from_string(
+      "schema_version: 1\ncollect: []\nmitigations: {a: {}, b: {}}\n"
+      "diagnostics: {cg: [callgrind]}\nmitigation_axis: [none, a, b]\n"
+      "diagnostic_axis: [none, cg]\n",
+      "r.yaml");
+  const auto cells = plan_cells(spec);
+  ASSERT_EQ(cells.size(), 6U);  // none.none, none.cg, a.none, a.cg, b.none, b.cg
+  ASSERT_TRUE(cells[1].collect);
+  EXPECT_EQ(cells[1].collect.get(), cells[5].collect.get());
+  aorta::detail::trial_recipes recipes(spec);
+  const auto plain = recipes.of(cells[0]);
+  const auto traced = recipes.of(cells[1]);
+  EXPECT_EQ(plain.get(), recipes.of(cells[4]).get());
+  EXPECT_EQ(traced.get(), recipes.of(cells[3]).get());
+  EXPECT_NE(plain.get(), traced.get());
+  EXPECT_TRUE(plain->collect.empty());
+  ASSERT_EQ(traced->collect.size(), 1U);
+  EXPECT_EQ(traced->collect.front().name, "callgrind");
+  for (const auto& trial_spec : {plain, traced}) {
+    EXPECT_TRUE(trial_spec->mitigations.empty());
+    EXPECT_TRUE(trial_spec->diagnostics.empty());
+    EXPECT_EQ(trial_spec->mitigation_axis.size(), 1U);
+    EXPECT_EQ(trial_spec->diagnostic_axis.size(), 1U);
+    EXPECT_EQ(trial_spec->path, spec.path);
+  }
+}

@@ -7,6 +7,7 @@
 #include "aorta/error.hpp"
 
 #include <filesystem>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,6 +17,21 @@ namespace aorta {
 
 // The name `none` on either axis: no change.
 inline constexpr const char* no_change_name = "none";
+
+// The most cells one recipe may make (mitigation_axis entries x diagnostic_axis entries). Each cell
+// is a directory of trials, a banner line, a row of every confound table and of matrix.json, and
+// runs its trials one after another on one GPU: a matrix beyond this is a generated recipe gone
+// wrong. A recipe past it is refused at load (64) before any cell is planned (10,000 cells ended
+// in std::bad_alloc with nothing written).
+inline constexpr std::size_t max_cells = 4096;
+
+// The most trials one run of cells may schedule, over all its cells: the schedule holds one entry
+// per trial, so 4096 cells of `trials: 1000000` would need 4 * 10^9 of them (std::bad_alloc).
+// Past it, a recipe is refused at load and `--trials` before anything runs (64).
+inline constexpr std::size_t max_scheduled_trials = 10'000'000;
+
+// The longest cell name: it is a directory name (NAME_MAX on Linux).
+inline constexpr std::size_t max_cell_name_length = 255;
 
 struct mitigation_def {
   std::string name;

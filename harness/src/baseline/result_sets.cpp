@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -31,17 +32,36 @@ bool is_trial_dir(const fs::path& dir) {
          name.find_first_not_of("0123456789", 6) == std::string::npos;
 }
 
-bool is_baseline_file(const fs::path& file) {
-  if (file.extension() != ".json" || file.filename() == "result.json") return false;
+enum class json_file_kind { baseline, other, damaged };
+
+// A baseline, other JSON (beside the baselines, a "schema" of another type included), or a .json
+// file aorta cannot read at all, with why in `damage`.
+json_file_kind classify_json_file(const fs::path& file, std::string& damage) {
+  if (file.extension() != ".json" || file.filename() == "result.json") {
+    return json_file_kind::other;
+  }
   try {
     const auto json = read_json(file);
-    // Any other JSON beside the baselines (a "schema" of another type included) is not one.
     const auto schema = json.is_object() ? json.find("schema") : json.end();
     return json.is_object() && schema != json.end() && schema->is_string() &&
-           schema->get<std::string>() == schemas::baseline.name;
-  } catch (const error&) {
-    return false;
+                   schema->get<std::string>() == schemas::baseline.name
+               ? json_file_kind::baseline
+               : json_file_kind::other;
+  } catch (const error& e) {
+    damage = e.what();
+    return json_file_kind::damaged;
   }
+}
+
+// A baseline that cannot be read is named with its damage: it was skipped as "not a baseline",
+// and compare then said the directory "holds no result.json".
+[[noreturn]] void refuse_damaged(const fs::path& path, const fs::path& file,
+                                 const std::string& damage) {
+  throw error(exit_code::failed,
+              fmt::format("{}: cannot be read as a baseline ({}), so {} holds no baseline aorta "
+                          "can compare against. Fix: record it again (aorta baseline record "
+                          "RESULTS --into {}), or move the file away",
+                          file.string(), damage, path.string(), path.string()));
 }
 
 // Why a path that is neither a regular file nor a directory cannot be read: a FIFO or device
@@ -112,12 +132,24 @@ std::map<std::string, measured_test> load_measured(const fs::path& path) {
   std::map<std::string, measured_test> tests;
   std::error_code ec;
   std::vector<fs::path> baselines;
-  if (fs::is_regular_file(path, ec) && is_baseline_file(path)) {
-    baselines.push_back(path);
+  std::vector<std::pair<fs::path, std::string>> damaged;
+  const auto sort_out = [&](const fs::path& file) {
+    std::string damage;
+    const json_file_kind kind = classify_json_file(file, damage);
+    if (kind == json_file_kind::baseline) baselines.push_back(file);
+    if (kind == json_file_kind::damaged) damaged.emplace_back(file, std::move(damage));
+  };
+  if (fs::is_regular_file(path, ec)) {
+    sort_out(path);
   } else if (fs::is_directory(path, ec)) {
     for (const auto& entry : fs::directory_iterator(path, ec)) {
-      if (entry.is_regular_file() && is_baseline_file(entry.path())) baselines.push_back(entry.path());
+      if (entry.is_regular_file()) sort_out(entry.path());
     }
+  }
+  std::sort(damaged.begin(), damaged.end());
+  // Beside other baselines, a damaged one is a test that would silently drop out of the compare.
+  if (!baselines.empty() && !damaged.empty()) {
+    refuse_damaged(path, damaged.front().first, damaged.front().second);
   }
   if (!baselines.empty()) {
     for (const auto& file : baselines) {
@@ -126,7 +158,15 @@ std::map<std::string, measured_test> load_measured(const fs::path& path) {
     }
     return tests;
   }
-  for (const auto& [name, trials] : read_result_trees(path)) {
+  std::map<std::string, std::vector<trial_record>> trees;
+  try {
+    trees = read_result_trees(path);
+  } catch (const error&) {
+    // No baseline and no readable results: the damaged file is the likelier cause.
+    if (!damaged.empty()) refuse_damaged(path, damaged.front().first, damaged.front().second);
+    throw;
+  }
+  for (const auto& [name, trials] : trees) {
     auto measured = measured_from_records(name, trials);
     if (!measured.trials.empty()) tests[name] = std::move(measured);
   }

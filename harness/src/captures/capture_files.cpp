@@ -14,18 +14,33 @@ std::vector<fs::path> list_capture_files(const fs::path& dir,
                                          const std::function<bool(const std::string&)>& wanted,
                                          std::string_view profiler) {
   std::vector<fs::path> files;
-  std::error_code ec;
-  const auto options = fs::directory_options::skip_permission_denied;
-  for (fs::recursive_directory_iterator it(dir, options, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    if (it->symlink_status(ec).type() == fs::file_type::regular &&
-        wanted(it->path().filename().string())) {
-      files.push_back(it->path());
+  // An explicit stack, not recursive_directory_iterator: its skip_permission_denied dropped an
+  // unreadable subdirectory without a word (a partial callgrind capture was checked as whole),
+  // and without it the error does not say which directory failed.
+  std::vector<fs::path> pending{dir};
+  while (!pending.empty()) {
+    const fs::path current = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    for (fs::directory_iterator it(current, ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::file_type type = it->symlink_status(ec).type();
+      if (ec) break;
+      if (type == fs::file_type::directory) {
+        pending.push_back(it->path());
+      } else if (type == fs::file_type::regular && wanted(it->path().filename().string())) {
+        files.push_back(it->path());
+      }
     }
-  }
-  if (ec) {
-    throw capture_error(fmt::format("cannot list the {} output directory {}: {}", profiler,
-                                    dir.string(), ec.message()));
+    if (!ec) continue;
+    if (current == dir) {
+      throw capture_error(fmt::format("cannot list the {} output directory {}: {}", profiler,
+                                      dir.string(), ec.message()));
+    }
+    throw capture_error(fmt::format(
+        "cannot list {} inside the {} output directory {}: {}; the capture would be judged "
+        "without what it holds. Fix: make it readable (chmod u+rx), or remove it if it is not "
+        "part of the capture",
+        current.string(), profiler, dir.string(), ec.message()));
   }
   std::sort(files.begin(), files.end());
   return files;

@@ -12,7 +12,8 @@ namespace aorta::detail {
 // Every regular file below `dir` (recursively) whose name `wanted` accepts, in path order.
 // Symlinks are neither followed nor read: a capture is what the profiler wrote in this directory,
 // and a payload that can write there must not be able to point a reader anywhere else (the
-// original's guard 16). Throws capture_error naming `dir` and `profiler` when it cannot be listed.
+// original's guard 16). Throws capture_error naming `dir` and `profiler` when it, or any directory
+// below it, cannot be listed: a capture missing a part is never read as whole.
 [[nodiscard]] std::vector<std::filesystem::path>
 list_capture_files(const std::filesystem::path& dir,
                    const std::function<bool(const std::string&)>& wanted,

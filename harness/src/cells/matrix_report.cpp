@@ -109,10 +109,10 @@ json matrix_json(const matrix_run& run) {
          {"error_count", tally.errored},
          {"failure_rate",
           judged > 0 ? static_cast<double>(tally.failed + tally.errored) / judged : 0.0},
-         {"resolved_env_vars", cell.env_set},
-         {"unset_env_vars", cell.env_unset},
-         {"command", cell.command.value_or(run.base_command)},
-         {"extra_args", cell.extra_args},
+         {"resolved_env_vars", changes_of(cell).env_set},
+         {"unset_env_vars", changes_of(cell).env_unset},
+         {"command", changes_of(cell).command.value_or(run.base_command)},
+         {"extra_args", changes_of(cell).extra_args},
          {"metrics_summary", metrics_summary(trials)},
          {"trial_results", std::move(paths)}});
   }
@@ -185,8 +185,9 @@ std::string matrix_markdown(const matrix_run& run) {
     const auto& cell = run.cells[i];
     const counts tally = count_verdicts(run.trials[i]);
     std::string env;
-    for (const auto& [name, value] : cell.env_set) env += fmt::format("`{}={}` ", name, value);
-    for (const auto& name : cell.env_unset) env += fmt::format("`-{}` ", name);
+    const cell_changes& changes = changes_of(cell);
+    for (const auto& [name, value] : changes.env_set) env += fmt::format("`{}={}` ", name, value);
+    for (const auto& name : changes.env_unset) env += fmt::format("`-{}` ", name);
     std::string stack;
     for (const auto& m : cell.mitigations) stack += (stack.empty() ? "" : " + ") + m;
     text += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {}|\n", cell.name, stack,

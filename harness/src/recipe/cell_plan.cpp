@@ -8,15 +8,29 @@
 
 #include <algorithm>
 #include <array>
-#include <set>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
 
 namespace aorta::detail {
 namespace {
 
-// Files aorta writes beside the cell directories.
-constexpr std::array<std::string_view, 5> reserved_cell_names{"matrix.json", "matrix.md",
-                                                              "perf.md", "report.html",
-                                                              "gate.json"};
+// Files aorta writes beside the cell directories (result.json: the refusal record of a run that
+// never started).
+constexpr std::array<std::string_view, 6> reserved_cell_names{"matrix.json", "matrix.md",
+                                                              "perf.md",     "report.html",
+                                                              "gate.json",   "result.json"};
+
+// Every mitigation by name, built once: resolving an axis entry looks names up here instead of
+// scanning the definitions (which made 10^5 entries on the axis take 637 s).
+using mitigation_index = std::unordered_map<std::string_view, const mitigation_def*>;
+
+mitigation_index index_mitigations(const recipe& spec) {
+  mitigation_index index;
+  index.reserve(spec.mitigations.size());
+  for (const auto& m : spec.mitigations) index.emplace(m.name, &m);
+  return index;
+}
 
 std::vector<std::string> split_plus(const std::string& text) {
   std::vector<std::string> parts;
@@ -29,6 +43,12 @@ std::vector<std::string> split_plus(const std::string& text) {
   }
 }
 
+std::string join_plus(const std::vector<std::string>& parts) {
+  std::string joined;
+  for (const auto& part : parts) joined += (joined.empty() ? "" : "+") + part;
+  return joined;
+}
+
 std::vector<std::string> defined_names(const recipe& spec, bool mitigations) {
   std::vector<std::string> names{no_change_name};
   if (mitigations) {
@@ -39,17 +59,27 @@ std::vector<std::string> defined_names(const recipe& spec, bool mitigations) {
   return names;
 }
 
+// The first names of a list that may hold 10^5 of them: a message names a few, and says how many
+// more there are.
+std::string join_some(const std::vector<std::string>& names) {
+  constexpr std::size_t shown = 20;
+  if (names.size() <= shown) return join(names);
+  return fmt::format("{} and {} more",
+                     join(std::vector<std::string>(names.begin(), names.begin() + shown)),
+                     names.size() - shown);
+}
+
 [[noreturn]] void undefined(const axis_item& item, const std::string& name, const std::string& axis,
                             const std::vector<std::string>& known) {
   const std::string block = axis == "mitigation_axis" ? "mitigations" : "diagnostics";
   fail_at(item.where, "recipe." + axis,
           fmt::format("'{}' is not defined.{} Defined: {}. Fix: define it under {}: or use one of "
                       "those names ('none' means no change).",
-                      name, did_you_mean(name, known), join(known), block));
+                      name, did_you_mean(name, known), join_some(known), block));
 }
 
 void check_no_repeats(const std::vector<axis_item>& axis, const std::string& key) {
-  std::set<std::string> seen;
+  std::unordered_set<std::string_view> seen;
   for (const auto& item : axis) {
     if (!seen.insert(item.text).second) {
       fail_at(item.where, "recipe." + key,
@@ -60,85 +90,111 @@ void check_no_repeats(const std::vector<axis_item>& axis, const std::string& key
   }
 }
 
+// `a+g`, `a + g` and `g+a` are one stack: spaces around '+' are not part of a name, and the order
+// of a stack only orders the args its mitigations append. Two entries of one stack would run the
+// same settings as two cells.
+void check_distinct_stacks(const std::vector<axis_item>& axis) {
+  std::unordered_map<std::string, const axis_item*> first;  // sorted stack -> its first entry
+  for (const auto& item : axis) {
+    auto parts = split_plus(item.text);
+    const std::string written = join_plus(parts);
+    std::sort(parts.begin(), parts.end());
+    const auto [seen, inserted] = first.emplace(join_plus(parts), &item);
+    if (inserted) continue;
+    const axis_item& earlier = *seen->second;
+    const bool same_order = join_plus(split_plus(earlier.text)) == written;
+    fail_at(item.where, "recipe.mitigation_axis",
+            fmt::format("'{}' {} '{}' (at {}), which would run the same settings as a second "
+                        "cell. Fix: keep one.",
+                        item.text,
+                        same_order ? "is the same stack as"
+                                   : "stacks the same mitigations, in another order, as",
+                        earlier.text, earlier.where.to_string()));
+  }
+}
+
+// What a stack has set so far: each variable (and the command, the trials) with the mitigation
+// that set it, so a second one that disagrees can be named beside the first.
+struct stack_owners {
+  std::unordered_map<std::string, const mitigation_def*> by_setting;
+  std::unordered_set<std::string> unset;
+};
+
 // One axis entry resolved: its stacked mitigations merged, conflicts refused.
-cell_plan resolve_mitigation(const recipe& spec, const axis_item& item) {
+cell_plan resolve_mitigation(const recipe& spec, const mitigation_index& index,
+                             const axis_item& item) {
   cell_plan cell;
-  cell.mitigation = item.text;
-  cell.trials = spec.trials;
+  cell_changes changes;
   const auto parts = split_plus(item.text);
-  const auto known = defined_names(spec, true);
-  std::map<std::string, std::string> owner;  // variable -> the mitigation that touches it
+  cell.mitigation = join_plus(parts);
+  cell.trials = spec.trials;
+  stack_owners owners;
+  std::unordered_set<std::string_view> stacked;
   const mitigation_def* trials_from = nullptr;
   for (const auto& part : parts) {
     if (part == no_change_name && parts.size() == 1) {
       cell.mitigations.push_back(part);
-      return cell;
+      return cell;  // `none`: no changes
     }
-    const auto found = std::find_if(spec.mitigations.begin(), spec.mitigations.end(),
-                                    [&](const mitigation_def& m) { return m.name == part; });
-    if (found == spec.mitigations.end()) {
+    const auto entry = index.find(part);
+    if (entry == index.end()) {
       if (part == no_change_name) {
         fail_at(item.where, "recipe.mitigation_axis",
                 fmt::format("'{}' stacks 'none', which changes nothing. Fix: drop it from the "
                             "stack.",
                             item.text));
       }
-      undefined(item, part, "mitigation_axis", known);
+      undefined(item, part, "mitigation_axis", defined_names(spec, true));
     }
-    if (std::find(cell.mitigations.begin(), cell.mitigations.end(), part) !=
-        cell.mitigations.end()) {
+    const mitigation_def& found = *entry->second;
+    if (!stacked.insert(part).second) {
       fail_at(item.where, "recipe.mitigation_axis",
               fmt::format("'{}' stacks '{}' twice. Fix: name it once.", item.text, part));
     }
     cell.mitigations.push_back(part);
     const auto clash = [&](const std::string& variable, const std::string& what) {
-      // No structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
-      const auto inserted = owner.emplace(variable, found->name);
+      // No structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
+      const auto inserted = owners.by_setting.emplace(variable, &found);
       if (inserted.second) return;
-      const std::string& previous_owner = inserted.first->second;
+      const mitigation_def& previous = *inserted.first->second;
       fail_at(item.where, "recipe.mitigation_axis",
               fmt::format("'{}' stacks mitigations that disagree on {}: '{}' (at {}) and '{}' "
                           "(at {}) {}. Fix: stack only mitigations that agree, or define one "
                           "mitigation with the combined settings.",
-                          item.text, variable, previous_owner,
-                          std::find_if(spec.mitigations.begin(), spec.mitigations.end(),
-                                       [&](const mitigation_def& m) {
-                                         return m.name == previous_owner;
-                                       })->where.to_string(),
-                          found->name, found->where.to_string(), what));
+                          item.text, variable, previous.name, previous.where.to_string(),
+                          found.name, found.where.to_string(), what));
     };
-    for (const auto& [name, value] : found->env_set) {
-      const auto same = cell.env_set.find(name);
-      if (same != cell.env_set.end() && same->second == value) continue;
+    for (const auto& [name, value] : found.env_set) {
+      const auto same = changes.env_set.find(name);
+      if (same != changes.env_set.end() && same->second == value) continue;
       clash(name, fmt::format("both set it, to different values ('{}' and '{}')",
-                              same == cell.env_set.end() ? std::string("unset") : same->second,
+                              same == changes.env_set.end() ? std::string("unset") : same->second,
                               value));
-      cell.env_set[name] = value;
+      changes.env_set[name] = value;
     }
-    for (const auto& name : found->env_unset) {
-      if (std::find(cell.env_unset.begin(), cell.env_unset.end(), name) != cell.env_unset.end()) {
-        continue;
-      }
+    for (const auto& name : found.env_unset) {
+      if (owners.unset.contains(name)) continue;
       clash(name, "one sets it and the other removes it");
-      cell.env_unset.push_back(name);
+      owners.unset.insert(name);
+      changes.env_unset.push_back(name);
     }
-    cell.extra_args.insert(cell.extra_args.end(), found->extra_args.begin(),
-                           found->extra_args.end());
-    if (found->command) {
+    changes.extra_args.insert(changes.extra_args.end(), found.extra_args.begin(),
+                           found.extra_args.end());
+    if (found.command) {
       clash("the command", "both replace it");
-      cell.command = found->command;
+      changes.command = found.command;
     }
-    if (!found->working_directory.empty()) cell.working_directory = found->working_directory;
-    if (found->trials) {
-      if (trials_from != nullptr && *trials_from->trials != *found->trials) {
-        owner.erase("trials");
-        owner.emplace("trials", trials_from->name);
+    if (!found.working_directory.empty()) changes.working_directory = found.working_directory;
+    if (found.trials) {
+      if (trials_from != nullptr && *trials_from->trials != *found.trials) {
+        owners.by_setting.insert_or_assign("trials", trials_from);
         clash("trials", "both set it, to different counts");
       }
-      trials_from = &*found;
-      cell.trials = *found->trials;
+      trials_from = &found;
+      cell.trials = *found.trials;
     }
   }
+  cell.changes = std::make_shared<const cell_changes>(std::move(changes));
   return cell;
 }
 
@@ -146,10 +202,57 @@ void check_cell_name(const cell_plan& cell, const axis_item& where) {
   if (std::find(reserved_cell_names.begin(), reserved_cell_names.end(), cell.name) !=
       reserved_cell_names.end()) {
     fail_at(where.where, "recipe.mitigation_axis",
-            fmt::format("the cell '{}' would take the name of a report file aorta writes beside "
-                        "the cells. Fix: rename the mitigation or the diagnostic.",
-                        cell.name));
+            fmt::format("the cell '{}' would take the name of a file aorta writes beside the "
+                        "cells ({}). Fix: rename the mitigation or the diagnostic.",
+                        cell.name, join({reserved_cell_names.begin(), reserved_cell_names.end()})));
   }
+  if (cell.name.size() > max_cell_name_length) {
+    fail_at(where.where, "recipe.mitigation_axis",
+            fmt::format("the cell '{}...' has a name of {} bytes, longer than a directory name "
+                        "may be ({}, max_cell_name_length). Fix: stack fewer mitigations, or "
+                        "define one mitigation with the combined settings.",
+                        cell.name.substr(0, 60), cell.name.size(), max_cell_name_length));
+  }
+}
+
+// The collectors of each diagnostic_axis entry (null for `none`), each list held once and shared by
+// the cells of that diagnostic.
+std::vector<std::shared_ptr<const std::vector<collector_request>>> diagnostic_collectors(
+    const recipe& spec) {
+  std::unordered_map<std::string_view, const diagnostic_def*> index;
+  index.reserve(spec.diagnostics.size());
+  for (const auto& d : spec.diagnostics) index.emplace(d.name, &d);
+  std::vector<std::shared_ptr<const std::vector<collector_request>>> collectors;
+  for (const auto& entry : spec.diagnostic_axis) {
+    if (entry.text == no_change_name) {
+      collectors.emplace_back();
+      continue;
+    }
+    const auto found = index.find(entry.text);
+    if (found == index.end()) {
+      undefined(entry, entry.text, "diagnostic_axis", defined_names(spec, false));
+    }
+    collectors.push_back(
+        std::make_shared<const std::vector<collector_request>>(found->second->collect));
+  }
+  return collectors;
+}
+
+// Refused before any cell is planned, so the refusal costs nothing however large the axes are.
+void check_cell_count(const recipe& spec) {
+  const std::size_t mitigations = spec.mitigation_axis.size();
+  const std::size_t diagnostics = spec.diagnostic_axis.size();
+  // Divided, not multiplied, so no count of entries can overflow the product.
+  if (mitigations == 0 || diagnostics == 0 || mitigations <= max_cells / diagnostics) return;
+  const auto& where = mitigations >= diagnostics ? spec.mitigation_axis.front().where
+                                                 : spec.diagnostic_axis.front().where;
+  fail_at(where, mitigations >= diagnostics ? "recipe.mitigation_axis" : "recipe.diagnostic_axis",
+          fmt::format("{} mitigation(s) x {} diagnostic(s) would make more than {} cells "
+                      "(max_cells), aorta's limit on the cells of one recipe: each cell is a "
+                      "directory of trials and a row of every confound table. Fix: split the "
+                      "matrix over several recipes (one test each), or put fewer entries on the "
+                      "axes.",
+                      mitigations, diagnostics, max_cells));
 }
 
 void check_confound(const recipe& spec, const std::vector<cell_plan>& cells) {
@@ -170,12 +273,17 @@ void check_confound(const recipe& spec, const std::vector<cell_plan>& cells) {
       for (const auto& c : cells) names.push_back(c.name);
       fail_at(spec.confound->where, "recipe.confound.baseline_cell",
               fmt::format("'{}' is not a cell.{} Cells: {}. Fix: name one of them.", wanted,
-                          did_you_mean(wanted, names), join(names)));
+                          did_you_mean(wanted, names), join_some(names)));
     }
   }
 }
 
 }  // namespace
+
+const cell_changes& changes_of(const cell_plan& cell) {
+  static const cell_changes none;
+  return cell.changes ? *cell.changes : none;
+}
 
 bool has_cells(const recipe& spec) {
   const auto only_none = [](const std::vector<axis_item>& axis) {
@@ -185,27 +293,29 @@ bool has_cells(const recipe& spec) {
 }
 
 std::vector<cell_plan> plan_cells(const recipe& spec) {
+  check_cell_count(spec);
   check_no_repeats(spec.mitigation_axis, "mitigation_axis");
   check_no_repeats(spec.diagnostic_axis, "diagnostic_axis");
-  const auto known_diagnostics = defined_names(spec, false);
+  const mitigation_index mitigations = index_mitigations(spec);
+  // Each entry resolved first, so an undefined or repeated name is refused as such before two
+  // entries are compared as stacks.
+  std::vector<cell_plan> resolved;
+  resolved.reserve(spec.mitigation_axis.size());
+  for (const auto& mitigation : spec.mitigation_axis) {
+    resolved.push_back(resolve_mitigation(spec, mitigations, mitigation));
+  }
+  check_distinct_stacks(spec.mitigation_axis);
   const bool diagnostic_in_name =
       spec.diagnostic_axis.size() != 1 || spec.diagnostic_axis.front().text != no_change_name;
+  const auto diagnostics = diagnostic_collectors(spec);
   std::vector<cell_plan> cells;
-  for (const auto& mitigation : spec.mitigation_axis) {
-    const cell_plan resolved = resolve_mitigation(spec, mitigation);
-    for (const auto& diagnostic : spec.diagnostic_axis) {
-      cell_plan cell = resolved;
-      cell.diagnostic = diagnostic.text;
-      if (diagnostic.text != no_change_name) {
-        const auto found = std::find_if(spec.diagnostics.begin(), spec.diagnostics.end(),
-                                        [&](const diagnostic_def& d) {
-                                          return d.name == diagnostic.text;
-                                        });
-        if (found == spec.diagnostics.end()) {
-          undefined(diagnostic, diagnostic.text, "diagnostic_axis", known_diagnostics);
-        }
-        cell.collect = found->collect;
-      }
+  cells.reserve(spec.mitigation_axis.size() * spec.diagnostic_axis.size());
+  for (std::size_t m = 0; m < spec.mitigation_axis.size(); ++m) {
+    const axis_item& mitigation = spec.mitigation_axis[m];
+    for (std::size_t d = 0; d < spec.diagnostic_axis.size(); ++d) {
+      cell_plan cell = resolved[m];
+      cell.diagnostic = spec.diagnostic_axis[d].text;
+      cell.collect = diagnostics[d];
       cell.name = diagnostic_in_name ? fmt::format("{}.{}", cell.mitigation, cell.diagnostic)
                                      : cell.mitigation;
       check_cell_name(cell, mitigation);
@@ -213,7 +323,25 @@ std::vector<cell_plan> plan_cells(const recipe& spec) {
     }
   }
   check_confound(spec, cells);
+  check_scheduled_trials(
+      cells, spec.path.empty() ? "recipe" : fmt::format("{}: recipe", spec.path.string()), true);
   return cells;
+}
+
+void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::string& origin,
+                            bool from_recipe) {
+  std::size_t total = 0;
+  for (const auto& cell : cells) {
+    total += static_cast<std::size_t>(std::max(cell.trials, 0));  // each <= 10^6: no overflow
+  }
+  if (total <= max_scheduled_trials) return;
+  const std::string message = fmt::format(
+      "{}: {} cell(s) would run {} trials in all, more than {} (max_scheduled_trials), aorta's "
+      "limit on the trials of one run. Fix: give fewer trials (trials:, a mitigation's trials: or "
+      "--trials) or fewer cells.",
+      origin, cells.size(), total, max_scheduled_trials);
+  if (from_recipe) throw recipe_error(message);
+  throw usage_error(message);
 }
 
 std::optional<std::size_t> reference_cell(const std::vector<cell_plan>& cells,
@@ -236,7 +364,7 @@ std::size_t find_cell(const std::vector<cell_plan>& cells, const std::string& na
     names.push_back(cells[i].name);
   }
   throw usage_error(fmt::format("{} '{}': no such cell.{} Cells: {}. Fix: name one of them.",
-                                origin, name, did_you_mean(name, names), join(names)));
+                                origin, name, did_you_mean(name, names), join_some(names)));
 }
 
 }  // namespace aorta::detail

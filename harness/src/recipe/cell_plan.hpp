@@ -7,26 +7,39 @@
 #include "aorta/recipe.hpp"
 
 #include <filesystem>
+#include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace aorta::detail {
 
-struct cell_plan {
-  std::string name;
-  std::vector<std::string> mitigations;  // the stacked names; {"none"} for no change
-  std::string mitigation;                // the axis entry ("fast+big")
-  std::string diagnostic;                // "none" or a diagnostics: name
+// What one mitigation_axis entry changes, its stacked mitigations merged: resolved once and shared
+// by the entry's cells (one per diagnostic), so a large mitigation is never copied per cell.
+struct cell_changes {
   std::map<std::string, std::string> env_set;
   std::vector<std::string> env_unset;
   std::vector<std::string> extra_args;
   std::optional<std::vector<std::string>> command;  // nullopt: the command after `--`
   std::filesystem::path working_directory;           // empty: aorta's own
-  std::optional<std::vector<collector_request>> collect;  // nullopt: the recipe's collect:
+};
+
+struct cell_plan {
+  std::string name;
+  std::vector<std::string> mitigations;  // the stacked names; {"none"} for no change
+  std::string mitigation;                // the axis entry ("fast+big")
+  std::string diagnostic;                // "none" or a diagnostics: name
+  // Null: no change (as `none`).
+  std::shared_ptr<const cell_changes> changes;
+  // The diagnostic's collectors, one list shared by its cells; null: the recipe's collect:.
+  std::shared_ptr<const std::vector<collector_request>> collect;
   int trials = 1;
 };
+
+// The cell's changes; an empty set for a plan without any.
+[[nodiscard]] const cell_changes& changes_of(const cell_plan& cell);
 
 // True when the recipe names anything but `none` on an axis: its trials then go to
 // `<output>/<cell>/trial_<n>/`.
@@ -37,6 +50,11 @@ struct cell_plan {
 // trial counts, a reserved cell name, and a confound block that cannot be judged (one cell, or a
 // baseline cell that does not exist).
 [[nodiscard]] std::vector<cell_plan> plan_cells(const recipe& spec);
+
+// Throws recipe_error (from_recipe) or usage_error (--trials) when the cells' trials add
+// up to more than max_scheduled_trials; `origin` names what set the counts.
+void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::string& origin,
+                            bool from_recipe);
 
 // The cell each cell is judged against: the baseline cell's mitigation under the cell's own
 // diagnostic (times under different collectors are not comparable). nullopt for the baseline

@@ -17,6 +17,8 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
+#include <unordered_map>
 
 namespace aorta {
 
@@ -343,16 +345,21 @@ void add_mitigations_file(recipe& target, const std::filesystem::path& path) {
   // The same shape as the recipe's block: {"name": {"env": {...}, "args": [...]}, ...}.
   const map_entry entry{"mitigations", root, source_location{file, 1, 1},
                         detail::location_of(file, root)};
-  for (auto& added : detail::read_mitigations(file, entry, "mitigations")) {
-    for (const auto& existing : target.mitigations) {
-      if (existing.name == added.name) {
-        fail_at(added.where, "mitigations file",
-                fmt::format("defines '{}' again (first at {}). Fix: rename one of them.",
-                            added.name, existing.where.to_string()));
-      }
+  auto added = detail::read_mitigations(file, entry, "mitigations");
+  // Looked up by name, not scanned: 10^5 mitigations in one file took 44 s.
+  std::unordered_map<std::string, source_location> defined;
+  defined.reserve(target.mitigations.size() + added.size());
+  for (const auto& existing : target.mitigations) defined.emplace(existing.name, existing.where);
+  for (auto& definition : added) {
+    const auto [first, inserted] = defined.emplace(definition.name, definition.where);
+    if (!inserted) {
+      fail_at(definition.where, "mitigations file",
+              fmt::format("defines '{}' again (first at {}). Fix: rename one of them.",
+                          definition.name, first->second.to_string()));
     }
-    target.mitigations.push_back(std::move(added));
   }
+  target.mitigations.insert(target.mitigations.end(), std::make_move_iterator(added.begin()),
+                            std::make_move_iterator(added.end()));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/trial_console.hpp"
+#include "sweep/trial_recipes.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
@@ -21,76 +22,104 @@
 #include <algorithm>
 #include <csignal>
 #include <cstring>
+#include <memory>
 #include <ostream>
 #include <random>
 
 namespace aorta::detail {
 namespace {
 
-// What one cell runs: its own recipe (its diagnostic's collectors), command and environment.
+// What one cell runs: its diagnostic's recipe and its mitigation's changes (both shared). Its
+// command and environment are made for each trial (setup_for), never held per cell: a mitigation
+// of 10^5 arguments under 4096 diagnostics would otherwise be copied 4096 times.
 struct prepared_cell {
   cell_plan plan;
-  recipe spec;
+  std::shared_ptr<const recipe> spec;
   trial_setup setup;
   std::optional<std::string> unrunnable;  // why none of its trials can start here
   bool fail_unrunnable = false;
 };
 
 std::vector<std::string> cell_command(const cell_plan& plan, const sweep_request& request) {
-  std::vector<std::string> command = plan.command.value_or(request.command);
+  const cell_changes& changes = changes_of(plan);
+  std::vector<std::string> command = changes.command.value_or(request.command);
   if (command.empty()) {
     throw usage_error(fmt::format(
         "cell '{}' has no command to run: give it after '--', or give its mitigation a "
         "command: (e.g. command: [build-pr/bench]) in the recipe",
         plan.name));
   }
-  command.insert(command.end(), plan.extra_args.begin(), plan.extra_args.end());
+  command.insert(command.end(), changes.extra_args.begin(), changes.extra_args.end());
   return command;
 }
 
 env_map cell_environment(const cell_plan& plan, env_map environment) {
-  for (const auto& name : plan.env_unset) environment.erase(name);
-  for (const auto& [name, value] : plan.env_set) environment.insert_or_assign(name, value);
+  const cell_changes& changes = changes_of(plan);
+  for (const auto& name : changes.env_unset) environment.erase(name);
+  for (const auto& [name, value] : changes.env_set) environment.insert_or_assign(name, value);
   return environment;
 }
 
-prepared_cell prepare_cell(const cell_plan& plan, const recipe& spec,
-                           const std::vector<check_expression>& checks, const env_map& environment,
+// What every cell's trials share: the checks and the metric names to show.
+struct shared_trial_inputs {
+  std::shared_ptr<const std::vector<check_expression>> checks;
+  std::shared_ptr<const std::vector<std::string>> measures;
+};
+
+prepared_cell prepare_cell(const cell_plan& plan, std::shared_ptr<const recipe> spec,
+                           const shared_trial_inputs& shared, const env_map& environment,
                            const sweep_request& request) {
-  prepared_cell cell{plan, spec, {}, std::nullopt, false};
-  if (plan.collect) cell.spec.collect = *plan.collect;
-  cell.setup.checks = checks;
-  cell.setup.command = cell_command(plan, request);
-  cell.setup.working_directory = plan.working_directory;
-  cell.setup.measures = spec.measure;
-  cell.setup.measures.insert(cell.setup.measures.end(), request.measures.begin(),
-                             request.measures.end());
-  cell.setup.environment = cell_environment(plan, environment);
+  prepared_cell cell{plan, std::move(spec), {}, std::nullopt, false};
+  cell.setup.checks = shared.checks;
+  cell.setup.measures = shared.measures;
   cell.setup.dry_run = request.dry_run;
   cell.setup.require_profiler = request.require_profiler;
+  const std::vector<std::string> command = cell_command(plan, request);
+  const env_map cell_env = cell_environment(plan, environment);
   {
-    const plan_context planning{cell.setup.environment, true};
+    const plan_context planning{cell_env, true};
     try {
-      (void)plan_trial_launch(cell.spec, cell.setup.command,
-                              request.output_dir / plan.name / "trial_0", planning);
+      (void)plan_trial_launch(*cell.spec, command, request.output_dir / plan.name / "trial_0",
+                              planning);
     } catch (const skip_error&) {
       // A missing tool: the availability check below decides skip or failure.
     } catch (const usage_error& e) {
       throw usage_error(fmt::format("cell '{}': {}", plan.name, e.what()));
     }
   }
-  if (auto reason = not_applicable_reason(cell.spec, request.lane_platforms)) {
+  if (auto reason = not_applicable_reason(*cell.spec, request.lane_platforms)) {
     cell.unrunnable = std::move(reason);
     return cell;
   }
-  cell.setup.versions = tool_versions(cell.spec, cell.setup.command, cell.setup.environment);
-  if (auto reason = unavailable_collector(cell.spec, cell.setup.environment, cell.setup.versions)) {
+  cell.setup.versions = tool_versions(*cell.spec, command, cell_env);
+  if (auto reason = unavailable_collector(*cell.spec, cell_env, cell.setup.versions)) {
     cell.fail_unrunnable = request.require_profiler;
     cell.unrunnable = cell.fail_unrunnable
                           ? fmt::format("required profiler unavailable: {}", *reason)
                           : *reason;
   }
   return cell;
+}
+
+// What a trial ran (command, argv, environment) is in its result.json once run_trial returns; the
+// records a cells run keeps for its judges (verdicts, metrics) drop it, or a mitigation of 10^5
+// arguments would be held once per cell (4096 cells: 20 GB in a dry run).
+void forget_launch_words(trial_record& record) {
+  std::vector<std::string>().swap(record.command);
+  std::vector<std::string>().swap(record.argv);
+  std::map<std::string, std::string>().swap(record.env_set);
+  std::vector<std::string>().swap(record.env_unset);
+}
+
+// One trial's setup: the cell's, with its command and environment made for this trial.
+trial_setup setup_for(const prepared_cell& cell, const sweep_request& request,
+                      const env_map& environment) {
+  trial_setup setup = cell.setup;
+  setup.spec = cell.spec.get();
+  setup.command = cell_command(cell.plan, request);
+  setup.working_directory = changes_of(cell.plan).working_directory;
+  setup.environment = cell_environment(cell.plan, environment);
+  return setup;
 }
 
 std::uint64_t choose_seed(const sweep_request& request) {
@@ -143,7 +172,7 @@ void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, s
              cells.size(), seed, cells[confound.baseline].plan.name, confound.threshold);
   for (const auto& cell : cells) {
     std::vector<std::string> collectors;
-    for (const auto& request : cell.spec.collect) collectors.push_back(request.name);
+    for (const auto& request : cell.spec->collect) collectors.push_back(request.name);
     fmt::print(out, "aorta: cell {}: mitigations [{}], collectors [{}], {} trial(s)\n",
                cell.plan.name, fmt::join(cell.plan.mitigations, "+"),
                fmt::join(collectors, ", "), cell.plan.trials);
@@ -160,14 +189,16 @@ cell_coordinates coordinates_of(const cell_plan& cell, int round, int position) 
 }
 
 // A cell that cannot start here records one trial saying why; it takes no place in the rounds.
-void record_unrunnable(const sweep_request& request, prepared_cell& cell, sweep_outcome& outcome,
+void record_unrunnable(const sweep_request& request, const env_map& environment,
+                       const prepared_cell& cell, sweep_outcome& outcome,
                        std::vector<cell_trials>& by_cell, std::size_t index, std::ostream& out) {
-  cell.setup.spec = &cell.spec;
-  cell.setup.index = 0;
-  cell.setup.trial_dir = trial_dir_of(request, cell.plan, 0);
-  cell.setup.cell = coordinates_of(cell.plan, 0, 0);
+  trial_setup setup = setup_for(cell, request, environment);
+  setup.index = 0;
+  setup.trial_dir = trial_dir_of(request, cell.plan, 0);
+  setup.cell = coordinates_of(cell.plan, 0, 0);
   auto record = record_unrunnable_trial(
-      cell.setup, cell.fail_unrunnable ? verdict::fail : verdict::skip, *cell.unrunnable);
+      setup, cell.fail_unrunnable ? verdict::fail : verdict::skip, *cell.unrunnable);
+  forget_launch_words(record);
   fmt::print(out, "aorta: cell {}: {}: {}\n", cell.plan.name,
              cell.fail_unrunnable ? "FAILED" : "SKIPPED", record.reason);
   by_cell[index].assign(1, record);
@@ -180,20 +211,22 @@ std::string signal_text(int signal_number) {
 }
 
 // Runs the schedule; returns the signal that stopped it, or 0.
-int run_rounds(const sweep_request& request, std::vector<prepared_cell>& cells,
+int run_rounds(const sweep_request& request, const env_map& environment,
+               const std::vector<prepared_cell>& cells,
                const std::vector<scheduled_trial>& schedule, signal_forwarding& interrupts,
                sweep_outcome& outcome, std::vector<cell_trials>& by_cell, std::ostream& out,
                std::ostream& err) {
   for (const auto& slot : schedule) {
-    auto& cell = cells[slot.cell];
+    const auto& cell = cells[slot.cell];
     if (cell.unrunnable) continue;
     if (const int signal = interrupts.take_first_pending(); signal != 0) return signal;
     if (request.dry_run && slot.round > 0) continue;
-    cell.setup.spec = &cell.spec;
-    cell.setup.index = slot.round;
-    cell.setup.trial_dir = trial_dir_of(request, cell.plan, slot.round);
-    cell.setup.cell = coordinates_of(cell.plan, slot.round, slot.position);
-    auto record = run_trial(cell.setup, out, err);
+    trial_setup setup = setup_for(cell, request, environment);
+    setup.index = slot.round;
+    setup.trial_dir = trial_dir_of(request, cell.plan, slot.round);
+    setup.cell = coordinates_of(cell.plan, slot.round, slot.position);
+    auto record = run_trial(setup, out, err);
+    forget_launch_words(record);
     by_cell[slot.cell].resize(static_cast<std::size_t>(cell.plan.trials));
     by_cell[slot.cell][static_cast<std::size_t>(slot.round)] = record;
     outcome.trials.push_back(std::move(record));
@@ -294,52 +327,13 @@ void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_
     if (!reference || cells[i].unrunnable || cells[*reference].unrunnable) continue;
     pairs.push_back({cells[i].plan.name, cells[*reference].plan.name,
                      std::min(cells[i].plan.trials, cells[*reference].plan.trials),
-                     judged_on_times(cells[i].spec) || judged_on_times(cells[*reference].spec)});
+                     judged_on_times(*cells[i].spec) || judged_on_times(*cells[*reference].spec)});
   }
   refuse_unreachable_confound(pairs, confound.alpha,
                               request.strict ? "--strict" : "confound.fail: true");
 }
 
 }  // namespace
-
-void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
-                            const std::vector<check_expression>& checks) {
-  if (request.baseline_dir || request.history_baseline) {
-    throw usage_error("--baseline with a recipe that has cells: the baseline gate judges one "
-                      "test against another process; cells are judged against each other by "
-                      "the confound verdicts (docs/regression-gate.md, 'A/B on one GPU'). Fix: "
-                      "drop --baseline, or run one cell per test to gate it");
-  }
-  constexpr std::string_view judged =
-      "the regression gate judges one test against its baseline, and cells are judged against "
-      "each other (the confound verdicts, cell-addressed checks), so nothing would judge it";
-  if (request.gate) {
-    throw usage_error(fmt::format("--gate with a recipe that has cells: {}. Fix: drop --gate, "
-                                  "or run one cell per test to gate it",
-                                  judged));
-  }
-  if (spec.gate) {
-    throw usage_error(fmt::format("{}: gate: with cells: {}. Fix: drop the recipe's gate:, or "
-                                  "run one cell per test to gate it",
-                                  spec.path.string(), judged));
-  }
-  const auto baseline_check = std::find_if(checks.begin(), checks.end(),
-                                           [](const auto& check) { return check.baseline(); });
-  if (baseline_check == checks.end()) return;
-  const auto& extra = request.extra_checks;
-  const bool flag = std::find(extra.begin(), extra.end(), baseline_check->text()) != extra.end();
-  const check_expression term = baseline_check->term(false);
-  const std::string shown = term.quantity() == check_quantity::metric
-                                ? term.argument()
-                                : fmt::format("{}({})", to_string(term.quantity()), term.argument());
-  const auto cells = plan_cells(spec);
-  throw usage_error(fmt::format(
-      "{}check '{}' with a recipe that has cells: {}. Fix: drop it, or compare the cells with a "
-      "cell-addressed check (e.g. '{}@{} / {}@{} <= 1.05'; docs/checks-and-metrics.md, 'Checks "
-      "over cells')",
-      flag ? "--" : spec.path.string() + ": ", baseline_check->text(), judged, shown,
-      cells.back().name, shown, cells.front().name));
-}
 
 sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& trial_checks,
@@ -350,10 +344,18 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
+    check_scheduled_trials(plans, "--trials", false);
   }
+  trial_recipes recipes(spec);
+  auto measures = spec.measure;
+  measures.insert(measures.end(), request.measures.begin(), request.measures.end());
+  const shared_trial_inputs shared{
+      std::make_shared<const std::vector<check_expression>>(trial_checks),
+      std::make_shared<const std::vector<std::string>>(std::move(measures))};
   std::vector<prepared_cell> cells;
+  cells.reserve(plans.size());
   for (const auto& plan : plans) {
-    cells.push_back(prepare_cell(plan, spec, trial_checks, environment, request));
+    cells.push_back(prepare_cell(plan, recipes.of(plan), shared, environment, request));
   }
   const confound_choice confound = choose_confound(spec, request, plans);
   refuse_unreachable(cells, confound, request);
@@ -372,13 +374,13 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   for (std::size_t i = 0; i < cells.size(); ++i) {
     trials.push_back(cells[i].unrunnable ? 0 : cells[i].plan.trials);
     if (cells[i].unrunnable && !request.dry_run) {
-      record_unrunnable(request, cells[i], outcome, by_cell, i, out);
+      record_unrunnable(request, environment, cells[i], outcome, by_cell, i, out);
     }
   }
   const auto schedule = interleaved_schedule(trials, seed);
   if (console != nullptr) console->planned = static_cast<int>(schedule.size());
   const int stop_signal =
-      run_rounds(request, cells, schedule, interrupts, outcome, by_cell, out, err);
+      run_rounds(request, environment, cells, schedule, interrupts, outcome, by_cell, out, err);
   if (request.dry_run) {
     fmt::print(out, "aorta: dry run: recipe valid, {} cell(s), nothing launched\n", cells.size());
     outcome.code = exit_code::ok;

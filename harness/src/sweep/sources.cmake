@@ -13,6 +13,8 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/output_lock.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/tool_versions.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_sweep.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_recipes.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_gate_refusal.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/confound_policy.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_run_files.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gate_run.cpp

@@ -325,10 +325,11 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   start_launching(request, lock, launching);
   detail::trial_setup setup;
   setup.spec = &spec;
-  setup.checks = loaded.trial_checks;
+  setup.checks = std::make_shared<const std::vector<check_expression>>(loaded.trial_checks);
   setup.command = request.command;
-  setup.measures = spec.measure;
-  setup.measures.insert(setup.measures.end(), request.measures.begin(), request.measures.end());
+  auto measures = spec.measure;
+  measures.insert(measures.end(), request.measures.begin(), request.measures.end());
+  setup.measures = std::make_shared<const std::vector<std::string>>(std::move(measures));
   setup.environment = environment;
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;

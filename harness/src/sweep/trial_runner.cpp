@@ -28,6 +28,16 @@
 namespace aorta::detail {
 namespace {
 
+const std::vector<check_expression>& checks_of(const trial_setup& setup) {
+  static const std::vector<check_expression> none;
+  return setup.checks != nullptr ? *setup.checks : none;
+}
+
+const std::vector<std::string>& measures_of(const trial_setup& setup) {
+  static const std::vector<std::string> none;
+  return setup.measures != nullptr ? *setup.measures : none;
+}
+
 std::string joined_argv(const std::vector<std::string>& argv) {
   std::string text;
   for (const auto& arg : argv) {
@@ -247,7 +257,7 @@ trial_captures read_trial_captures(const trial_setup& setup,
   const recipe& spec = *setup.spec;
   trial_captures read;
   read.multi_rank = ranks.has_value();
-  const bool frames_needed = checks_need_frames(setup.checks);
+  const bool frames_needed = checks_need_frames(checks_of(setup));
   if (record.verdict != verdict::skip && ranks) {
     read.rank_sets = record_rank_captures(spec, setup.trial_dir, ranks->expected_ranks, record,
                                           read.captures, out, frames_needed);
@@ -268,10 +278,11 @@ trial_captures read_trial_captures(const trial_setup& setup,
 void print_trial_measurements(const trial_setup& setup, const trial_record& record,
                               std::ostream& out) {
   std::size_t hidden = 0;
-  const bool focused = !setup.checks.empty() || !setup.measures.empty();
+  const auto& measures = measures_of(setup);
+  const bool focused = !checks_of(setup).empty() || !measures.empty();
   const metric_set measured =
-      select_metrics(record.metrics, setup.checks,
-                     focused ? setup.measures : std::vector<std::string>{"all"}, hidden);
+      select_metrics(record.metrics, checks_of(setup),
+                     focused ? measures : std::vector<std::string>{"all"}, hidden);
   write_metrics_table(out, focused ? measured : record.metrics);
   if (focused && hidden > 0) {
     fmt::print(out,
@@ -288,7 +299,7 @@ void print_trial_measurements(const trial_setup& setup, const trial_record& reco
 // passing test, and people read from the top.
 void judge_captures(const trial_setup& setup, const trial_captures& read,
                     const std::string& label, trial_record& record, std::ostream& out) {
-  evaluate_checks(setup.checks, read.judged(), read.rank_sets, record, out, "aorta: ");
+  evaluate_checks(checks_of(setup), read.judged(), read.rank_sets, record, out, "aorta: ");
   fmt::print(out, "aorta: {}: {}{}\n", label, to_string(record.verdict),
              record.reason.empty() ? "" : fmt::format(" ({})", record.reason));
   if (!read.judged().empty()) print_trial_measurements(setup, record, out);

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <optional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,11 @@ inline constexpr const char* command_line_timeout_key = "--timeout";
 
 struct trial_setup {
   const recipe* spec = nullptr;
-  std::vector<check_expression> checks;
+  // Shared by every trial (and every cell) of a sweep, never copied per cell. Null: none.
+  std::shared_ptr<const std::vector<check_expression>> checks;
   std::vector<std::string> command;
-  std::vector<std::string> measures;  // metric names shown besides the checks' ("all": every one)
+  // Metric names shown besides the checks' ("all": every one); shared as the checks are.
+  std::shared_ptr<const std::vector<std::string>> measures;
   env_map environment;  // the parent's environment plus GPU pinning
   std::filesystem::path trial_dir;
   std::filesystem::path working_directory;  // the payload's; empty: aorta's own

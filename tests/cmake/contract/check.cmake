@@ -151,6 +151,14 @@ set(test_json_name contract.flow)
 find_test(contract.flow)
 expect_array_property(LABELS "aorta:proton|aorta:rocprof|nightly|profiling")
 
+# A recipe with cells: labels of the collectors its diagnostics run, and the files a cells run
+# writes attached (it writes no <output>/trial_0/result.json).
+set(test_json_name contract.cells)
+find_test(contract.cells)
+expect_array_property(LABELS "aorta:callgrind|aorta:ncu|aorta:sanitizer|nightly|profiling")
+expect_array_property(ATTACHED_FILES
+  "${results}/contract.cells/matrix.json|${results}/contract.cells/matrix.md")
+
 # ARGS -- : the rest reaches the payload literally, keyword-like tokens and a second -- included.
 set(test_json_name contract.literal)
 string(CONCAT expected "${FAKE_AORTA}|sweep|run|--recipe|${source}/flow-list.yaml"
@@ -195,7 +203,7 @@ expect_array_property(FIXTURES_REQUIRED "aorta_report.3")
 expect_command(aorta_report.3 "${FAKE_AORTA}|report|${BINARY_DIR}/results;semi")
 
 string(JSON test_count LENGTH "${listing}" tests)
-expect("number of tests" "${test_count}" 13)
+expect("number of tests" "${test_count}" 14)
 
 # AORTA_HISTORY_STORE: each root's fixture gets <fixture>.history after its report, run in the
 # source directory (git's commit); a relative store is under the build directory, a URL is kept.
@@ -237,7 +245,7 @@ foreach(store_setting "store dir/h.sqlite" "postgresql://ci@db.example:5432/perf
     "${FAKE_AORTA}|history|add|${history_binary}/results;semi|--history|${store}")
   expect_depends_on(aorta_report.3)
   string(JSON test_count LENGTH "${listing}" tests)
-  expect("number of tests with AORTA_HISTORY_STORE" "${test_count}" 16)
+  expect("number of tests with AORTA_HISTORY_STORE" "${test_count}" 17)
 endforeach()
 
 if(failures)
