@@ -1,11 +1,13 @@
 #include "sweep/cell_sweep.hpp"
 
+#include "aorta/collector.hpp"
 #include "aorta/report.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
 #include "ranks/rank_plan.hpp"
+#include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_run_files.hpp"
 #include "sweep/confound_policy.hpp"
@@ -104,6 +106,7 @@ struct confound_choice {
   double alpha = 0.05;
   bool fail_on_slower = false;
   ambiguous_policy ambiguous = ambiguous_policy::fail;
+  std::string threshold_source = "the default, the original aorta's; aorta ab's is 1.05";
 };
 
 confound_choice choose_confound(const recipe& spec, const sweep_request& request,
@@ -111,6 +114,10 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
   confound_choice choice;
   if (spec.confound) {
     choice.threshold = spec.confound->threshold;
+    choice.threshold_source = spec.confound->threshold_given ? "the recipe's confound.threshold"
+                              : spec.confound->threshold == ab_default_threshold
+                                  ? "aorta ab's default; sweep run's is the original aorta's 1.15"
+                                  : "the default, the original aorta's; aorta ab's is 1.05";
     choice.alpha = spec.confound->alpha;
     choice.fail_on_slower = spec.confound->fail;
     choice.ambiguous = spec.confound->ambiguous;
@@ -129,6 +136,7 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
                                     *request.confound_threshold));
     }
     choice.threshold = *request.confound_threshold;
+    choice.threshold_source = "--confound-threshold";
   }
   choice.fail_on_slower = choice.fail_on_slower || request.strict;
   return choice;
@@ -136,10 +144,19 @@ confound_choice choose_confound(const recipe& spec, const sweep_request& request
 
 void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
                   const confound_choice& confound, std::ostream& out) {
+  // "on the same GPU" only where a cell profiles one: a callgrind or gbench run has no GPU.
+  const bool on_gpu = std::any_of(cells.begin(), cells.end(), [](const prepared_cell& cell) {
+    return std::any_of(cell.spec.collect.begin(), cell.spec.collect.end(),
+                       [](const collector_request& request) {
+                         const auto* collector = find_collector(request.name);
+                         return collector != nullptr && collector->profiles_gpu();
+                       });
+  });
   fmt::print(out, "aorta: recipe {}{}: {} cell(s), interleaved one trial per cell per round "
-                  "(seed {}), on the same GPU; confound baseline cell {}, threshold {:g}\n",
+                  "(seed {}){}; confound baseline cell {}, threshold {:g} ({})\n",
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             cells.size(), seed, cells[confound.baseline].plan.name, confound.threshold);
+             cells.size(), seed, on_gpu ? ", on the same GPU" : ", on this host",
+             cells[confound.baseline].plan.name, confound.threshold, confound.threshold_source);
   for (const auto& cell : cells) {
     std::vector<std::string> collectors;
     for (const auto& request : cell.spec.collect) collectors.push_back(request.name);
@@ -240,7 +257,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   if (cells.size() > 1) {
     run.baseline_cell = cells[confound.baseline].plan.name;
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
-                           confound_settings{confound.threshold, confound.alpha});
+                           confound_settings{confound.threshold, confound.alpha}, &run.changes);
   }
   code = judge_cell_checks(cell_checks, run, code, out);
   write_matrix_reports(request.output_dir, run);
@@ -253,7 +270,9 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   }
   fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
              *run.baseline_cell, confound.threshold);
-  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0);
+  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0,
+                        confound.threshold, confound.alpha);
+  for (const auto& change : run.changes) fmt::print(out, "aorta: summary: {}\n", change.sentence);
   judgement = fmt::format("confound against cell {}: {} SLOWER, {} UNKNOWN of {} row(s)",
                           *run.baseline_cell, slower, unknown, run.rows.size());
   fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
@@ -267,8 +286,11 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   if (request.ctest_measurements) out << ctest_measurements(ratios);
   const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
   if (fails && code == exit_code::ok) {
-    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({})\n",
-               request.strict ? "--strict" : "confound.fail: true");
+    // The sentences again: CTest's JUnit file and a CI log's last lines carry this line.
+    std::vector<std::string> sentences;
+    for (const auto& change : run.changes) sentences.push_back(change.sentence);
+    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({}): {}\n",
+               request.strict ? "--strict" : "confound.fail: true", fmt::join(sentences, " | "));
     return exit_code::failed;
   }
   if (!confound.fail_on_slower) return code;
