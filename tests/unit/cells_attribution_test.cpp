@@ -105,11 +105,14 @@ TEST(CellsAttribution, TheFunctionThatDoesTheWorkLeadsItsCallers) {
 }
 
 // A trial with one kernel's time and, when given, its ncu instruction count and launches.
-aorta::trial_record kernel_trial(double ms, std::optional<double> instructions, double launches = 10) {
+aorta::trial_record kernel_trial(double ms, std::optional<double> instructions,
+                                 double launches = 10) {
   aorta::trial_record record;
   record.verdict = aorta::verdict::pass;
-  record.metrics.kernels.push_back(aorta::kernel_row{"gemm", static_cast<std::int64_t>(launches), ms, "ncu"});
-  if (instructions) record.metrics.values["ncu_counter.smsp__inst_executed.sum/gemm"] = *instructions;
+  record.metrics.kernels.push_back(
+      aorta::kernel_row{"gemm", static_cast<std::int64_t>(launches), ms, "ncu"});
+  if (instructions)
+    record.metrics.values["ncu_counter.smsp__inst_executed.sum/gemm"] = *instructions;
   return record;
 }
 

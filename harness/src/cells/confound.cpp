@@ -245,7 +245,8 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
       }
       continue;
     }
-    const std::span<confound_row> pair(rows.begin() + static_cast<std::ptrdiff_t>(before), rows.end());
+    const std::span<confound_row> pair(rows.begin() + static_cast<std::ptrdiff_t>(before),
+                                       rows.end());
     auto change = attribute_pair(pair, measured[i], measured[*reference]);
     change.sentence = change_sentence(pair, change, settings.threshold);
     if (changes != nullptr) changes->push_back(std::move(change));

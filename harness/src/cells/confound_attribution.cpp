@@ -81,9 +81,13 @@ const confound_row* find_row(std::span<const confound_row> rows, const std::stri
   return nullptr;
 }
 
-std::string percent(double ratio) { return fmt::format("{:+.2f}%", (ratio - 1.0) * 100.0); }
+std::string percent(double ratio) {
+  return fmt::format("{:+.2f}%", (ratio - 1.0) * 100.0);
+}
 
-bool moved(double ratio) { return std::fabs(ratio - 1.0) >= unchanged_counter; }
+bool moved(double ratio) {
+  return std::fabs(ratio - 1.0) >= unchanged_counter;
+}
 
 std::string direction(const confound_row& row) {
   return row.ratio && *row.ratio < 1.0 ? "faster" : "slower";
@@ -96,8 +100,9 @@ std::string kernel_work(std::span<const confound_row> rows, const confound_row& 
   std::vector<std::string> changed;
   std::vector<std::string> unchanged;
   if (const auto* launches = find_row(rows, fmt::format("count({})", kernel))) {
-    const std::string text = fmt::format("launches {} -> {}", launches->reference_median.value_or(0),
-                                         launches->cell_median.value_or(0));
+    const std::string text =
+        fmt::format("launches {} -> {}", launches->reference_median.value_or(0),
+                    launches->cell_median.value_or(0));
     (moved(*launches->ratio) ? changed : unchanged).push_back(text);
   }
   const std::pair<std::string_view, std::string_view> counters[] = {
@@ -123,8 +128,10 @@ std::string kernel_work(std::span<const confound_row> rows, const confound_row& 
   if (total_ir) return fmt::format("more or less work (total Ir {})", percent(total_ir->ratio));
   return fmt::format("{}{}; no instruction counter in this capture tells more work from the "
                      "same work {} (ncu metrics: work or callgrind counts it)",
-                     unchanged.empty() ? "time moved" : "same launches, ", 
-                     unchanged.empty() ? std::string() : fmt::format("{} ({})", direction(row), fmt::join(unchanged, ", ")),
+                     unchanged.empty() ? "time moved" : "same launches, ",
+                     unchanged.empty()
+                         ? std::string()
+                         : fmt::format("{} ({})", direction(row), fmt::join(unchanged, ", ")),
                      direction(row));
 }
 
@@ -136,6 +143,12 @@ std::string work_words(std::span<const confound_row> rows, const confound_row& r
   }
   const auto [kind, name] = split_label(row.quantity);
   if (kind == "ir") {
+    if (row.self_share && row.share && std::fabs(*row.self_share) < 0.05 &&
+        std::fabs(*row.share) > 0.5) {
+      return fmt::format("{} in its callees (Ir {}, its own {:.0f}% of the change)",
+                         *row.ratio >= 1.0 ? "more work" : "less work", percent(*row.ratio),
+                         *row.self_share * 100.0);
+    }
     return fmt::format("{} (Ir {})", *row.ratio >= 1.0 ? "more work" : "less work",
                        percent(*row.ratio));
   }
@@ -155,10 +168,18 @@ int verdict_rank(confound_verdict verdict) {
   return 2;
 }
 
+// In whole percent: a share a hair above another (a libc helper's 0.01% against main's 0%) must
+// not outrank the next key.
 double contribution(const confound_row& row) {
-  if (row.self_share) return std::fabs(*row.self_share);
-  if (row.share) return std::fabs(*row.share);
+  if (row.self_share) return std::round(std::fabs(*row.self_share) * 100.0);
+  if (row.share) return std::round(std::fabs(*row.share) * 100.0);
   return -1.0;
+}
+
+// A caller's inclusive share: among rows of equal self share, the one whose subtree holds the
+// change comes before a function that merely moved by a larger fraction of a tiny cost.
+double inclusive_share(const confound_row& row) {
+  return row.share ? std::fabs(*row.share) : -1.0;
 }
 
 double relative_move(const confound_row& row) {
@@ -166,7 +187,8 @@ double relative_move(const confound_row& row) {
   return std::fabs(std::log(*row.ratio));
 }
 
-std::optional<double> share_of(double cell, double reference, const std::optional<family_total>& total) {
+std::optional<double> share_of(double cell, double reference,
+                               const std::optional<family_total>& total) {
   if (!total) return std::nullopt;
   const double change = total->cell - total->reference;
   if (change == 0.0 || !std::isfinite(change)) return std::nullopt;
@@ -199,10 +221,9 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
     change.reference = rows.front().reference;
   }
   const auto time_total = total_of("kernel time", false, paired(cell, reference, kernel_time_sum));
-  const auto ir_total = total_of(
-      "Ir", true, paired(cell, reference, [](const trial_snapshot& t) {
-        return metric(t, "callgrind_total_ir");
-      }));
+  const auto ir_total = total_of("Ir", true, paired(cell, reference, [](const trial_snapshot& t) {
+                                   return metric(t, "callgrind_total_ir");
+                                 }));
   for (auto& row : rows) {
     const auto [kind, name] = split_label(row.quantity);
     row.system_frame = kind == "ir" && is_system_frame(name);
@@ -219,9 +240,8 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
     } else if (kind == "ir") {
       row.share = share_of(*row.cell_median, *row.reference_median, ir_total);
       const std::string self_key = fmt::format("callgrind_self_ir.{}", name);
-      const auto self = paired(cell, reference, [&self_key](const trial_snapshot& t) {
-        return metric(t, self_key);
-      });
+      const auto self = paired(
+          cell, reference, [&self_key](const trial_snapshot& t) { return metric(t, self_key); });
       if (!self.cell.empty()) {
         row.self_share = share_of(summarize_samples(self.cell).median,
                                   summarize_samples(self.reference).median, ir_total);
@@ -242,6 +262,7 @@ void order_by_contribution(std::span<confound_row> rows) {
     }
     if (a.system_frame != b.system_frame) return !a.system_frame;
     if (contribution(a) != contribution(b)) return contribution(a) > contribution(b);
+    if (inclusive_share(a) != inclusive_share(b)) return inclusive_share(a) > inclusive_share(b);
     return relative_move(a) > relative_move(b);
   });
 }

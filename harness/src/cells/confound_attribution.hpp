@@ -19,7 +19,7 @@ struct family_total {
   bool exact = false;
   double reference = 0.0;  // medians over the paired rounds
   double cell = 0.0;
-  double ratio = 1.0;  // exact: cell / reference; timed: median of the per-round ratios
+  double ratio = 1.0;         // exact: cell / reference; timed: median of the per-round ratios
   std::optional<double> low;  // timed only: the interval of that median
   std::optional<double> high;
 };

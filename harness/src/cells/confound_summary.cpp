@@ -1,5 +1,7 @@
 #include "cells/confound_summary.hpp"
 
+#include "metrics/number_format.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,7 +13,9 @@ namespace {
 
 constexpr std::size_t named_movers = 3;
 
-std::string signed_percent(double ratio) { return fmt::format("{:+.1f}%", (ratio - 1.0) * 100.0); }
+std::string signed_percent(double ratio) {
+  return fmt::format("{:+.1f}%", (ratio - 1.0) * 100.0);
+}
 
 std::string threshold_percent(double threshold) {
   return fmt::format("{:g}%", std::round((threshold - 1.0) * 1000.0) / 10.0);
@@ -44,8 +48,8 @@ std::string amount(const confound_row& row, const cell_change& change) {
   const double ratio = total ? total->ratio : row.ratio.value_or(1.0);
   const auto low = total ? total->low : row.ratio_low;
   const auto high = total ? total->high : row.ratio_high;
-  std::string text = fmt::format("{:.1f}% {}", std::fabs(ratio - 1.0) * 100.0,
-                                 ratio >= 1.0 ? "slower" : "faster");
+  std::string text =
+      fmt::format("{:.1f}% {}", std::fabs(ratio - 1.0) * 100.0, ratio >= 1.0 ? "slower" : "faster");
   if (low && high) text += fmt::format(" [{}, {}]", signed_percent(*low), signed_percent(*high));
   text += fmt::format(" than {}", change.reference);
   if (total) {
@@ -59,7 +63,8 @@ std::string amount(const confound_row& row, const cell_change& change) {
 std::string share_text(const confound_row& row) {
   const auto share = row.self_share ? row.self_share : row.share;
   if (!share) return {};
-  return fmt::format(", {:.0f}% of the change{}", *share * 100.0, row.self_share ? " (self)" : "");
+  return fmt::format(", {:.0f}% of the change{}", whole_percent(*share),
+                     row.self_share ? " (self)" : "");
 }
 
 bool is_caller(const confound_row& row) {
@@ -93,8 +98,8 @@ std::string rest(std::span<const confound_row> rows, std::size_t skip) {
                         more_movers > 0 ? fmt::format(" and {} more", more_movers) : std::string());
   }
   if (same > 0) {
-    text += fmt::format("; {} other row(s) within ±{:.1f}%", same,
-                        std::ceil(widest * 1000.0) / 10.0);
+    text +=
+        fmt::format("; {} other row(s) within ±{:.1f}%", same, std::ceil(widest * 1000.0) / 10.0);
   }
   if (folded > 0) text += fmt::format("; {} loader/libc row(s) folded", folded);
   return text;
@@ -105,8 +110,8 @@ std::string rest(std::span<const confound_row> rows, std::size_t skip) {
 std::string change_sentence(std::span<const confound_row> rows, const cell_change& change,
                             double threshold) {
   if (rows.empty()) return {};
-  const auto lead = std::find_if(rows.begin(), rows.end(),
-                                 [](const confound_row& r) { return !r.system_frame; });
+  const auto lead =
+      std::find_if(rows.begin(), rows.end(), [](const confound_row& r) { return !r.system_frame; });
   const std::size_t index = lead == rows.end() ? 0 : static_cast<std::size_t>(lead - rows.begin());
   const confound_row& row = rows[index];
   const std::string& cell = change.cell;
@@ -115,16 +120,16 @@ std::string change_sentence(std::span<const confound_row> rows, const cell_chang
   case confound_verdict::slower:
   case confound_verdict::faster:
     return fmt::format("{} is {} in {}{}{}{}", cell, amount(row, change), where(row),
-                       share_text(row), row.work.empty() ? "" : ", " + row.work,
-                       rest(rows, index));
+                       share_text(row), row.work.empty() ? "" : ", " + row.work, rest(rows, index));
   case confound_verdict::ambiguous:
     return fmt::format("{} may be {} in {}: beyond the threshold {} in the medians, not "
                        "shown by the test ({}){}",
-                       cell, amount(row, change), where(row),
-                       threshold_percent(threshold), row.evidence, rest(rows, index));
-  case confound_verdict::unknown:
-    return fmt::format("{} against {}: UNKNOWN in {}: {}{}", cell, reference, row.quantity,
+                       cell, amount(row, change), where(row), threshold_percent(threshold),
                        row.evidence, rest(rows, index));
+  case confound_verdict::unknown:
+    return fmt::format("{} against {}: UNKNOWN{}: {}{}", cell, reference,
+                       row.quantity == "(all)" ? "" : " in " + row.quantity, row.evidence,
+                       rest(rows, index));
   case confound_verdict::same: break;
   }
   std::string totals;
@@ -138,10 +143,15 @@ std::string change_sentence(std::span<const confound_row> rows, const cell_chang
                      threshold_percent(threshold), rest(rows, rows.size()), totals);
 }
 
+double whole_percent(double share) {
+  const double percent = std::round(share * 100.0);
+  return percent == 0.0 ? 0.0 : percent;
+}
+
 std::string within_threshold_note(const confound_row& row, double threshold, double alpha) {
   if (row.verdict != confound_verdict::same || !row.ratio) return {};
-  const bool shown = row.exact ? std::fabs(*row.ratio - 1.0) >= 0.001
-                               : (row.p_value && *row.p_value < alpha);
+  const bool shown =
+      row.exact ? std::fabs(*row.ratio - 1.0) >= 0.001 : (row.p_value && *row.p_value < alpha);
   if (!shown) return {};
   return fmt::format("{}, within {}", signed_percent(*row.ratio), threshold_percent(threshold));
 }

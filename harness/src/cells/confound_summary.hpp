@@ -15,6 +15,9 @@ namespace aorta::detail {
 [[nodiscard]] std::string change_sentence(std::span<const confound_row> rows,
                                           const cell_change& change, double threshold);
 
+// A share (0.96) as a whole percent (96), never -0 for a share a hair below zero.
+[[nodiscard]] double whole_percent(double share);
+
 // "+2.2%, within 5%" for a row the test calls significant but whose move stays inside the
 // threshold; empty otherwise (SAME hides nothing there).
 [[nodiscard]] std::string within_threshold_note(const confound_row& row, double threshold,

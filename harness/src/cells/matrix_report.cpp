@@ -96,8 +96,8 @@ std::string change_text(const confound_row& row) {
 }
 
 std::string share_cell(const confound_row& row) {
-  if (row.self_share) return fmt::format("{:.0f}% self", *row.self_share * 100.0);
-  if (row.share) return fmt::format("{:.0f}%", *row.share * 100.0);
+  if (row.self_share) return fmt::format("{:.0f}% self", whole_percent(*row.self_share));
+  if (row.share) return fmt::format("{:.0f}%", whole_percent(*row.share));
   return "-";
 }
 

@@ -91,7 +91,9 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"command", "COMMAND"},
       {"directories", "DIR"},
       {"test", "TEST"},
-      {"quantity", "QUANTITY"}};
+      {"quantity", "QUANTITY"},
+      {"a", "A"},
+      {"b", "B"}};
   return names;
 }
 

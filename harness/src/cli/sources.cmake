@@ -10,6 +10,7 @@ target_sources(aorta PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/inspect_commands.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/check_scope.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/view_command.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/diff_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/baseline_commands.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/collectors_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/history_commands.cpp

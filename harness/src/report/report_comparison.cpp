@@ -1,8 +1,8 @@
 // The A/B of a cells run where people look (issue 43): report.html and perf.md lead with the
 // confound verdict the sweep wrote into matrix.json (kept by read_sweep_matrix), its summary
 // sentences and a chart of each row's change, instead of showing the cells as separate tests.
-#include "metrics/number_format.hpp"
 #include "report/report_comparison.hpp"
+#include "metrics/number_format.hpp"
 #include "report/report_html_parts.hpp"
 
 #include <fmt/format.h>
@@ -75,20 +75,24 @@ std::string change_chart_svg(const std::vector<changed_row>& rows) {
       "<svg class=\"chart change\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" "
       "style=\"max-width:{}px\" role=\"img\" aria-label=\"change of each row, cell against its "
       "reference\">\n<line x1=\"{}\" y1=\"0\" x2=\"{}\" y2=\"{}\" stroke=\"#888\"/>\n",
-      width, height, width, comparison_label_width + comparison_half_width, comparison_label_width + comparison_half_width, height);
+      width, height, width, comparison_label_width + comparison_half_width,
+      comparison_label_width + comparison_half_width, height);
   int y = 2;
   for (const auto& row : rows) {
-    const int length = std::max(1, static_cast<int>(std::fabs(row.percent) / largest * comparison_half_width));
+    const int length =
+        std::max(1, static_cast<int>(std::fabs(row.percent) / largest * comparison_half_width));
     const bool slower = row.percent >= 0.0;
     const std::string colour = row.verdict == "SAME" ? "#9e9e9e" : slower ? "#c62828" : "#1565c0";
-    const int x = slower ? comparison_label_width + comparison_half_width : comparison_label_width + comparison_half_width - length;
+    const int x = slower ? comparison_label_width + comparison_half_width
+                         : comparison_label_width + comparison_half_width - length;
     const std::string value = fmt::format("{:+.2f}% {}", row.percent, row.verdict);
-    svg += fmt::format("<g><title>{}: {}</title><text x=\"0\" y=\"{}\">{}</text>"
-                       "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" "
-                       "style=\"fill:{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>\n",
-                       xml_escape(row.label), xml_escape(value), y + 13,
-                       xml_escape(row.label.substr(0, 48)), x, y + 2, length, comparison_row_height - 6,
-                       colour, comparison_label_width + 2 * comparison_half_width + 6, y + 13, xml_escape(value));
+    svg += fmt::format(
+        "<g><title>{}: {}</title><text x=\"0\" y=\"{}\">{}</text>"
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"2\" "
+        "style=\"fill:{}\"/><text x=\"{}\" y=\"{}\">{}</text></g>\n",
+        xml_escape(row.label), xml_escape(value), y + 13, xml_escape(row.label.substr(0, 48)), x,
+        y + 2, length, comparison_row_height - 6, colour,
+        comparison_label_width + 2 * comparison_half_width + 6, y + 13, xml_escape(value));
     y += comparison_row_height;
   }
   return svg + "</svg>\n";
