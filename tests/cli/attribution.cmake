@@ -37,7 +37,7 @@ aorta_cli_test(attribution.one_function_more_work RC 0 TIMEOUT 300
   COMMAND "${aorta}" sweep run --recipe "${attribution_recipe}" --output "${out}/attribution_ab"
           --seed 43 -- "${ab_work}"
   OUTPUT "interleaved one trial per cell per round \\(seed 43\\), on this host; confound baseline cell base, threshold 1\\.05 \\(the recipe's confound\\.threshold\\)"
-         "quantity[^\n]*\nhead +base +ir\\(expensive\\(unsigned long\\)\\) [^\n]+ (9[0-9]|1[0-9][0-9])% self [^\n]+SLOWER +more work \\(Ir \\+[0-9.]+%\\)\n"
+         "quantity[^\n]*\nhead +base +ir\\(expensive\\(unsigned long\\)\\) [^\n]+ (9[0-9]|1[0-9][0-9])% self [^\n]+SLOWER +more work \\(Ir \\+[0-9.]+%\\)\nhead +base +ir\\(main\\) [^\n]+ 0% self [^\n]+SLOWER +more work in its callees"
          "aorta: summary: head is [0-9.]+% slower than base \\(total Ir, exact\\) in expensive\\(unsigned long\\), (9[0-9]|1[0-9][0-9])% of the change \\(self\\), more work"
          "loader/libc row\\(s\\) folded"
   NOT_OUTPUT "on the same GPU"
@@ -92,7 +92,7 @@ aorta_cli_test(diff.callgrind RC 0
   COMMAND "${aorta}" diff "${out}/attribution_ab/base/trial_0/callgrind"
           "${out}/attribution_ab/head/trial_0/callgrind"
   OUTPUT "aorta: diff \\(callgrind\\)" "total Ir: [0-9]+ -> [0-9]+ \\(\\+[0-9.]+%\\)"
-         "kind +name[^\n]*\nfunction +expensive\\(unsigned long\\) +[0-9]+ +[0-9]+ +\\+10\\.00% +100% self\n"
+         "kind +name[^\n]*\nfunction +expensive\\(unsigned long\\) +[0-9]+ +[0-9]+ +\\+10\\.00% +100% self\nfunction +main +[0-9]+ +[0-9]+ +\\+[0-9.]+% +0% self\n"
          "loader/libc row\\(s\\) folded")
 set_tests_properties(aorta.cli.attribution.one_function_more_work PROPERTIES FIXTURES_SETUP attribution_ab)
 set_tests_properties(aorta.cli.diff.callgrind PROPERTIES FIXTURES_REQUIRED attribution_ab)

@@ -176,8 +176,8 @@ double contribution(const confound_row& row) {
   return -1.0;
 }
 
-// A caller's inclusive share: among rows of equal self share, the one whose subtree holds the
-// change comes before a function that merely moved by a larger fraction of a tiny cost.
+// A caller's inclusive share: among rows that carry none of the change themselves, the one whose
+// subtree holds it comes before a function that merely moved by a larger fraction of a tiny cost.
 double inclusive_share(const confound_row& row) {
   return row.share ? std::fabs(*row.share) : -1.0;
 }
@@ -262,7 +262,9 @@ void order_by_contribution(std::span<confound_row> rows) {
     }
     if (a.system_frame != b.system_frame) return !a.system_frame;
     if (contribution(a) != contribution(b)) return contribution(a) > contribution(b);
-    if (inclusive_share(a) != inclusive_share(b)) return inclusive_share(a) > inclusive_share(b);
+    if (contribution(a) <= 0.0 && inclusive_share(a) != inclusive_share(b)) {
+      return inclusive_share(a) > inclusive_share(b);
+    }
     return relative_move(a) > relative_move(b);
   });
 }

@@ -93,8 +93,8 @@ double contribution(const diff_row& row) {
   return -1.0;
 }
 
-// A caller's inclusive share: among rows of equal self share, the one whose subtree holds the
-// change comes before a function that merely moved by a larger fraction of a tiny cost.
+// A caller's inclusive share: among rows that carry none of the change themselves, the one whose
+// subtree holds it comes before a function that merely moved by a larger fraction of a tiny cost.
 double inclusive_share(const diff_row& row) {
   return row.share ? std::fabs(*row.share) : -1.0;
 }
@@ -149,7 +149,9 @@ capture_diff diff_captures(const capture& a, const capture& b) {
     if (unchanged(x) != unchanged(y)) return !unchanged(x);
     if (x.system_frame != y.system_frame) return !x.system_frame;
     if (contribution(x) != contribution(y)) return contribution(x) > contribution(y);
-    if (inclusive_share(x) != inclusive_share(y)) return inclusive_share(x) > inclusive_share(y);
+    if (contribution(x) <= 0.0 && inclusive_share(x) != inclusive_share(y)) {
+      return inclusive_share(x) > inclusive_share(y);
+    }
     return relative_move(x) > relative_move(y);
   });
   return diff;
