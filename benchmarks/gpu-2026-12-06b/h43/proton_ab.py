@@ -63,4 +63,8 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # No SystemExit(0) on success: Triton 3.6.0's Proton CLI would then skip finalize() and write
+    # no .hatchet (the first GPU call of this script lost both Proton runs to it).
+    rc = main()
+    if rc:
+        sys.exit(rc)
