@@ -1,4 +1,6 @@
-// The gate's table (baseline/gate_report.hpp): a passing gate still shows its largest deltas.
+// The gate's table (baseline/gate_report.hpp): a passing gate still shows its largest deltas, a
+// moved kernel says whether it did more work (baseline/gate_explain.hpp).
+#include "baseline/gate_explain.hpp"
 #include "baseline/gate_report.hpp"
 
 #include <gmock/gmock.h>
@@ -37,6 +39,28 @@ TEST(GateReport, APassingGateNamesItsLargestMovesAndTheGeomean) {
   // Nothing moved: no "largest moves" to show.
   std::vector<gate_row> still{same_row("time_ms(a)", 1.0, 1.0)};
   EXPECT_THAT(aorta::detail::format_gate_table(still, true), HasSubstr("all 1 row(s) SAME\n"));
+}
+
+TEST(GateReport, AMovedKernelSaysWhetherItDidMoreWork) {
+  gate_row slower = same_row("time_ms(gemm)", 1.0, 1.2);
+  slower.verdict = gate_verdict::worse;
+  gate_row launches = same_row("count(gemm)", 20, 20);
+  launches.exact = true;
+  gate_row instructions = same_row("ncu(smsp__inst_executed.sum, gemm)", 1e6, 1e6);
+  instructions.exact = true;
+  EXPECT_EQ(aorta::detail::gate_work_words({slower, launches, instructions}, slower),
+            "same work, slower (launches 20 -> 20, instructions +0.00%)");
+  gate_row more = same_row("ncu(smsp__inst_executed.sum, gemm)", 1e6, 1.2e6);
+  more.exact = true;
+  EXPECT_EQ(aorta::detail::gate_work_words({slower, launches, more}, slower),
+            "more work (instructions +20.00%)");
+  EXPECT_THAT(aorta::detail::gate_work_words({slower, launches}, slower),
+              ::testing::StartsWith("same launches, slower (launches 20 -> 20); no instruction"));
+  EXPECT_EQ(aorta::detail::gate_work_words({slower}, slower), "") << "nothing to tell by";
+  EXPECT_EQ(aorta::detail::gate_work_words({launches, instructions}, launches), "")
+      << "a count row is the evidence, not explained";
+  EXPECT_THAT(aorta::detail::format_gate_table({slower, launches, instructions}, false),
+              HasSubstr(": same work, slower (launches 20 -> 20, instructions +0.00%)\n"));
 }
 
 }  // namespace

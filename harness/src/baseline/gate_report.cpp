@@ -1,5 +1,7 @@
 #include "baseline/gate_report.hpp"
 
+#include "baseline/gate_explain.hpp"
+
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -143,6 +145,7 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
+    if (const auto why = gate_work_words(rows, row); !why.empty()) verdict += ": " + why;
     lines.push_back(
         {{row.test, gate_shortened(row.label), row.bound_text, gate_median_text(row, false),
           gate_median_text(row, true), delta_text(row), evidence, verdict}});
