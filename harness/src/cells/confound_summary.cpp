@@ -72,7 +72,14 @@ bool is_caller(const confound_row& row) {
          std::fabs(*row.share) > 0.5;
 }
 
+// count(K) and ncu(metric, K) of the leading kernel K: the evidence its words already cite.
+bool evidence_of(const confound_row& row, const std::string& kernel) {
+  return row.quantity == "count(" + kernel + ")" ||
+         (row.quantity.starts_with("ncu(") && row.quantity.ends_with(", " + kernel + ")"));
+}
+
 std::string rest(std::span<const confound_row> rows, std::size_t skip) {
+  const std::string lead = skip < rows.size() ? where(rows[skip]) : std::string();
   std::vector<std::string> movers;
   std::size_t more_movers = 0;
   std::size_t folded = 0;
@@ -80,7 +87,7 @@ std::string rest(std::span<const confound_row> rows, std::size_t skip) {
   double widest = 0.0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
-    if (i == skip) continue;
+    if (i == skip || (!lead.empty() && evidence_of(row, lead))) continue;
     if (row.system_frame) {
       ++folded;
     } else if (row.verdict == confound_verdict::same) {
