@@ -43,3 +43,11 @@ aorta_cli_test(diff.rocpd_layouts_agree RC 0 FIXTURES_REQUIRED rocpd_dbs
   OUTPUT "aorta: diff \\(rocprof\\)" "total kernel time \\(ms\\): 4\\.7 -> 4\\.7 \\(\\+0\\.00%\\)"
          "\\(2 row\\(s\\) unchanged\\)"
   NOT_OUTPUT "kind +name")
+# The differential flame graph (--html) in headless Chromium: two real H200 Proton trees, add_kernel
+# faster (blue) under its frames, kernels only in one of them red or blue.
+add_test(NAME aorta.report.chromium_diff
+  COMMAND ${PROJECT_SOURCE_DIR}/tests/report/chromium_diff_check.sh "${aorta}"
+          "${out}/report-chromium-diff" "${diff_fixtures}/h200/vecadd_cupti/proton.hatchet"
+          "${diff_fixtures}/h200/pipeline_cupti/proton.hatchet" "add_kernel")
+set_tests_properties(aorta.report.chromium_diff PROPERTIES
+  LABELS "cli;report" SKIP_RETURN_CODE 77 TIMEOUT 180)

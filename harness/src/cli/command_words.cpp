@@ -82,6 +82,7 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--min-commits", "N"},
       {"--test", "NAME"},
       {"--quantity", "NAME"},
+      {"--html", "FILE"},
       {"recipe", "RECIPE"},
       {"path", "PATH"},
       {"results", "DIR"},

@@ -4,9 +4,11 @@
 #include "aorta/error.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
+#include "atomic_file.hpp"
 #include "cli/commands.hpp"
 #include "collectors/format_detection.hpp"
 #include "diff/capture_diff.hpp"
+#include "diff/diff_flame_graph.hpp"
 #include "evaluation/capture_evaluation.hpp"
 
 #include <fmt/format.h>
@@ -25,6 +27,7 @@ struct diff_flags {
   std::string b;
   std::string collector;
   bool all = false;
+  std::string html;
 };
 
 std::string reader_of(const std::string& path, const std::string& named) {
@@ -82,6 +85,12 @@ int run_diff(const diff_flags& flags) {
   }
   fmt::print(std::cout, "aorta: diff ({}): A = {}, B = {}\n{}", reader_a, flags.a, flags.b,
              detail::format_capture_diff(diff, flags.all));
+  if (!flags.html.empty()) {
+    detail::write_file_atomically(
+        flags.html, detail::diff_flame_graph_html(
+                        a, b, fmt::format("{} -> {} ({})", flags.a, flags.b, reader_a)));
+    fmt::print(std::cout, "aorta: diff: differential flame graph -> {}\n", flags.html);
+  }
   return 0;
 }
 
@@ -89,14 +98,17 @@ int run_diff(const diff_flags& flags) {
 
 void add_diff_command(CLI::App& app, action& selected) {
   auto* diff = app.add_subcommand(
-      "diff", "aorta diff A B [--collector NAME] [--all]: the change from capture A to capture "
-              "B, the rows that carry it first");
+      "diff", "aorta diff A B [--collector NAME] [--all] [--html FILE]: the change from capture "
+              "A to capture B, the rows that carry it first");
   auto flags = std::make_shared<diff_flags>();
   diff->add_option("a", flags->a, "The first capture (file or directory)")->required();
   diff->add_option("b", flags->b, "The second capture, of the same profiler")->required();
   diff->add_option("--collector", flags->collector,
                    "The collector whose captures A and B are (default: detected from the files)");
   diff->add_flag("--all", flags->all, "List the unchanged rows too");
+  diff->add_option("--html", flags->html,
+                   "Also write a differential flame graph to FILE (offline HTML: red slower, blue "
+                   "faster, width = time)");
   diff->callback([&selected, flags] { selected = [flags] { return run_diff(*flags); }; });
 }
 
