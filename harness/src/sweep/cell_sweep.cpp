@@ -7,9 +7,9 @@
 #include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
 #include "ranks/rank_plan.hpp"
-#include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_run_files.hpp"
+#include "sweep/confound_choice.hpp"
 #include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/trial_console.hpp"
@@ -98,48 +98,6 @@ std::uint64_t choose_seed(const sweep_request& request) {
   if (request.seed) return *request.seed;
   std::random_device entropy;
   return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
-}
-
-struct confound_choice {
-  std::size_t baseline = 0;
-  double threshold = 1.15;
-  double alpha = 0.05;
-  bool fail_on_slower = false;
-  ambiguous_policy ambiguous = ambiguous_policy::fail;
-  std::string threshold_source = "the default, the original aorta's; aorta ab's is 1.05";
-};
-
-confound_choice choose_confound(const recipe& spec, const sweep_request& request,
-                                const std::vector<cell_plan>& cells) {
-  confound_choice choice;
-  if (spec.confound) {
-    choice.threshold = spec.confound->threshold;
-    choice.threshold_source = spec.confound->threshold_given ? "the recipe's confound.threshold"
-                              : spec.confound->threshold == ab_default_threshold
-                                  ? "aorta ab's default; sweep run's is the original aorta's 1.15"
-                                  : "the default, the original aorta's; aorta ab's is 1.05";
-    choice.alpha = spec.confound->alpha;
-    choice.fail_on_slower = spec.confound->fail;
-    choice.ambiguous = spec.confound->ambiguous;
-    if (spec.confound->baseline_cell) {
-      choice.baseline = find_cell(cells, *spec.confound->baseline_cell, "confound.baseline_cell");
-    }
-  }
-  if (request.baseline_cell) {
-    choice.baseline = find_cell(cells, *request.baseline_cell, "--baseline-cell");
-  }
-  if (request.ambiguous) choice.ambiguous = *request.ambiguous;
-  if (request.confound_threshold) {
-    if (!(*request.confound_threshold >= 1.0 && *request.confound_threshold <= 1000.0)) {
-      throw usage_error(fmt::format("--confound-threshold {}: the threshold is a ratio cell / "
-                                    "baseline cell from 1 to 1000; e.g. 1.05 for 5%",
-                                    *request.confound_threshold));
-    }
-    choice.threshold = *request.confound_threshold;
-    choice.threshold_source = "--confound-threshold";
-  }
-  choice.fail_on_slower = choice.fail_on_slower || request.strict;
-  return choice;
 }
 
 void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
