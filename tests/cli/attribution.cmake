@@ -38,7 +38,7 @@ aorta_cli_test(attribution.one_function_more_work RC 0 TIMEOUT 300
           --seed 43 -- "${ab_work}"
   OUTPUT "interleaved one trial per cell per round \\(seed 43\\), on this host; confound baseline cell base, threshold 1\\.05 \\(the recipe's confound\\.threshold\\)"
          "quantity[^\n]*\nhead +base +ir\\(expensive\\(unsigned long\\)\\) [^\n]+ (9[0-9]|1[0-9][0-9])% self [^\n]+SLOWER +more work \\(Ir \\+[0-9.]+%\\)\nhead +base +ir\\(main\\) [^\n]+ 0% self [^\n]+SLOWER +more work in its callees"
-         "aorta: summary: head is [0-9.]+% slower than base \\(total Ir, exact\\) in expensive\\(unsigned long\\), (9[0-9]|1[0-9][0-9])% of the change \\(self\\), more work"
+         "aorta: summary: head is [0-9.]+% slower than base \\(total Ir, exact\\) in expensive\\(unsigned long\\) \\(\\+[0-9.]+% itself\\), (9[0-9]|1[0-9][0-9])% of the change \\(self\\), more work"
          "loader/libc row\\(s\\) folded"
   NOT_OUTPUT "on the same GPU"
   JSON "${out}/attribution_ab/matrix.json::confound/rows/0/quantity=ir(expensive(unsigned long))"
@@ -84,7 +84,7 @@ confound: {baseline_cell: base, threshold: 1.05}
     COMMAND "${aorta}" sweep run --recipe "${out}/attribution_sleep-$<CONFIG>.yaml"
             --output "${out}/attribution_sleep" --seed 43 -- "$<TARGET_FILE:aorta_cli_ab_sleep_bench>"
     OUTPUT "head +base +time_ms\\(BM_wait[^\n]+SLOWER +same work, slower \\(total Ir [-+]0\\.[0-9]+%\\)"
-           "aorta: summary: head is [0-9.]+% slower \\[\\+[0-9.]+%, \\+[0-9.]+%\\] than base \\(total kernel time\\) in BM_wait[^\n]*, same work, slower")
+           "aorta: summary: head is [0-9.]+% slower \\[\\+[0-9.]+%, \\+[0-9.]+%\\] than base \\(total kernel time\\) in BM_wait[^\n]*, 100% of the change, same work, slower")
 endif()
 
 # `aorta diff` on the callgrind captures of that run: expensive() leads with its self share.

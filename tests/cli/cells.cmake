@@ -111,7 +111,7 @@ aorta_cli_test(cells.callgrind_ab RC 0 TIMEOUT 300
          "cell heavy trial 1: pass"
          "4 trial\\(s\\): 4 passed, 0 failed, 0 skipped"
          "heavy +base +ir\\(work[^\n]+ \\+12\\.50% +50% self +exact +SLOWER +more work \\(Ir \\+12\\.50%\\)\n"
-         "aorta: summary: heavy is [0-9.]+% slower than base \\(total Ir, exact\\) in work\\(unsigned long, unsigned long, unsigned long\\), 50% of the change \\(self\\), more work"
+         "aorta: summary: heavy is [0-9.]+% slower than base \\(total Ir, exact\\) in work\\(unsigned long, unsigned long, unsigned long\\) \\(\\+12\\.5% itself\\), 50% of the change \\(self\\), more work"
          "confound: [1-9][0-9]* SLOWER, 0 UNKNOWN"
   NOT_OUTPUT "cells_ab/trial_0"
   FILES "${out}/cells_ab/matrix.md" "${out}/cells_ab/base/trial_1/callgrind"

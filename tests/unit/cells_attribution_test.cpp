@@ -99,9 +99,9 @@ TEST(CellsAttribution, TheFunctionThatDoesTheWorkLeadsItsCallers) {
   EXPECT_EQ(rows.back().quantity, "ir(cheap())") << "SAME rows come last";
   ASSERT_EQ(changes.size(), 1U);
   EXPECT_EQ(changes.front().sentence,
-            "head is 4.8% slower than base (total Ir, exact) in expensive(unsigned long), 100% "
-            "of the change (self), more work (Ir +10.00%); also moved: main (caller, self 0%); 1 "
-            "other row(s) within ±0.0%; 1 loader/libc row(s) folded");
+            "head is 4.8% slower than base (total Ir, exact) in expensive(unsigned long) (+10.0% "
+            "itself), 100% of the change (self), more work (Ir +10.00%); also moved: main "
+            "(caller, self 0%); 1 other row(s) within ±0.0%; 1 loader/libc row(s) folded");
 }
 
 // A trial with one kernel's time and, when given, its ncu instruction count and launches.
@@ -137,16 +137,20 @@ TEST(CellsAttribution, CountersTellMoreWorkFromTheSameWorkSlower) {
   EXPECT_NEAR(*time.ratio_low, 1.2, 1e-12);
   EXPECT_THAT(changes.front().sentence,
               StartsWith("head is 20.0% slower [+20.0%, +20.0%] than base (total kernel time) in "
-                         "gemm, 100% of the change, same work, slower"));
+                         "gemm (+20.0% itself), 100% of the change, same work, slower"));
 
   const auto more_work = aorta::detail::judge_cells(
       two_cells(), {rounds_of(base, 1e6), rounds_of(slower, 1.2e6)}, 0, {1.05, 0.05});
   EXPECT_EQ(row_of(more_work, "time_ms(gemm)").work, "more work (instructions +20.00%)");
 
+  std::vector<cell_change> launch_changes;
   const auto more_launches = aorta::detail::judge_cells(
       two_cells(), {rounds_of(base, std::nullopt), rounds_of(slower, std::nullopt, 12)}, 0,
-      {1.05, 0.05});
+      {1.05, 0.05}, &launch_changes);
   EXPECT_EQ(row_of(more_launches, "time_ms(gemm)").work, "more work (launches 10 -> 12)");
+  EXPECT_EQ(row_of(more_launches, "count(gemm)").verdict, confound_verdict::slower);
+  EXPECT_THAT(launch_changes.front().sentence, ::testing::Not(HasSubstr("also moved")))
+      << "count(gemm) is the evidence the words cite, not another move";
 
   const auto uncounted = aorta::detail::judge_cells(
       two_cells(), {rounds_of(base, std::nullopt), rounds_of(slower, std::nullopt)}, 0,

@@ -60,6 +60,13 @@ std::string amount(const confound_row& row, const cell_change& change) {
   return text;
 }
 
+// " (+9.5% itself)" when the amount is the family's total: a kernel 10% slower among heavier
+// unchanged ones moves the total by less, and the sentence must not read as the kernel's own move.
+std::string own_move(const confound_row& row, const cell_change& change) {
+  if (!(row.share || row.self_share) || family_of(row, change) == nullptr || !row.ratio) return {};
+  return fmt::format(" ({} itself)", signed_percent(*row.ratio));
+}
+
 std::string share_text(const confound_row& row) {
   const auto share = row.self_share ? row.self_share : row.share;
   if (!share) return {};
@@ -126,8 +133,9 @@ std::string change_sentence(std::span<const confound_row> rows, const cell_chang
   switch (row.verdict) {
   case confound_verdict::slower:
   case confound_verdict::faster:
-    return fmt::format("{} is {} in {}{}{}{}", cell, amount(row, change), where(row),
-                       share_text(row), row.work.empty() ? "" : ", " + row.work, rest(rows, index));
+    return fmt::format("{} is {} in {}{}{}{}{}", cell, amount(row, change), where(row),
+                       own_move(row, change), share_text(row),
+                       row.work.empty() ? "" : ", " + row.work, rest(rows, index));
   case confound_verdict::ambiguous:
     return fmt::format("{} may be {} in {}: beyond the threshold {} in the medians, not "
                        "shown by the test ({}){}",
