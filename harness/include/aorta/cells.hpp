@@ -52,6 +52,7 @@ enum class ambiguous_policy { fail, skip, pass };
 
 struct confound_spec {
   double threshold = 1.15;  // the original's default: a cell 15% slower than the baseline cell
+  bool threshold_given = false;  // the recipe wrote threshold: (`aorta ab` defaults otherwise)
   std::optional<std::string> baseline_cell;  // nullopt: the first cell
   bool fail = false;                          // a SLOWER verdict fails the run
   double alpha = 0.05;

@@ -1,5 +1,7 @@
 #include "baseline/gate_report.hpp"
 
+#include "baseline/gate_explain.hpp"
+
 #include "metrics/number_format.hpp"
 
 #include <fmt/format.h>
@@ -67,6 +69,32 @@ std::string folded_line(const std::vector<const gate_row*>& folded) {
                      moved.empty() ? std::string(", all SAME") : ": " + moved);
 }
 
+// "; largest moves: ir(main) +4.10% (bound +5%), ...": a passing gate still shows its deltas, so
+// a +4% under a +5% bound is seen before it becomes a +9%.
+std::string largest_same_moves(const std::vector<gate_row>& rows) {
+  constexpr std::size_t shown = 3;
+  std::vector<const gate_row*> same;
+  for (const auto& row : rows) {
+    if (!row.system_frame && row.verdict == gate_verdict::same && row.delta &&
+        std::isfinite(*row.delta) && *row.delta != 0.0) {
+      same.push_back(&row);
+    }
+  }
+  if (same.empty()) return {};
+  std::stable_sort(same.begin(), same.end(), [](const gate_row* a, const gate_row* b) {
+    return std::fabs(*a->delta) > std::fabs(*b->delta);
+  });
+  std::string text = "; largest moves: ";
+  for (std::size_t i = 0; i < same.size() && i < shown; ++i) {
+    text += fmt::format("{}{} {}{}", i == 0 ? "" : ", ", gate_shortened(same[i]->label),
+                        delta_text(*same[i]),
+                        same[i]->bound_text.empty()
+                            ? std::string()
+                            : fmt::format(" ({})", same[i]->bound_text));
+  }
+  return text;
+}
+
 }  // namespace
 
 void order_by_significance(std::vector<gate_row>& rows) {
@@ -117,6 +145,7 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
+    if (const auto why = gate_work_words(rows, row); !why.empty()) verdict += ": " + why;
     lines.push_back(
         {{row.test, gate_shortened(row.label), row.bound_text, gate_median_text(row, false),
           gate_median_text(row, true), delta_text(row), evidence, verdict}});
@@ -137,8 +166,9 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     out += text + "\n";
   }
   if (same > 0) {
-    out += lines.empty() ? fmt::format("all {} row(s) SAME\n", same)
-                         : fmt::format("({} more row(s) SAME)\n", same);
+    const std::string movers = largest_same_moves(rows);
+    out += lines.empty() ? fmt::format("all {} row(s) SAME{}\n", same, movers)
+                         : fmt::format("({} more row(s) SAME{})\n", same, movers);
   }
   if (!folded.empty()) out += folded_line(folded);
   if (const auto ratio = geomean_ratio(rows)) {

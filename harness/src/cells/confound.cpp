@@ -3,6 +3,8 @@
 #include "baseline/gate_spec.hpp"
 #include "baseline/measured_test.hpp"
 #include "baseline/statistics.hpp"
+#include "cells/confound_attribution.hpp"
+#include "cells/confound_summary.hpp"
 #include "cells/signed_rank.hpp"
 
 #include <fmt/format.h>
@@ -14,8 +16,6 @@
 
 namespace aorta::detail {
 namespace {
-
-using snapshot_by_round = std::vector<std::optional<trial_snapshot>>;
 
 snapshot_by_round snapshots(const cell_trials& trials) {
   snapshot_by_round result;
@@ -251,7 +251,8 @@ std::string_view to_string(ambiguous_policy policy) noexcept {
 
 std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
                                       const std::vector<cell_trials>& trials,
-                                      std::size_t baseline, const confound_settings& settings) {
+                                      std::size_t baseline, const confound_settings& settings,
+                                      std::vector<cell_change>* changes) {
   std::vector<snapshot_by_round> measured;
   for (const auto& cell : trials) measured.push_back(snapshots(cell));
   std::vector<confound_row> rows;
@@ -270,6 +271,11 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
           fmt::format("cell {} measured no trial: every one failed before a capture or was "
                       "skipped",
                       cells[unmeasured].name)));
+      if (changes != nullptr) {
+        changes->push_back({name, reference_name, {},
+                            change_sentence(std::span(rows).last(1), {name, reference_name, {}, {}},
+                                            settings.threshold)});
+      }
       continue;
     }
     const std::size_t before = rows.size();
@@ -284,7 +290,18 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
       rows.push_back(unknown_cell_row(name, reference_name,
                                       "no kernel time, scope cycles or function Ir was measured "
                                       "(does the cell run a collector?)"));
+      if (changes != nullptr) {
+        changes->push_back({name, reference_name, {},
+                            change_sentence(std::span(rows).last(1), {name, reference_name, {}, {}},
+                                            settings.threshold)});
+      }
+      continue;
     }
+    const std::span<confound_row> pair(rows.begin() + static_cast<std::ptrdiff_t>(before),
+                                       rows.end());
+    auto change = attribute_pair(pair, measured[i], measured[*reference]);
+    change.sentence = change_sentence(pair, change, settings.threshold);
+    if (changes != nullptr) changes->push_back(std::move(change));
   }
   return rows;
 }
@@ -326,7 +343,13 @@ nlohmann::json confound_rows_json(const std::vector<confound_row>& rows) {
                    {"p_value", optional(row.p_value)},
                    {"modes", row.modes ? modes_json(*row.modes) : json(nullptr)},
                    {"evidence", row.evidence},
-                   {"verdict", to_string(row.verdict)}});
+                   {"verdict", to_string(row.verdict)},
+                   {"system_frame", row.system_frame},
+                   {"share", optional(row.share)},
+                   {"self_share", optional(row.self_share)},
+                   {"ratio_low", optional(row.ratio_low)},
+                   {"ratio_high", optional(row.ratio_high)},
+                   {"work", row.work}});
   }
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "aorta/cells.hpp"
 #include "aorta/trial_record.hpp"
+#include "baseline/measured_test.hpp"
 #include "cells/process_modes.hpp"
 #include "recipe/cell_plan.hpp"
 
@@ -44,6 +45,16 @@ struct confound_row {
   std::optional<multimodal_test> modes;  // set when the trials fall into two or more modes
   std::string evidence;
   confound_verdict verdict = confound_verdict::unknown;
+  // Attribution (cells/confound_attribution.hpp): filled after judging, for the table's order,
+  // its summary sentence and the "more work" / "same work, slower" words.
+  bool system_frame = false;  // a loader/libc/runtime function, folded as the gate's table does
+  // Share of the cell's total change in this row's family (kernel time or Ir): inclusive, and for
+  // a function its self Ir's share. nullopt where the family has no total (scope cycles, counts).
+  std::optional<double> share;
+  std::optional<double> self_share;
+  std::optional<double> ratio_low;  // distribution-free interval of the median per-round ratio
+  std::optional<double> ratio_high;
+  std::string work;  // "more work (Ir +12.50%)", "same work, slower (...)"; empty for SAME rows
 };
 
 struct confound_settings {
@@ -53,13 +64,19 @@ struct confound_settings {
 
 // The trials of one cell, indexed by round (nullopt: that round did not run).
 using cell_trials = std::vector<std::optional<trial_record>>;
+// The same, read into the gate's snapshots.
+using snapshot_by_round = std::vector<std::optional<trial_snapshot>>;
 
 // Rows for every cell that has a reference (reference_cell), in cell order then quantity order.
 // A cell (or its reference) with no measured trial gives one UNKNOWN row saying so.
+// Each cell's rows come answer first (cells/confound_attribution.hpp); `changes`, when given,
+// receives per cell its totals and summary sentence (cells/confound_summary.hpp).
+struct cell_change;
 [[nodiscard]] std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
                                                     const std::vector<cell_trials>& trials,
                                                     std::size_t baseline,
-                                                    const confound_settings& settings);
+                                                    const confound_settings& settings,
+                                                    std::vector<cell_change>* changes = nullptr);
 
 [[nodiscard]] nlohmann::json confound_rows_json(const std::vector<confound_row>& rows);
 

@@ -1,5 +1,6 @@
 #include "cells/matrix_report.hpp"
 
+#include "cells/confound_summary.hpp"
 #include "cells/matrix_checks.hpp"
 
 #include "atomic_file.hpp"
@@ -9,7 +10,10 @@
 
 #include <fmt/format.h>
 
+#include <fmt/ranges.h>
+
 #include <algorithm>
+#include <array>
 #include <map>
 
 namespace aorta::detail {
@@ -80,9 +84,67 @@ std::string median_text(const std::optional<double>& median) {
   return median ? format_number(*median) : "-";
 }
 
+// "+12.50% [+11.9%, +13.1%]": the median per-round move and, for a timed row, its interval.
+std::string change_text(const confound_row& row) {
+  if (!row.ratio) return "-";
+  std::string text = fmt::format("{:+.2f}%", (*row.ratio - 1.0) * 100.0);
+  if (row.ratio_low && row.ratio_high) {
+    text += fmt::format(" [{:+.1f}%, {:+.1f}%]", (*row.ratio_low - 1.0) * 100.0,
+                        (*row.ratio_high - 1.0) * 100.0);
+  }
+  return text;
+}
+
+std::string share_cell(const confound_row& row) {
+  if (row.self_share) return fmt::format("{:.0f}% self", whole_percent(*row.self_share));
+  if (row.share) return fmt::format("{:.0f}%", whole_percent(*row.share));
+  return "-";
+}
+
+std::string verdict_text(const confound_row& row, double threshold, double alpha) {
+  const auto note = within_threshold_note(row, threshold, alpha);
+  return note.empty() ? std::string(to_string(row.verdict))
+                      : fmt::format("{} ({})", to_string(row.verdict), note);
+}
+
+std::string shortened(const std::string& label);
+
+// "(heavy: 3 loader/libc row(s) folded, all SAME)", naming those that moved.
+std::string folded_line(const std::string& cell, const std::vector<const confound_row*>& frames) {
+  std::vector<std::string> moved;
+  for (const confound_row* row : frames) {
+    if (row->verdict == confound_verdict::same) continue;
+    moved.push_back(fmt::format("{} {}", shortened(row->quantity), to_string(row->verdict)));
+  }
+  return fmt::format("({}: {} loader/libc row(s) folded{})\n", cell, frames.size(),
+                     moved.empty() ? std::string(", all SAME")
+                                   : fmt::format(": {}", fmt::join(moved, ", ")));
+}
+
 std::string shortened(const std::string& label) {
   constexpr std::size_t limit = 72;
   return label.size() <= limit ? label : label.substr(0, limit - 3) + "...";
+}
+
+json changes_json(const std::vector<cell_change>& changes) {
+  json out = json::array();
+  for (const auto& change : changes) {
+    json totals = json::array();
+    for (const auto& total : change.totals) {
+      totals.push_back({{"family", total.family},
+                        {"exact", total.exact},
+                        {"reference_median", total.reference},
+                        {"cell_median", total.cell},
+                        {"ratio", total.ratio},
+                        {"ratio_low", total.low ? json(*total.low) : json(nullptr)},
+                        {"ratio_high", total.high ? json(*total.high) : json(nullptr)}});
+    }
+    out.push_back({{"cell", change.cell},
+                   {"reference_cell", change.reference},
+                   {"sentence", change.sentence},
+                   {"totals", std::move(totals)}});
+  }
+  return out;
 }
 
 }  // namespace
@@ -128,6 +190,7 @@ json matrix_json(const matrix_run& run) {
                 {"test", "Wilcoxon signed-rank on per-round log ratios, one-sided in the direction "
                          "of the move (scipy.stats.wilcoxon)"},
                 {"verdict_counts", verdicts},
+                {"summaries", changes_json(run.changes)},
                 {"rows", confound_rows_json(run.rows)}};
   }
   json document = {{"generated_at", utc_timestamp()},
@@ -140,34 +203,44 @@ json matrix_json(const matrix_run& run) {
   return stamped(std::move(document), schemas::matrix);
 }
 
-std::string confound_table(const std::vector<confound_row>& rows, bool all) {
-  std::size_t cell_width = 4;
-  std::size_t reference_width = 9;
-  std::size_t quantity_width = 8;
-  std::size_t evidence_width = 8;
+std::string confound_table(const std::vector<confound_row>& rows, bool all, double threshold,
+                           double alpha) {
+  std::vector<std::array<std::string, 10>> lines;
+  lines.push_back({"cell", "reference", "quantity", "ref median", "cell median", "change",
+                   "share", "evidence", "verdict", "why"});
+  std::map<std::string, std::vector<const confound_row*>> folded;
+  std::map<std::string, std::size_t> hidden;
   for (const auto& row : rows) {
-    if (!all && row.verdict == confound_verdict::same) continue;
-    cell_width = std::max(cell_width, row.cell.size());
-    reference_width = std::max(reference_width, row.reference.size());
-    quantity_width = std::max(quantity_width, shortened(row.quantity).size());
-    evidence_width = std::max(evidence_width, row.evidence.size());
+    if (row.system_frame) {
+      folded[row.cell].push_back(&row);
+      continue;
+    }
+    if (!all && row.verdict == confound_verdict::same) {
+      ++hidden[row.cell];
+      continue;
+    }
+    lines.push_back({row.cell, row.reference, shortened(row.quantity),
+                     median_text(row.reference_median), median_text(row.cell_median),
+                     change_text(row), share_cell(row), row.evidence,
+                     verdict_text(row, threshold, alpha), row.work});
   }
-  const auto line = [&](std::string_view cell, std::string_view reference,
-                        std::string_view quantity, std::string_view base, std::string_view fresh,
-                        std::string_view ratio, std::string_view evidence,
-                        std::string_view verdict) {
-    return fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>12}  {:>12}  {:>8}  {:<{}}  {}\n", cell,
-                       cell_width, reference, reference_width, quantity, quantity_width, base,
-                       fresh, ratio, evidence, evidence_width, verdict);
-  };
-  std::string text = line("cell", "reference", "quantity", "ref median", "cell median", "ratio",
-                          "evidence", "verdict");
-  for (const auto& row : rows) {
-    if (!all && row.verdict == confound_verdict::same) continue;
-    text += line(row.cell, row.reference, shortened(row.quantity),
-                 median_text(row.reference_median), median_text(row.cell_median),
-                 ratio_text(row.ratio), row.evidence, to_string(row.verdict));
+  std::array<std::size_t, 10> widths{};
+  for (const auto& l : lines) {
+    for (std::size_t i = 0; i < widths.size(); ++i) widths[i] = std::max(widths[i], l[i].size());
   }
+  std::string text;
+  for (const auto& l : lines) {
+    std::string line;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      line += i + 1 == widths.size() ? l[i] : fmt::format("{:<{}}  ", l[i], widths[i]);
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    text += line + "\n";
+  }
+  for (const auto& [cell, count] : hidden) {
+    text += fmt::format("({}: {} more row(s) SAME)\n", cell, count);
+  }
+  for (const auto& [cell, frames] : folded) text += folded_line(cell, frames);
   return text;
 }
 
@@ -202,15 +275,17 @@ std::string matrix_markdown(const matrix_run& run) {
     }
   }
   if (!run.baseline_cell) return text;
-  text += fmt::format("\n## Confound verdicts against {} (threshold {:g}, alpha {:g})\n\n"
-                      "| cell | reference | quantity | reference median | cell median | ratio | "
-                      "evidence | verdict |\n|---|---|---|---|---|---|---|---|\n",
+  text += fmt::format("\n## Confound verdicts against {} (threshold {:g}, alpha {:g})\n\n",
                       *run.baseline_cell, run.threshold, run.alpha);
+  for (const auto& change : run.changes) text += fmt::format("- **{}**\n", change.sentence);
+  text += "\n| cell | reference | quantity | reference median | cell median | ratio | change | "
+          "share | evidence | verdict | why |\n|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& row : run.rows) {
-    text += fmt::format("| {} | {} | `{}` | {} | {} | {} | {} | {} |\n", row.cell, row.reference,
-                        row.quantity, median_text(row.reference_median),
-                        median_text(row.cell_median), ratio_text(row.ratio), row.evidence,
-                        to_string(row.verdict));
+    text += fmt::format("| {} | {} | `{}` | {} | {} | {} | {} | {} | {} | {} | {} |\n", row.cell,
+                        row.reference, row.quantity, median_text(row.reference_median),
+                        median_text(row.cell_median), ratio_text(row.ratio), change_text(row),
+                        share_cell(row), row.evidence, verdict_text(row, run.threshold, run.alpha),
+                        row.system_frame ? "loader/libc frame" : row.work);
   }
   return text;
 }

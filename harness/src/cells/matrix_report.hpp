@@ -6,6 +6,7 @@
 #include "aorta/check.hpp"
 #include "recipe/cell_plan.hpp"
 #include "cells/confound.hpp"
+#include "cells/confound_attribution.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,7 @@ struct matrix_run {
   bool fail_on_slower = false;
   ambiguous_policy ambiguous = ambiguous_policy::fail;
   std::vector<confound_row> rows;
+  std::vector<cell_change> changes;  // per judged cell: totals and the summary sentence
   std::vector<check_result> checks;  // the cell-addressed checks (cells/matrix_checks.hpp)
   // Why the run stopped before its verdicts ("interrupted by SIGINT after 3 of 10 trial(s)"):
   // then the files hold the trials that ran, no checks and no confound verdicts.
@@ -39,8 +41,10 @@ struct matrix_run {
 [[nodiscard]] nlohmann::json matrix_json(const matrix_run& run);
 [[nodiscard]] std::string matrix_markdown(const matrix_run& run);
 
-// The confound table for the terminal: rows that are not SAME (all rows when `all`).
-[[nodiscard]] std::string confound_table(const std::vector<confound_row>& rows, bool all);
+// The confound table for the terminal: rows that are not SAME (all rows when `all`), in the
+// order judge_cells gave (answer first); loader and libc rows folded into one line per cell.
+[[nodiscard]] std::string confound_table(const std::vector<confound_row>& rows, bool all,
+                                         double threshold, double alpha);
 
 // Writes both files atomically. Throws setup_error naming the path.
 void write_matrix_reports(const std::filesystem::path& output_dir, const matrix_run& run);

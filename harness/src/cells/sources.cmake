@@ -7,5 +7,7 @@ target_sources(aorta_harness PRIVATE
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/interleave.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound_attribution.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound_summary.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_checks.cpp)

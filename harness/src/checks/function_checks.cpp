@@ -1,6 +1,7 @@
 #include "checks/function_checks.hpp"
 
 #include "checks/closest_names.hpp"
+#include "metrics/display_names.hpp"
 #include "metrics/anchor_hint.hpp"
 
 #include <fmt/format.h>
@@ -79,10 +80,22 @@ std::string function_context(const capture& source) {
   for (const auto& function : source.functions) ordered.push_back(&function);
   std::stable_sort(ordered.begin(), ordered.end(),
                    [](const auto* a, const auto* b) { return a->inclusive_ir > b->inclusive_ir; });
-  std::string out = fmt::format("  functions with the most inclusive Ir ({}):\n", source.collector);
-  for (std::size_t i = 0; i < ordered.size() && i < function_context_rows; ++i) {
+  // The program's own functions: the loader's and libc's frames hold the most inclusive Ir of
+  // any run (they call main) and are never what a check meant.
+  const auto own_end = std::stable_partition(ordered.begin(), ordered.end(), [](const auto* f) {
+    return !is_system_frame(f->name);
+  });
+  std::size_t own = static_cast<std::size_t>(own_end - ordered.begin());
+  // A capture of the loader alone (a program without symbols): its frames are all there is.
+  if (own == 0) own = ordered.size();
+  std::string out = fmt::format("  {}functions with the most inclusive Ir ({}):\n",
+                                own < ordered.size() ? "the program's " : "", source.collector);
+  for (std::size_t i = 0; i < own && i < function_context_rows; ++i) {
     out += fmt::format("    {}  Ir {}  self {}  calls {}\n", ordered[i]->name,
                        ordered[i]->inclusive_ir, ordered[i]->self_ir, ordered[i]->calls);
+  }
+  if (own < ordered.size()) {
+    out += fmt::format("    ({} loader/libc function(s) not listed)\n", ordered.size() - own);
   }
   return out;
 }

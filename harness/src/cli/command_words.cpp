@@ -90,6 +90,7 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--repo", "DIR"},
       {"--rounds", "N"},
       {"--max-rounds", "N"},
+      {"--html", "FILE"},
       {"recipe", "RECIPE"},
       {"path", "PATH"},
       {"results", "DIR"},
@@ -99,7 +100,9 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"command", "COMMAND"},
       {"directories", "DIR"},
       {"test", "TEST"},
-      {"quantity", "QUANTITY"}};
+      {"quantity", "QUANTITY"},
+      {"a", "A"},
+      {"b", "B"}};
   return names;
 }
 

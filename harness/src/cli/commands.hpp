@@ -35,6 +35,8 @@ void add_report_command(CLI::App& app, action& selected);
 void add_baseline_command(CLI::App& app, action& selected);
 void add_compare_command(CLI::App& app, action& selected);
 void add_collectors_command(CLI::App& app, action& selected);
+// `aorta diff A B` (cli/diff_command.cpp): the change between two captures, culprit first.
+void add_diff_command(CLI::App& app, action& selected);
 // `aorta history add|changes|show` (cli/history_commands.cpp): the results store over commits.
 void add_history_command(CLI::App& app, action& selected);
 

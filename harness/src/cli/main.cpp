@@ -92,6 +92,7 @@ void add_commands(CLI::App& app, aorta::cli::action& selected,
   aorta::cli::add_report_command(app, selected);
   aorta::cli::add_baseline_command(app, selected);
   aorta::cli::add_compare_command(app, selected);
+  aorta::cli::add_diff_command(app, selected);
   aorta::cli::add_collectors_command(app, selected);
   aorta::cli::add_history_command(app, selected);
   aorta::cli::add_bisect_command(app, selected, command);

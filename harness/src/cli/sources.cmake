@@ -11,6 +11,7 @@ target_sources(aorta PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/inspect_commands.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/check_scope.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/view_command.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/diff_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/baseline_commands.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/compare_command.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cli/collectors_command.cpp

@@ -35,9 +35,9 @@ void make_ab_cells(recipe& spec, const ab_arm& base, const ab_arm& head,
   spec.mitigation_axis = {axis_item{"base", origin}, axis_item{"head", origin}};
   if (!spec.confound) {
     spec.confound = confound_spec{};
-    spec.confound->threshold = ab_default_threshold;
     spec.confound->where = origin;
   }
+  if (!spec.confound->threshold_given) spec.confound->threshold = ab_default_threshold;
   spec.confound->baseline_cell = "base";
   (void)plan_cells(spec);
 }

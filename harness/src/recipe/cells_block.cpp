@@ -227,6 +227,7 @@ confound_spec read_confound(const std::string& file, const map_entry& entry) {
     const std::string path = "recipe.confound." + item.key;
     if (item.key == "threshold") {
       spec.threshold = read_cell_number(item, path);
+      spec.threshold_given = true;
       if (spec.threshold < 1.0 || spec.threshold > 1000.0) {
         fail_at(item.value_at, path,
                 fmt::format("{} is out of range: the threshold is a ratio cell / baseline cell "

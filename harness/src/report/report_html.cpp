@@ -1,5 +1,6 @@
 // report.html: one self-contained page (inline CSS and SVG, no script, no external asset).
 #include "metrics/number_format.hpp"
+#include "report/report_comparison.hpp"
 #include "report/report_html_parts.hpp"
 #include "report/report_model.hpp"
 #include "report/report_trends.hpp"
@@ -160,7 +161,8 @@ void write_html_report(std::ostream& stream, const report_model& model) {
                      model.run_started_at.empty()
                          ? std::string()
                          : fmt::format("; run started {}", xml_escape(model.run_started_at)));
-  constexpr std::array<html_section, 5> sections{html_summary_section, html_trends_section,
+  constexpr std::array<html_section, 6> sections{html_comparison_section, html_summary_section,
+                                                 html_trends_section,
                                                  html_cells_section, html_stale_section,
                                                  html_skipped_files_section};
   for (const html_section section : sections) section(model, out);

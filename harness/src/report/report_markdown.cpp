@@ -1,5 +1,6 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
+#include "report/report_comparison.hpp"
 #include "report/report_model.hpp"
 #include "report/report_rank_table.hpp"
 #include "report/report_text_sink.hpp"
@@ -159,6 +160,7 @@ void write_perf_markdown(std::ostream& stream, const report_model& model) {
   out += fmt::format("Generated {} from {} trial{} in {} cell{}.\n\n", model.generated_at,
                      model.trial_count, model.trial_count == 1 ? "" : "s", model.cells.size(),
                      model.cells.size() == 1 ? "" : "s");
+  markdown_comparison(model, out);
   for (const auto& cell : model.cells) render_markdown_cell(cell, out);
   if (!model.stale.empty()) {
     out += fmt::format("## Stale results\n\nLeft out: written before this run started ({}).\n\n",

@@ -10,6 +10,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_markdown.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_matrix_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_comparison.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html_cell.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_trends.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_svg.cpp

@@ -1,5 +1,6 @@
 #include "sweep/cell_sweep.hpp"
 
+#include "aorta/collector.hpp"
 #include "aorta/report.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
@@ -8,6 +9,7 @@
 #include "ranks/rank_plan.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_run_files.hpp"
+#include "sweep/confound_choice.hpp"
 #include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/trial_console.hpp"
@@ -128,48 +130,21 @@ std::uint64_t choose_seed(const sweep_request& request) {
   return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
 }
 
-struct confound_choice {
-  std::size_t baseline = 0;
-  double threshold = 1.15;
-  double alpha = 0.05;
-  bool fail_on_slower = false;
-  ambiguous_policy ambiguous = ambiguous_policy::fail;
-};
-
-confound_choice choose_confound(const recipe& spec, const sweep_request& request,
-                                const std::vector<cell_plan>& cells) {
-  confound_choice choice;
-  if (spec.confound) {
-    choice.threshold = spec.confound->threshold;
-    choice.alpha = spec.confound->alpha;
-    choice.fail_on_slower = spec.confound->fail;
-    choice.ambiguous = spec.confound->ambiguous;
-    if (spec.confound->baseline_cell) {
-      choice.baseline = find_cell(cells, *spec.confound->baseline_cell, "confound.baseline_cell");
-    }
-  }
-  if (request.baseline_cell) {
-    choice.baseline = find_cell(cells, *request.baseline_cell, "--baseline-cell");
-  }
-  if (request.ambiguous) choice.ambiguous = *request.ambiguous;
-  if (request.confound_threshold) {
-    if (!(*request.confound_threshold >= 1.0 && *request.confound_threshold <= 1000.0)) {
-      throw usage_error(fmt::format("--confound-threshold {}: the threshold is a ratio cell / "
-                                    "baseline cell from 1 to 1000; e.g. 1.05 for 5%",
-                                    *request.confound_threshold));
-    }
-    choice.threshold = *request.confound_threshold;
-  }
-  choice.fail_on_slower = choice.fail_on_slower || request.strict;
-  return choice;
-}
-
 void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
                   const confound_choice& confound, std::ostream& out) {
+  // "on the same GPU" only where a cell profiles one: a callgrind or gbench run has no GPU.
+  const bool on_gpu = std::any_of(cells.begin(), cells.end(), [](const prepared_cell& cell) {
+    return std::any_of(cell.spec.collect.begin(), cell.spec.collect.end(),
+                       [](const collector_request& request) {
+                         const auto* collector = find_collector(request.name);
+                         return collector != nullptr && collector->profiles_gpu();
+                       });
+  });
   fmt::print(out, "aorta: recipe {}{}: {} cell(s), interleaved one trial per cell per round "
-                  "(seed {}), on the same GPU; confound baseline cell {}, threshold {:g}\n",
+                  "(seed {}){}; confound baseline cell {}, threshold {:g} ({})\n",
              spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             cells.size(), seed, cells[confound.baseline].plan.name, confound.threshold);
+             cells.size(), seed, on_gpu ? ", on the same GPU" : ", on this host",
+             cells[confound.baseline].plan.name, confound.threshold, confound.threshold_source);
   for (const auto& cell : cells) {
     std::vector<std::string> collectors;
     for (const auto& request : cell.spec->collect) collectors.push_back(request.name);
@@ -274,7 +249,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   if (cells.size() > 1) {
     run.baseline_cell = cells[confound.baseline].plan.name;
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
-                           confound_settings{confound.threshold, confound.alpha});
+                           confound_settings{confound.threshold, confound.alpha}, &run.changes);
   }
   code = judge_cell_checks(cell_checks, run, code, out);
   write_matrix_reports(request.output_dir, run);
@@ -287,7 +262,9 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   }
   fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
              *run.baseline_cell, confound.threshold);
-  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0);
+  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0,
+                        confound.threshold, confound.alpha);
+  for (const auto& change : run.changes) fmt::print(out, "aorta: summary: {}\n", change.sentence);
   judgement = fmt::format("confound against cell {}: {} SLOWER, {} UNKNOWN of {} row(s)",
                           *run.baseline_cell, slower, unknown, run.rows.size());
   fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
@@ -301,8 +278,11 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
   if (request.ctest_measurements) out << ctest_measurements(ratios);
   const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
   if (fails && code == exit_code::ok) {
-    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({})\n",
-               request.strict ? "--strict" : "confound.fail: true");
+    // The sentences again: CTest's JUnit file and a CI log's last lines carry this line.
+    std::vector<std::string> sentences;
+    for (const auto& change : run.changes) sentences.push_back(change.sentence);
+    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({}): {}\n",
+               request.strict ? "--strict" : "confound.fail: true", fmt::join(sentences, " | "));
     return exit_code::failed;
   }
   if (!confound.fail_on_slower) return code;
