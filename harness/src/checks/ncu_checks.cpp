@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "checks/closest_names.hpp"
+#include "metrics/quantity_table.hpp"
 #include "collectors/ncu/ncu_options.hpp"
 #include "text_trim.hpp"
 
@@ -84,9 +85,10 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
   if (!parts)
     return {std::nullopt, fmt::format("ncu({}) needs a metric and a kernel regex", argument)};
   summing sum;
-  for (auto it = metrics.lower_bound(std::string(ncu_counter_prefix));
-       it != metrics.end() && it->first.starts_with(ncu_counter_prefix); ++it) {
-    const std::string_view rest = std::string_view(it->first).substr(ncu_counter_prefix.size());
+  const std::string_view prefix = declaration_of(check_quantity::ncu).metric_prefix;
+  for (auto it = metrics.lower_bound(std::string(prefix));
+       it != metrics.end() && it->first.starts_with(prefix); ++it) {
+    const std::string_view rest = std::string_view(it->first).substr(prefix.size());
     const std::size_t slash = rest.find('/');
     if (slash == std::string_view::npos) continue;
     const std::string_view metric = rest.substr(0, slash);
@@ -110,10 +112,9 @@ std::optional<std::string> counter_metric_of(check_quantity quantity, const std:
     if (const auto parts = split_ncu_argument(argument)) return std::string(parts->metric);
     return std::nullopt;
   }
-  if (quantity == check_quantity::metric && argument.starts_with(ncu_counter_prefix)) {
-    const std::string rest = argument.substr(ncu_counter_prefix.size());
-    return rest.substr(0, rest.find('/'));
-  }
+  if (quantity != check_quantity::metric) return std::nullopt;
+  if (const auto rest = metric_name_in(check_quantity::ncu, argument))
+    return std::string(rest->substr(0, rest->find('/')));
   return std::nullopt;
 }
 
