@@ -4,7 +4,6 @@
 #include "aorta/metrics.hpp"
 #include "checks/closest_names.hpp"
 #include "metrics/quantity_table.hpp"
-#include "collectors/ncu/ncu_options.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -120,12 +119,17 @@ std::optional<std::string> counter_metric_of(check_quantity quantity, const std:
 
 }  // namespace
 
-void require_collected_ncu_metrics(const recipe& spec,
-                                   const std::vector<check_expression>& checks) {
-  const auto ncu = std::find_if(spec.collect.begin(), spec.collect.end(),
-                                [](const collector_request& c) { return c.name == "ncu"; });
-  std::vector<std::string> collected;
-  if (ncu != spec.collect.end()) collected = parse_ncu_options(ncu->options).metrics;
+bool is_ncu_metric_name(std::string_view metric) {
+  const bool plain = !metric.empty() && std::all_of(metric.begin(), metric.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.';
+  });
+  return plain && metric.find("__") != std::string_view::npos;
+}
+
+void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks,
+                                   const std::optional<std::vector<std::string>>& requested) {
+  const std::vector<std::string> collected = requested.value_or(std::vector<std::string>{});
   for (const auto& check : checks) {
     std::vector<std::string> read;
     if (auto metric = counter_metric_of(check.quantity(), check.argument()))
@@ -141,7 +145,7 @@ void require_collected_ncu_metrics(const recipe& spec,
           "it to collect.ncu.metrics (e.g. `collect: {{ncu: {{metrics: \"{}\"}}}}`; the set "
           "`work` holds smsp__inst_executed.sum, dram__bytes.sum and lts__t_bytes.sum)",
           spec.path.empty() ? std::string("recipe") : spec.path.string(), check.text(), metric,
-          ncu == spec.collect.end()
+          !requested
               ? " (there is no ncu collector)"
               : fmt::format(" (collect.ncu.metrics: {})", fmt::join(collected, ", ")),
           metric));

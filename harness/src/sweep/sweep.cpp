@@ -128,7 +128,7 @@ checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& e
   }
   loaded.checks = parse_checks(spec, request.extra_checks);
   const auto& checks = loaded.checks;
-  detail::require_collected_ncu_metrics(spec, checks);
+  require_collectors_for_checks(spec, checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
   // gated test with no check of its own is not one that only its exit status judges.
   if (checks.empty() && request.require_checks &&

@@ -22,6 +22,8 @@ std::vector<std::string> version_argv(const std::string& binary) {
 class sanitizer_collector_impl final : public collector_base {
 public:
   [[nodiscard]] std::string_view name() const override { return "sanitizer"; }
+  // Exact counts: cells need no rounds of the paired test for them.
+  [[nodiscard]] bool measures_time() const override { return false; }
   [[nodiscard]] std::string_view summary() const override {
     return "NVIDIA compute-sanitizer: memory, race, init and sync errors (text report)";
   }
