@@ -7,7 +7,7 @@
 #include "aorta/report.hpp"
 #include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "cli/commands.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"

@@ -5,7 +5,7 @@
 #include "aorta/collector.hpp"
 
 #include "aorta/check.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 #include "baseline/gate_spec.hpp"
 #include "bounded_input.hpp"
 #include "recipe/cell_plan.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "json_text.hpp"
 #include "recipe/cells_block.hpp"
 #include "recipe/collect_block.hpp"

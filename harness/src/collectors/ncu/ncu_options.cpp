@@ -3,7 +3,7 @@
 
 #include "aorta/name_regex.hpp"
 #include "checks/ncu_checks.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
