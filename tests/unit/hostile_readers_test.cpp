@@ -5,7 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "bounded_input.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/proton_msgpack.hpp"
 #include "captures/rocprof_reader.hpp"

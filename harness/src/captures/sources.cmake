@@ -2,7 +2,6 @@
 # csv
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_files.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/checked_sum.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_parts.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp

@@ -1,6 +1,6 @@
 #include "aorta/metrics.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/quantity_table.hpp"

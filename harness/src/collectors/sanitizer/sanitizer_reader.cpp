@@ -3,7 +3,7 @@
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
 #include "captures/capture_files.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
