@@ -9,7 +9,7 @@
 #include "captures/hatchet_reader.hpp"
 #include "captures/proton_msgpack.hpp"
 #include "captures/rocprof_reader.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "json_text.hpp"
 
 #include <gmock/gmock.h>

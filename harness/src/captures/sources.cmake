@@ -18,6 +18,8 @@ target_sources(aorta_harness PRIVATE
 target_link_libraries(aorta_harness PRIVATE SQLite::SQLite3)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)
+# compute-sanitizer text reports
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/sanitizer_reader.cpp)
 
 # hatchet: the Proton hatchet reader and tree view
 target_sources(aorta_harness PRIVATE

@@ -2,7 +2,7 @@
 // command; reads its text report into findings. The argv lives in sanitizer_wrap.cpp, the report's
 // format in sanitizer_reader.cpp; docs/collectors.md (sanitizer).
 #include "collectors/collector_support.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "collectors/sanitizer/sanitizer_wrap.hpp"
 
 #include <fmt/format.h>

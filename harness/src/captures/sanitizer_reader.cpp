@@ -1,4 +1,4 @@
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
