@@ -1,5 +1,5 @@
 // The interleaved schedule and the paired confound verdicts on hand-made trials.
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/signed_rank.hpp"

@@ -3,7 +3,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/measured_test.hpp"
 #include "cells/matrix_checks.hpp"
 #include "checks/closest_names.hpp"

@@ -4,7 +4,7 @@
 #include "aorta/trial_record.hpp"
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/measured_test.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 #include "aorta/error.hpp"
 #include "baseline/calibration.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/measured_test.hpp"
 #include "baseline/noise_floor.hpp"
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "baseline/gate_judge.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/measured_test.hpp"
 
 #include <fmt/format.h>

@@ -10,7 +10,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_rule.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/sequential_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_judge.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_spec.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/default_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/card_identity.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/result_sets.cpp)

@@ -1,6 +1,6 @@
 #include "cells/confound.hpp"
 
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/measured_test.hpp"
 #include "baseline/statistics.hpp"
 #include "cells/signed_rank.hpp"

@@ -2,7 +2,7 @@
 #include "aorta/recipe.hpp"
 
 #include "aorta/name_regex.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "bounded_input.hpp"
 #include "recipe/cell_plan.hpp"
 #include "option_text.hpp"

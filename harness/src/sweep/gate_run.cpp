@@ -4,7 +4,7 @@
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/sequential_gate.hpp"
 #include "cells/confound.hpp"
 #include "json_document.hpp"

@@ -6,7 +6,7 @@
 #include "aorta/recipe.hpp"
 #include "process/signal_forwarding.hpp"
 #include "sweep/gate_run.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "cells/matrix_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "recipe/ab_cells.hpp"

@@ -1,4 +1,4 @@
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
