@@ -4,7 +4,7 @@
 #include "aorta/error.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/default_gate.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "cells/matrix_checks.hpp"
 #include "checks/closest_names.hpp"
 #include "ranks/rank_checks.hpp"

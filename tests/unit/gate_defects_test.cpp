@@ -5,7 +5,7 @@
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/default_gate.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 #include "baseline/calibration.hpp"
 #include "baseline/gate_rule.hpp"
 #include "baseline/default_gate.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/noise_floor.hpp"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 
 #include "baseline/gate_judge.hpp"
 #include "baseline/default_gate.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <fmt/format.h>
 

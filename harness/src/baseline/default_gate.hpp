@@ -16,7 +16,7 @@
 
 #include "aorta/cells.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/noise_floor.hpp"
 
 #include <optional>

@@ -5,7 +5,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/trimmed_t_test.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/calibration.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/noise_floor.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_series.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/baseline_file.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_rule.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/sequential_gate.cpp

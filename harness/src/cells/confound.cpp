@@ -1,7 +1,7 @@
 #include "cells/confound.hpp"
 
 #include "baseline/default_gate.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/statistics.hpp"
 #include "cells/signed_rank.hpp"
 #include "metrics/quantity_table.hpp"

@@ -1,4 +1,4 @@
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include "checks/closest_names.hpp"
 #include "checks/ncu_checks.hpp"
