@@ -1,7 +1,7 @@
 #include "baseline/gate_rule.hpp"
 
 #include "baseline/statistics.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 #include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
