@@ -55,7 +55,8 @@ const quantity_declaration& declaration_of(check_quantity quantity) noexcept {
 
 const quantity_declaration* declaration_of_metric(std::string_view key) noexcept {
   for (const auto& declared : declarations) {
-    if (!declared.metric_prefix.empty() && key.starts_with(declared.metric_prefix)) return &declared;
+    if (!declared.metric_prefix.empty() && key.starts_with(declared.metric_prefix))
+      return &declared;
   }
   return nullptr;
 }
