@@ -1,5 +1,6 @@
 #include "checks/metric_selection.hpp"
 
+#include "metrics/ctest_measurement.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/quantity_table.hpp"
@@ -90,9 +91,7 @@ std::string check_measurements(const std::vector<check_result>& results) {
     char* end = nullptr;
     const double value = std::strtod(begin, &end);
     if (end == begin || !std::isfinite(value)) continue;
-    out += fmt::format(
-        "<CTestMeasurement type=\"numeric/double\" name=\"check: {}\">{}</CTestMeasurement>\n",
-        xml_escape(result.expression), exact_number(value));
+    out += ctest_measurement("check: " + result.expression, exact_number(value));
   }
   return out;
 }
