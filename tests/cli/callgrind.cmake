@@ -55,6 +55,24 @@ aorta_cli_test(callgrind.empty_capture RC 1
          "toggle_collect names a function that never ran"
   JSON "${out}/callgrind_empty/trial_0/result.json::verdict=fail")
 
+# An empty capture with a failing check: `sweep run` and `aorta check` give the same verdict and
+# the same reason, the empty capture (the check cannot make it a check failure).
+aorta_cli_test(callgrind.empty_capture_failing_check RC 1
+  FIXTURES_SETUP aorta_cli_callgrind_empty_check
+  CLEAN "${out}/callgrind_empty_check"
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/callgrind_toggle_never.yaml"
+          --output "${out}/callgrind_empty_check" --check "ir(main) > 0" -- "${hotspot}"
+  JSON "${out}/callgrind_empty_check/trial_0/result.json::verdict=fail"
+       "${out}/callgrind_empty_check/trial_0/result.json::checks/0/passed=OFF"
+  FILE_REGEX "${out}/callgrind_empty_check/trial_0/result.json"
+             "\"reason\": \"empty capture: callgrind recorded no function cost under [^\"]*/callgrind_empty_check/trial_0/callgrind\\.")
+aorta_cli_test(check.empty_capture_failing_check_as_in_the_sweep RC 1
+  FIXTURES_REQUIRED aorta_cli_callgrind_empty_check
+  COMMAND "${aorta}" check --collector callgrind "${out}/callgrind_empty_check/trial_0/callgrind"
+          --check "ir(main) > 0" --json
+  JSON "stdout::verdict=fail" "stdout::checks/0/passed=OFF"
+  OUTPUT "\"reason\": \"empty capture: callgrind recorded no function cost under [^\"]*/callgrind_empty_check/trial_0/callgrind\\.")
+
 # ... passes where the recipe allows it ...
 aorta_cli_test(callgrind.empty_capture_allowed RC 0
   CLEAN "${out}/callgrind_empty_allowed"

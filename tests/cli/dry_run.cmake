@@ -31,3 +31,19 @@ if(NOT system_rocprofv3)
     OUTPUT "would run: '<rocprofv3: not installed>' -d [^ ]*/trial_0/rocprof .*--kernel-include-regex 'Cijk\\|gemm\\|matmul' -- python3 x\\.py"
     NO_FILES "${out}/dry_run/rocprof_not_installed")
 endif()
+
+# A check of an ncu counter the recipe does not collect is refused before any trial (exit 64),
+# by the ncu collector (collector_base::require_for_checks), with or without ncu in the recipe.
+aorta_cli_test(dry_run.ncu_counter_not_collected RC 64
+  CLEAN "${out}/dry_run/ncu_counter_not_collected"
+  COMMAND "${aorta}" sweep run --recipe "${PROJECT_SOURCE_DIR}/examples/profiling/ncu/cuda-gemm/recipe.yaml"
+          --output "${out}/dry_run/ncu_counter_not_collected" --dry-run
+          --check "ncu(dram__bytes.sum, sgemm_tiled) <= 1e9" -- python3 x.py
+  OUTPUT "check 'ncu\\(dram__bytes\\.sum, sgemm_tiled\\) <= 1e9' reads the ncu counter dram__bytes\\.sum, which the recipe does not collect \\(collect\\.ncu\\.metrics: gpu__time_duration\\.sum\\)"
+  NO_FILES "${out}/dry_run/ncu_counter_not_collected")
+aorta_cli_test(dry_run.ncu_counter_without_ncu RC 64
+  CLEAN "${out}/dry_run/ncu_counter_without_ncu"
+  COMMAND "${aorta}" sweep run --recipe "${PROJECT_SOURCE_DIR}/tests/cli/recipes/callgrind_plain.yaml"
+          --output "${out}/dry_run/ncu_counter_without_ncu" --dry-run
+          --check "ncu_counter.dram__bytes.sum/k < 1" -- python3 x.py
+  OUTPUT "reads the ncu counter dram__bytes\\.sum, which the recipe does not collect \\(there is no ncu collector\\)")

@@ -3,7 +3,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "fuzz_input_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

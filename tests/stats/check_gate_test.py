@@ -1,4 +1,4 @@
-"""The gate's timed-row test (harness/src/baseline/trimmed_t_test.cpp, gate_rule.cpp) against SciPy.
+"""The gate's timed-row test (harness/src/baseline/welch_p_values.cpp, gate_rule.cpp) against SciPy.
 
 Seeded random rows: 3..40 samples a side, lognormal noise of 0.5-20% CV, heavy tails (one
 sample in five x1.5-3) and bimodal clocks, shifts of 0-20%, tolerances 0-10%. For each row:

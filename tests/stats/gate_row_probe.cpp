@@ -4,7 +4,7 @@
 // check_gate_test.py to compare with SciPy. A line `holm p1 p2 ...`
 // prints the Holm-adjusted p-values instead.
 #include "baseline/gate_rule.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 
 #include <fmt/format.h>
 

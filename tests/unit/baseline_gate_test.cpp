@@ -2,7 +2,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/statistics.hpp"
 
 #include <gtest/gtest.h>

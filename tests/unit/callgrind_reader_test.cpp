@@ -303,7 +303,7 @@ void expect_capture_error(const fs::path& file, const std::string& wanted) {
   }
 }
 
-// Hostile call counts: never a wrap, a clamp or a silent zero (captures/checked_sum.hpp).
+// Hostile call counts: never a wrap, a clamp or a silent zero (checked_sum.hpp).
 TEST_F(callgrind_reader_test, hostile_call_counts_are_errors_naming_the_line) {
   const std::string head = "events: Ir\nfn=(1) main\n1 5\ncfn=(2) f\n";
   write("callgrind.out.past_u64", head + "calls=99999999999999999999 1\n1 1\n");

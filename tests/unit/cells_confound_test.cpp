@@ -1,8 +1,9 @@
 // The interleaved schedule and the paired confound verdicts on hand-made trials.
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "cells/confound.hpp"
 #include "cells/interleave.hpp"
 #include "cells/signed_rank.hpp"
+#include "metrics/quantity_table.hpp"
 #include "recipe/cell_plan.hpp"
 
 #include <gmock/gmock.h>
@@ -172,31 +173,44 @@ TEST(CellsConfound, InstructionCountsAreComparedExactly) {
 }
 
 // The cells judge and the gate judge judge the same quantities (issue 39): the confound table
-// once left out the ncu counters the default gate judges exactly.
+// once left out the ncu counters the default gate judges exactly. Both take their lists from the
+// quantity table, so the trial here holds one value of every quantity the table gives a gate item.
 TEST(CellsConfound, JudgesTheQuantitiesTheDefaultGateJudges) {
-  auto trial = [] {
-    aorta::trial_record record;
-    record.verdict = aorta::verdict::pass;
-    record.metrics.kernels.push_back(aorta::kernel_row{"gemm", 10, 2.0, "ncu"});
-    record.metrics.values["proton_scope_cycles.loop"] = 100.0;
-    record.metrics.values["callgrind_ir.work"] = 1000.0;
-    record.metrics.values["ncu_counter.dram__bytes.sum/gemm"] = 4096.0;
-    record.metrics.values["ncu_kernel_count"] = 10.0;  // a total: judged by neither
-    return record;
-  };
-  const cell_trials cell{trial(), trial(), trial()};
+  std::string gate_text;
+  std::set<std::string_view> gated;
+  auto record = aorta::trial_record{};
+  record.verdict = aorta::verdict::pass;
+  for (const auto& declared : aorta::detail::quantity_table()) {
+    if (declared.gate_item.empty()) continue;
+    gated.insert(declared.check_name);
+    gate_text += (gate_text.empty() ? "" : ", ") + std::string(declared.gate_item) + " +5%";
+    if (declared.source == aorta::detail::value_source::kernels) {
+      if (record.metrics.kernels.empty())
+        record.metrics.kernels.push_back(aorta::kernel_row{"gemm", 10, 2.0, "ncu"});
+    } else if (!declared.metric_prefix.empty()) {
+      const bool counter = declared.source == aorta::detail::value_source::counters;
+      record.metrics.values[aorta::detail::metric_key(
+          declared.quantity, counter ? "dram__bytes.sum/gemm" : "loop")] = 100.0;
+    } else {
+      ADD_FAILURE() << declared.check_name << " has a gate item but neither the kernel table nor "
+                                              "a metric prefix to read it from";
+    }
+  }
+  record.metrics.values["ncu_kernel_count"] = 10.0;  // a total: judged by neither
+  const cell_trials cell{record, record, record};
   std::set<std::string> confound;
   for (const auto& row : aorta::detail::judge_cells(two_cells(), {cell, cell}, 0, {1.05, 0.05}))
     confound.insert(row.quantity);
-  std::vector<aorta::trial_record> records;
-  for (const auto& each : cell) records.push_back(*each);
-  const auto measured = aorta::detail::measured_from_records("t", records);
+  const auto measured = aorta::detail::measured_from_records("t", {record, record, record});
   std::set<std::string> gate;
-  const auto spec =
-      aorta::detail::parse_gate_spec("time +5%, count exact, cycles +5%, ir exact, ncu exact");
-  for (const auto& row : aorta::detail::default_gate_rows(spec, measured, measured))
+  for (const auto& row : aorta::detail::default_gate_rows(aorta::detail::parse_gate_spec(gate_text),
+                                                          measured, measured))
     gate.insert(row.label);
   EXPECT_EQ(confound, gate);
+  // Every gated quantity has its row: "time_ms(gemm)", "cycles(loop)", "ncu(dram__bytes.sum, ...".
+  std::set<std::string_view> judged;
+  for (const auto& label : gate) judged.insert(std::string_view(label).substr(0, label.find('(')));
+  EXPECT_EQ(judged, gated);
   EXPECT_TRUE(confound.contains("ncu(dram__bytes.sum, gemm)"));
 }
 

@@ -17,6 +17,8 @@ aorta_add_unit_test(collectors_sanitizer SOURCES
 aorta_add_unit_test(collectors_format_detection SOURCES unit/format_detection_test.cpp)
 # Every collector folder is registered, and the registry holds nothing else.
 aorta_add_unit_test(collectors_registry_folders SOURCES unit/registry_folders_test.cpp)
+# the layer table of docs/architecture.md against every include of harness/src (issue 40)
+aorta_add_unit_test(layer_table SOURCES unit/layer_table_test.cpp)
 # Version probes: their temporary output only in a private directory (issue 18).
 aorta_add_unit_test(collectors_version_probe SOURCES unit/version_probe_test.cpp)
 # gbench: options and the appended flags

@@ -6,7 +6,7 @@
 #include "aorta/check.hpp"
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/compact_index.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/hatchet_reader.hpp"

@@ -2,7 +2,7 @@
 // The captures are built by hand in the shape captures/callgrind_reader.hpp produces.
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,7 @@
 #include "aorta/trial_record.hpp"
 #include "baseline/baseline_file.hpp"
 #include "baseline/gate_judge.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "process/process.hpp"
 #include "sweep/gate_run.hpp"
 

@@ -4,8 +4,8 @@
 #include "aorta/trial_record.hpp"
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/default_gate.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -3,7 +3,7 @@
 // and a side with an outlier takes the trimmed test. Samples are lognormal quantiles, not draws,
 // so every figure here is fixed.
 #include "baseline/gate_rule.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

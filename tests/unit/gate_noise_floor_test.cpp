@@ -3,8 +3,8 @@
 #include "aorta/error.hpp"
 #include "baseline/calibration.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/default_gate.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/noise_floor.hpp"
 
 #include <gtest/gtest.h>

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "baseline/gate_judge.hpp"
-#include "baseline/gate_spec.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/default_gate.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 #include "aorta/recipe.hpp"
 #include "baseline/baseline_file.hpp"
 #include "sweep/gate_run.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -5,11 +5,11 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "bounded_input.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/proton_msgpack.hpp"
 #include "captures/rocprof_reader.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "json_text.hpp"
 
 #include <gmock/gmock.h>

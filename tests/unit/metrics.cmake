@@ -1,5 +1,6 @@
 # Unit tests of the metrics area: aorta_add_unit_test(<stem> SOURCES unit/<file>.cpp ...).
-aorta_add_unit_test(metrics SOURCES unit/metrics_test.cpp unit/sorted_merge_test.cpp)
+aorta_add_unit_test(metrics SOURCES unit/metrics_test.cpp unit/sorted_merge_test.cpp
+  unit/quantity_table_test.cpp unit/ctest_measurement_test.cpp)
 aorta_add_unit_test(check SOURCES unit/check_test.cpp unit/check_absent_test.cpp)
 # calls() and self_ir() of callgrind functions (issue 23, item 8)
 aorta_add_unit_test(function_check SOURCES unit/function_check_test.cpp)

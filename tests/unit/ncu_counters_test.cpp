@@ -4,6 +4,7 @@
 // The hand-made rows follow the layout of the real H200 details page in
 // tests/fixtures/h200/ncu_vecadd/ncu.csv (ncu 2025.3.1, --csv --page details --print-units base).
 #include "aorta/check.hpp"
+#include "aorta/collector.hpp"
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/recipe.hpp"
@@ -263,11 +264,11 @@ aorta::recipe recipe_collecting(const std::string& metrics) {
 TEST(NcuCheck, RefusedAtLoadWhenTheRecipeDoesNotCollectTheMetric) {
   const std::vector<aorta::check_expression> checks{
       aorta::check_expression::parse("ncu(smsp__inst_executed.sum, gemm) <= baseline + 1%")};
-  EXPECT_NO_THROW(aorta::detail::require_collected_ncu_metrics(recipe_collecting("work"), checks));
+  EXPECT_NO_THROW(aorta::require_collectors_for_checks(recipe_collecting("work"), checks));
   EXPECT_NO_THROW(
-      aorta::detail::require_collected_ncu_metrics(recipe_collecting("instructions"), checks));
+      aorta::require_collectors_for_checks(recipe_collecting("instructions"), checks));
   try {
-    aorta::detail::require_collected_ncu_metrics(recipe_collecting("bytes"), checks);
+    aorta::require_collectors_for_checks(recipe_collecting("bytes"), checks);
     FAIL() << "a check on an uncollected counter was accepted";
   } catch (const aorta::recipe_error& e) {
     EXPECT_EQ(e.code(), aorta::exit_code::usage);
@@ -277,10 +278,10 @@ TEST(NcuCheck, RefusedAtLoadWhenTheRecipeDoesNotCollectTheMetric) {
   }
   const std::vector<aorta::check_expression> metric_form{
       aorta::check_expression::parse("ncu_counter.dram__bytes.sum/gemm > 0")};
-  EXPECT_THROW(aorta::detail::require_collected_ncu_metrics(recipe_collecting(""), metric_form),
+  EXPECT_THROW(aorta::require_collectors_for_checks(recipe_collecting(""), metric_form),
                aorta::recipe_error);
   EXPECT_NO_THROW(
-      aorta::detail::require_collected_ncu_metrics(recipe_collecting("bytes"), metric_form));
+      aorta::require_collectors_for_checks(recipe_collecting("bytes"), metric_form));
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
 #include "baseline/gate_judge.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "captures/ncu_reader.hpp"
 #include "process/process.hpp"
 

@@ -7,7 +7,7 @@
 #include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
 #include "baseline/gate_judge.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/pc_sample_gate.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "metrics/pc_sample_metrics.hpp"

@@ -3,7 +3,7 @@
 // of the same shape (kernel node with time and count, line children with num_samples,
 // num_stalled_samples and stalled_<reason>).
 #include "aorta/error.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/hatchet_reader.hpp"
 #include "captures/pc_samples.hpp"
 

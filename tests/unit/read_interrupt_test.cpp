@@ -7,7 +7,7 @@
 #include "aorta/trial_record.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "process/signal_forwarding.hpp"
-#include "ranks/rank_trial.hpp"
+#include "sweep/rank_trial.hpp"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>

@@ -74,5 +74,18 @@ TEST(registry_folders, an_attaching_collector_lives_in_the_folder_of_its_name) {
   }
 }
 
+// Cells give the paired test's rounds only to collectors whose captures hold times; exact counts
+// (callgrind's Ir, compute-sanitizer's errors) need none (sweep/cell_sweep.cpp).
+TEST(registry_folders, collectors_of_exact_counts_say_they_measure_no_time) {
+  for (const char* exact : {"callgrind", "sanitizer"}) {
+    ASSERT_NE(find_collector(exact), nullptr) << exact;
+    EXPECT_FALSE(find_collector(exact)->measures_time()) << exact;
+  }
+  for (const char* timed : {"proton", "ncu", "rocprof", "nvbench", "gbench"}) {
+    ASSERT_NE(find_collector(timed), nullptr) << timed;
+    EXPECT_TRUE(find_collector(timed)->measures_time()) << timed;
+  }
+}
+
 }  // namespace
 }  // namespace aorta

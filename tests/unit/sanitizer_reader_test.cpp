@@ -4,7 +4,7 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "unit/wrap_test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -19,6 +19,8 @@
 
 namespace aorta {
 
+class check_expression;
+
 // A collector's options after parsing: each collector derives its own typed configuration and
 // reads it back with config_as<T>(). Parsed once, when the recipe (or --collect) is loaded, and
 // kept with the request (collector_request::config).
@@ -138,6 +140,15 @@ public:
   // Whether it wraps and captures at all (false for the validated-only names of the original:
   // numerics, layer_numerics, amd_log).
   [[nodiscard]] virtual bool attaches() const { return true; }
+  // Whether its captures hold times (kernel time, cycles) that move between runs, so cells judge
+  // them over rounds with the paired test; false when they hold only exact counts (callgrind's Ir,
+  // a checker's errors), which need no rounds.
+  [[nodiscard]] virtual bool measures_time() const { return true; }
+  // Refuses, before any trial runs, a check that reads what this collector collects but its
+  // options leave out (ncu's counters): throws recipe_error naming the option to add. `own` is
+  // this collector's request in `spec`, nullptr when the recipe does not request it.
+  virtual void require_for_checks(const collector_request* /*own*/, const recipe& /*spec*/,
+                                  const std::vector<check_expression>& /*checks*/) const {}
   // Whether it needs a GPU (callgrind does not).
   [[nodiscard]] virtual bool profiles_gpu() const { return true; }
   // Of a collector that attaches but profiles no GPU: why a GPU profiler in the same run would
@@ -177,6 +188,10 @@ template <typename Config>
 void validate_collectors(std::vector<collector_request>& requested);
 // The same checks, for requests that are not kept (nothing is stored).
 void validate_collectors(const std::vector<collector_request>& requested);
+
+// Asks every collector to refuse the checks its options cannot feed (require_for_checks), so a
+// check that could only fail after every trial ran is a recipe error (exit 64) instead.
+void require_collectors_for_checks(const recipe& spec, const std::vector<check_expression>& checks);
 
 // Where a recipe's collectors can all capture: the intersection of each attaching collector's
 // platforms (every platform when none attaches). Unknown names count as attaching nowhere.

@@ -40,7 +40,6 @@ inline constexpr std::size_t callgrind_metric_function_limit = 25;
 // How many kernels (those with the most time) get `ncu_counter.<metric>/<kernel>` keys; the
 // ncu() gate and checks read the keys, so a kernel past the limit is not gated by its counters.
 inline constexpr std::size_t ncu_counter_kernel_limit = 50;
-inline constexpr std::string_view ncu_counter_prefix = "ncu_counter.";
 
 // `ncu_counter.<metric>/<kernel>`: a kernel's sum of one ncu metric over its launches.
 [[nodiscard]] std::string ncu_counter_key(std::string_view metric, std::string_view kernel);

@@ -8,13 +8,14 @@
 #include "contained_path.hpp"
 #include "json_document.hpp"
 #include "json_text.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
 #include <array>
 #include <cmath>
 #include <limits>
-#include <tuple>
+#include <optional>
 #include <fstream>
 #include <sstream>
 
@@ -22,11 +23,6 @@ namespace aorta::detail {
 namespace {
 
 using json = nlohmann::json;
-
-constexpr std::string_view scope_prefix = "proton_scope_cycles.";
-constexpr std::string_view normalized_prefix = "proton_scope_normalized_cycles.";
-constexpr std::string_view ir_prefix = "callgrind_ir.";
-constexpr std::string_view self_ir_prefix = "callgrind_self_ir.";
 
 json series_json(const std::vector<std::optional<double>>& samples) {
   json values = json::array();
@@ -51,26 +47,27 @@ void add_noise(json& series, const std::vector<std::optional<double>>& samples) 
   if (const auto sigma = log_noise(present)) series["noise"] = *sigma;
 }
 
-// Where a metric key goes in the file: [section, name, field].
+// Where a metric key goes in the file: [section, name, field], as the quantity table declares it
+// (a metric of no declared section stays whole under "metrics").
 std::array<std::string, 3> place_of(const std::string& key) {
-  for (const auto& [prefix, section, field] :
-       {std::tuple{scope_prefix, "scopes", "cycles"},
-        std::tuple{normalized_prefix, "scopes", "normalized_cycles"},
-        std::tuple{ir_prefix, "functions", "ir"}, std::tuple{self_ir_prefix, "functions", "self_ir"}}) {
-    if (key.starts_with(prefix)) {
-      return {section, key.substr(prefix.size()), field};
-    }
-  }
-  return {"metrics", key, ""};
+  const quantity_declaration* declared = declaration_of_metric(key);
+  if (declared == nullptr || declared->baseline_field.empty()) return {"metrics", key, ""};
+  return {std::string(declared->baseline_section), key.substr(declared->metric_prefix.size()),
+          std::string(declared->baseline_field)};
 }
 
-std::string baseline_key_of(const std::string& section, const std::string& name,
-                            const std::string& field) {
-  if (section == "scopes") {
-    return std::string(field == "cycles" ? scope_prefix : normalized_prefix) + name;
+// The metric key of a series the file holds under [section, name, field]; nullopt for a field
+// the quantity table does not declare in that section.
+std::optional<std::string> baseline_key_of(const std::string& section, const std::string& name,
+                                           const std::string& field) {
+  if (section == "metrics") return name;
+  for (const auto& declared : quantity_table()) {
+    if (declared.baseline_section == section && declared.baseline_field == field &&
+        !declared.metric_prefix.empty()) {
+      return metric_key(declared.quantity, name);
+    }
   }
-  if (section == "functions") return std::string(field == "ir" ? ir_prefix : self_ir_prefix) + name;
-  return name;
+  return std::nullopt;
 }
 
 [[noreturn]] void corrupt(const std::filesystem::path& file, std::string_view what) {
@@ -228,9 +225,14 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
         const auto values =
             read_series(series, trials, file, fmt::format("{}.{}{}", section, name,
                                                           field.empty() ? "" : "." + field));
+        const auto key = baseline_key_of(section, name, field);
+        if (!key) {
+          corrupt(file, fmt::format("'{}.{}' has a field '{}' that no quantity keeps there",
+                                    section, name, field));
+        }
         size_trials();
         for (std::size_t i = 0; i < trials; ++i) {
-          if (values[i]) test.trials[i].metrics[baseline_key_of(section, name, field)] = *values[i];
+          if (values[i]) test.trials[i].metrics[*key] = *values[i];
         }
       };
       if (section == "metrics") {

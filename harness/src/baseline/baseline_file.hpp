@@ -3,7 +3,7 @@
 // gate's statistics need them), each with its summary (median, q1, q3, min, n) for a reader.
 #pragma once
 
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <filesystem>
 

@@ -1,7 +1,7 @@
 #include "baseline/calibration.hpp"
 
 #include "baseline/gate_rule.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 
 #include <fmt/format.h>
 

@@ -4,7 +4,7 @@
 // (gate item `card same`).
 #pragma once
 
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <optional>
 #include <string>

@@ -7,8 +7,8 @@
 
 #include "aorta/check.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/default_gate.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/sequential_gate.hpp"
 
 #include <cstddef>

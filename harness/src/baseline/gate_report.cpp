@@ -3,6 +3,7 @@
 #include "baseline/gate_explain.hpp"
 
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -33,9 +34,7 @@ std::string gate_shortened(const std::string& label) {
 }
 
 bool timed(const gate_row& row) {
-  return !row.exact && (row.quantity == check_quantity::time_ms ||
-                        row.quantity == check_quantity::cycles ||
-                        row.quantity == check_quantity::normalized_cycles);
+  return !row.exact && is_timed_quantity(row.quantity);
 }
 
 int verdict_rank(const gate_row& row) {

@@ -3,7 +3,8 @@
 #include "aorta/metrics.hpp"
 #include "baseline/pc_sample_gate.hpp"
 #include "baseline/statistics.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -177,16 +178,6 @@ void assess(gate_row& row) {
 
 }  // namespace
 
-bool is_exact_quantity(check_quantity quantity, const std::string& metric_name) {
-  if (quantity == check_quantity::count || quantity == check_quantity::ir ||
-      quantity == check_quantity::self_ir || quantity == check_quantity::calls ||
-      quantity == check_quantity::ncu)
-    return true;
-  if (quantity != check_quantity::metric) return false;
-  return metric_name.ends_with("_kernel_count") || metric_name.starts_with("callgrind_") ||
-         metric_name.starts_with(ncu_counter_prefix);
-}
-
 void judge(gate_row& row, const gate_params& params) {
   assess(row);
   if (row.p_value) decide_timed(row, *row.p_value, params.alpha);
@@ -208,9 +199,7 @@ void judge_rows(std::vector<gate_row>& rows, const gate_params& params) {
 
 std::string verdict_label(const gate_row& row) {
   const bool up = row.delta.value_or(0.0) > 0.0;
-  const bool timing = row.quantity == check_quantity::time_ms ||
-                      row.quantity == check_quantity::cycles ||
-                      row.quantity == check_quantity::normalized_cycles;
+  const bool timing = is_timed_quantity(row.quantity);
   const bool counting = row.exact && row.label.find(" / ") == std::string::npos;
   switch (row.verdict) {
   case gate_verdict::same: return "SAME";

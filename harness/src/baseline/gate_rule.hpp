@@ -94,7 +94,4 @@ void judge(gate_row& row, const gate_params& params);
 // adjusted within it and compared with params.alpha.
 void judge_rows(std::vector<gate_row>& rows, const gate_params& params);
 
-// Counts and instruction counts are deterministic; everything else (times, cycles) is noisy.
-[[nodiscard]] bool is_exact_quantity(check_quantity quantity, const std::string& metric_name);
-
 }  // namespace aorta::detail

@@ -7,7 +7,7 @@
 #pragma once
 
 #include "baseline/gate_rule.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 // directory of baseline files.
 #pragma once
 
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include <filesystem>
 #include <map>

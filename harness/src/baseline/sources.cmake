@@ -2,16 +2,16 @@
 # aorta_harness).
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/statistics.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/trimmed_t_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/welch_p_values.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/calibration.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/noise_floor.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_test.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_series.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/baseline_file.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_rule.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/pc_sample_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/sequential_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_judge.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_spec.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/default_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/card_identity.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_explain.cpp

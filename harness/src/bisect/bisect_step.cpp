@@ -2,7 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/sweep.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>

@@ -6,7 +6,7 @@
 #include "bounded_input.hpp"
 
 #include "captures/capture_files.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/string_keyed_map.hpp"
 
 #include "aorta/error.hpp"

@@ -1,6 +1,6 @@
 #include "captures/csv_kernel_table.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include "aorta/error.hpp"
 #include "text_trim.hpp"

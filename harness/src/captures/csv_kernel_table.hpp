@@ -2,7 +2,7 @@
 #pragma once
 
 #include "aorta/capture.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/name_table.hpp"
 
 #include <bit>

@@ -1,7 +1,7 @@
 #include "captures/frame_tree.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "free_storage.hpp"
 
 #include <algorithm>

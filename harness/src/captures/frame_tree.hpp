@@ -51,7 +51,7 @@ public:
   // no_parent when the tree is not kept or was dropped.
   std::size_t child(std::size_t parent, std::string_view name);
   // Adds launches and time of kernel `name` at `frame`; an unknown launch count stays unknown.
-  // Checked (captures/checked_sum.hpp): a count sum past max_count, a negative or non-finite
+  // Checked (checked_sum.hpp): a count sum past max_count, a negative or non-finite
   // time, more than max_distinct_kernels names, and more than name_table::max_bytes of their
   // bytes are capture errors naming the source. Frame names past that many bytes drop the tree.
   void add_kernel(std::size_t frame, std::string_view name, std::optional<std::uint64_t> launches,

@@ -3,7 +3,7 @@
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
 #include "captures/capture_files.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/gbench_run.hpp"
 #include "captures/warmup_launches.hpp"
 #include "json_integer.hpp"

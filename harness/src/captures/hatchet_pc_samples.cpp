@@ -4,7 +4,7 @@
 // this it would be read as a frame above lines with no time: an empty capture.
 #include "captures/hatchet_reader_accumulator.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/json_scanner.hpp"
 

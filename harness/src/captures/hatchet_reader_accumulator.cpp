@@ -1,7 +1,7 @@
 #include "captures/hatchet_reader_accumulator.hpp"
 
 #include "aorta/error.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include "captures/hatchet_reader_detail.hpp"
 

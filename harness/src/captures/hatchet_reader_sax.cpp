@@ -1,6 +1,6 @@
 #include "captures/hatchet_reader_sax.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/literal_equal.hpp"
 #include "text_trim.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/nvbench_state.hpp"
 #include "json_integer.hpp"
 #include "json_text.hpp"

@@ -1,6 +1,6 @@
 #include "captures/pc_samples.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include <map>
 #include <string>

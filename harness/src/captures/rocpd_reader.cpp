@@ -2,7 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/rocpd_database.hpp"
 #include "captures/rocpd_dispatch_sums.hpp"
 #include "captures/rocpd_kernel_names.hpp"

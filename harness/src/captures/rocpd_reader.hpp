@@ -52,7 +52,7 @@ struct rocpd_budget_state {
 // ("gpu<type_index>") when `tree` keeps frames.
 // Devices go to `devices`. Opens the file read-only; throws capture_error naming the file for an
 // unknown schema version, a locked, corrupt or non-SQLite file, or a database without the tables.
-// Dispatches are checked (captures/checked_sum.hpp): a NULL kernel name, a NULL, text or real
+// Dispatches are checked (checked_sum.hpp): a NULL kernel name, a NULL, text or real
 // timestamp, an end before its start and an overflowing sum are capture errors naming the kernel.
 // SQLite runs under `limits`, with temporary storage in memory.
 void read_rocpd_database(const std::filesystem::path& file, frame_tree_builder& tree,

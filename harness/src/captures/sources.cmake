@@ -2,7 +2,6 @@
 # csv
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_files.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/checked_sum.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/capture_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_parts.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/csv_scanner.cpp
@@ -19,6 +18,8 @@ target_sources(aorta_harness PRIVATE
 target_link_libraries(aorta_harness PRIVATE SQLite::SQLite3)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/ncu_reader.cpp)
 target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/callgrind_reader.cpp)
+# compute-sanitizer text reports
+target_sources(aorta_harness PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/sanitizer_reader.cpp)
 
 # hatchet: the Proton hatchet reader and tree view
 target_sources(aorta_harness PRIVATE

@@ -1,6 +1,6 @@
 #include "captures/tree_view_samples.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include <algorithm>
 

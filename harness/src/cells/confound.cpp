@@ -1,11 +1,12 @@
 #include "cells/confound.hpp"
 
-#include "baseline/gate_spec.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/default_gate.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/statistics.hpp"
 #include "cells/confound_attribution.hpp"
 #include "cells/confound_summary.hpp"
 #include "cells/signed_rank.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -52,8 +53,9 @@ std::optional<double> metric_of(const trial_snapshot& trial, const std::string& 
   return found->second;
 }
 
-// Kernel times and launch counts, scope cycles, function Ir and ncu counters: what the default
-// gate judges (default_gate_rows; cells_confound_test.cpp holds the two lists equal).
+// The quantities with a gate item in the quantity table, as the default gate (default_gate_rows)
+// judges them: kernel times and launch counts, scope cycles, function Ir and ncu counters
+// (cells_confound_test.cpp holds the two lists equal).
 std::vector<quantity_reader> quantities(const snapshot_by_round& a, const snapshot_by_round& b) {
   std::set<std::string> kernels;
   std::set<std::string> metric_keys;
@@ -66,32 +68,24 @@ std::vector<quantity_reader> quantities(const snapshot_by_round& a, const snapsh
   }
   std::vector<quantity_reader> readers;
   for (const auto& name : kernels) {
-    readers.push_back({fmt::format("time_ms({})", name), false,
-                       [name](const trial_snapshot& t) -> std::optional<double> {
-                         const auto found = t.kernels.find(name);
-                         if (found == t.kernels.end()) return std::nullopt;
-                         return found->second.time_ms;
-                       }});
-    readers.push_back({fmt::format("count({})", name), true,
-                       [name](const trial_snapshot& t) -> std::optional<double> {
-                         const auto found = t.kernels.find(name);
-                         if (found == t.kernels.end()) return std::nullopt;
-                         return found->second.launches;
-                       }});
-  }
-  static constexpr std::string_view cycles_prefix = "proton_scope_cycles.";
-  static constexpr std::string_view ir_prefix = "callgrind_ir.";
-  for (const auto& key : metric_keys) {
-    const bool cycles = key.starts_with(cycles_prefix);
-    const bool ir = key.starts_with(ir_prefix);
-    if (key.starts_with(ncu_counter_prefix)) {  // deterministic counts, judged exactly
-      readers.push_back({ncu_counter_label(key), true,
-                         [key](const trial_snapshot& t) { return metric_of(t, key); }});
-      continue;
+    for (const auto& declared : quantity_table()) {
+      if (declared.gate_item.empty() || declared.source != value_source::kernels) continue;
+      readers.push_back({quantity_label(declared, name),
+                         declared.timing == quantity_timing::exact,
+                         [name, quantity = declared.quantity](
+                             const trial_snapshot& t) -> std::optional<double> {
+                           const auto found = t.kernels.find(name);
+                           if (found == t.kernels.end()) return std::nullopt;
+                           return kernel_sample_value(found->second, quantity);
+                         }});
     }
-    if (!cycles && !ir) continue;
-    const auto name = key.substr(cycles ? cycles_prefix.size() : ir_prefix.size());
-    readers.push_back({fmt::format("{}({})", cycles ? "cycles" : "ir", name), ir,
+  }
+  for (const auto& key : metric_keys) {
+    const quantity_declaration* declared = declaration_of_metric(key);
+    if (declared == nullptr || declared->gate_item.empty()) continue;
+    readers.push_back({quantity_label(*declared, std::string_view(key).substr(
+                                                     declared->metric_prefix.size())),
+                       declared->timing == quantity_timing::exact,
                        [key](const trial_snapshot& t) { return metric_of(t, key); }});
   }
   return readers;

@@ -9,7 +9,7 @@
 
 #include "aorta/cells.hpp"
 #include "aorta/trial_record.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "cells/process_modes.hpp"
 #include "recipe/cell_plan.hpp"
 

@@ -1,6 +1,6 @@
 #include "cells/matrix_checks.hpp"
 
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/statistics.hpp"
 #include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"

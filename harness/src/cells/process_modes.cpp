@@ -1,7 +1,7 @@
 #include "cells/process_modes.hpp"
 
 #include "baseline/statistics.hpp"
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -10,6 +10,7 @@
 #include "checks/scope_checks.hpp"
 #include "metrics/anchor_hint.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -61,7 +62,7 @@ std::string joined_names(const std::vector<std::string>& names) {
 measured nothing_matched(check_quantity quantity, bool absent_reads_zero, std::string what,
                          const std::vector<std::string>& names, const std::string& argument,
                          std::string_view wanted) {
-  if (quantity == check_quantity::count || absent_reads_zero) return {0.0, std::move(what)};
+  if (detail::reads_zero_when_absent(quantity, absent_reads_zero)) return {0.0, std::move(what)};
   return unmeasured(fmt::format("{}, so {}({}) was not measured{}. Fix: correct the name, or "
                                 "write {}({})? if its absence is fine (it then reads 0)",
                                 what, to_string(quantity), argument,
@@ -143,7 +144,8 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
     }
     if (found) return {total, {}};
   }
-  if (absent_reads_zero) return {0.0, fmt::format("no scope '{}'", argument)};
+  if (detail::reads_zero_when_absent(quantity, absent_reads_zero))
+    return {0.0, fmt::format("no scope '{}'", argument)};
   // In first-seen order, without a walk over the names before each one (100,000 scopes made
   // this message quadratic).
   const detail::scope_names known = detail::known_scope_names(*source, listed_names);
@@ -235,7 +237,9 @@ measured measure_operand(const check_expression& expression, const std::vector<c
   case check_quantity::errors: return error_quantity(captures, argument, *pattern);
   case check_quantity::ncu: {
     detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
-    if (!sum.value && sum.no_kernel_matched && term.absent_reads_zero) return {0.0, sum.why};
+    if (!sum.value && sum.no_kernel_matched &&
+        detail::reads_zero_when_absent(check_quantity::ncu, term.absent_reads_zero))
+      return {0.0, sum.why};
     if (!sum.value) return unmeasured(std::move(sum.why));
     return {*sum.value, {}};
   }

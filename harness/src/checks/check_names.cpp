@@ -1,5 +1,6 @@
 // The spellings of the grammar's enums, and the comparison every numeric check ends in.
 #include "aorta/check.hpp"
+#include "metrics/quantity_table.hpp"
 
 namespace aorta {
 
@@ -38,22 +39,8 @@ std::string_view to_string(rank_reduction reduction) noexcept {
 }
 
 std::string_view to_string(check_quantity quantity) noexcept {
-  switch (quantity) {
-  case check_quantity::metric: return "metric";
-  case check_quantity::count: return "count";
-  case check_quantity::time_ms: return "time_ms";
-  case check_quantity::cycles: return "cycles";
-  case check_quantity::normalized_cycles: return "normalized_cycles";
-  case check_quantity::ir: return "ir";
-  case check_quantity::self_ir: return "self_ir";
-  case check_quantity::calls: return "calls";
-  case check_quantity::errors: return "count_errors";
-  case check_quantity::ncu: return "ncu";
-  case check_quantity::samples: return "samples";
-  case check_quantity::stalls: return "stalls";
-  case check_quantity::top_kernel: return "top_kernel";
-  }
-  return "?";
+  const auto& declared = detail::declaration_of(quantity);
+  return declared.quantity == quantity ? declared.check_name : "?";
 }
 
 }  // namespace aorta

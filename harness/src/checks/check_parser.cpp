@@ -2,7 +2,6 @@
 #include "aorta/error.hpp"
 #include "checks/ncu_checks.hpp"
 #include "checks/pc_sample_checks.hpp"
-#include "collectors/ncu/ncu_options.hpp"
 #include "checks/check_bounds.hpp"
 #include "checks/check_forms.hpp"
 #include "checks/scope_checks.hpp"

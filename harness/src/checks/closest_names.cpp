@@ -1,6 +1,6 @@
 #include "checks/closest_names.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "metrics/display_names.hpp"
 
 #include <fmt/format.h>

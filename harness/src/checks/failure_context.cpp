@@ -4,6 +4,7 @@
 #include "checks/function_checks.hpp"
 #include "checks/pc_sample_checks.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -66,8 +67,15 @@ std::string finding_context(const std::vector<capture>& captures) {
   return out;
 }
 
-bool is_error_metric(const std::string& name) {
-  return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
+// Where a plain metric's value came from, by its name; the other forms declare it in the table.
+value_source source_of(const check_expression& expression) {
+  if (expression.quantity() != check_quantity::metric)
+    return declaration_of(expression.quantity()).source;
+  const std::string& name = expression.argument();
+  if (is_error_metric(name)) return value_source::findings;
+  if (is_scope_metric(name)) return value_source::scopes;
+  if (is_function_metric(name)) return value_source::functions;
+  return value_source::kernels;
 }
 
 }  // namespace
@@ -76,24 +84,12 @@ bool is_error_metric(const std::string& name) {
 // to whatever exists.
 std::string failure_context(const check_expression& expression,
                             const std::vector<capture>& captures) {
-  data_kind preferred = data_kind::kernels;
-  if (expression.quantity() == check_quantity::errors ||
-      (expression.quantity() == check_quantity::metric && is_error_metric(expression.argument()))) {
-    preferred = data_kind::findings;
-  } else if (expression.quantity() == check_quantity::cycles ||
-             expression.quantity() == check_quantity::normalized_cycles ||
-             (expression.quantity() == check_quantity::metric &&
-              expression.argument().starts_with("proton_scope_"))) {
-    preferred = data_kind::scopes;
-  } else if (expression.quantity() == check_quantity::ir ||
-             expression.quantity() == check_quantity::self_ir ||
-             expression.quantity() == check_quantity::calls ||
-             (expression.quantity() == check_quantity::metric &&
-              expression.argument().starts_with("callgrind_"))) {
-    preferred = data_kind::functions;
-  }
-  if (expression.quantity() == check_quantity::samples ||
-      expression.quantity() == check_quantity::stalls) {
+  const value_source source_kind = source_of(expression);
+  const data_kind preferred = source_kind == value_source::findings    ? data_kind::findings
+                              : source_kind == value_source::scopes    ? data_kind::scopes
+                              : source_kind == value_source::functions ? data_kind::functions
+                                                                         : data_kind::kernels;
+  if (source_kind == value_source::pc_samples) {
     for (const auto& source : captures) {
       if (!source.pc_samples.empty()) return pc_sample_context(source);
     }

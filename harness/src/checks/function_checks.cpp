@@ -3,6 +3,7 @@
 #include "checks/closest_names.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/anchor_hint.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -48,7 +49,8 @@ function_measure function_quantity(const capture& source, check_quantity quantit
   }
   const std::string_view form = to_string(quantity);
   if (matches.empty()) {
-    if (absent_reads_zero) return {0.0, fmt::format("no function matches '{}'", argument)};
+    if (reads_zero_when_absent(quantity, absent_reads_zero))
+      return {0.0, fmt::format("no function matches '{}'", argument)};
     std::vector<std::string> names;
     names.reserve(source.functions.size());
     for (const auto& function : source.functions) names.push_back(function.name);

@@ -1,7 +1,9 @@
 #include "checks/metric_selection.hpp"
 
+#include "metrics/ctest_measurement.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -13,10 +15,7 @@ namespace aorta::detail {
 namespace {
 
 bool read_by(const check_expression& check, const std::string& name) {
-  const auto suffix_after = [&](std::string_view prefix) -> std::optional<std::string_view> {
-    if (!name.starts_with(prefix)) return std::nullopt;
-    return std::string_view(name).substr(prefix.size());
-  };
+  const auto suffix_after = [&](check_quantity quantity) { return metric_name_in(quantity, name); };
   const auto pattern_matches = [&](std::string_view function) {
     if (check.pattern() && check.pattern()->search(function)) return true;
     return check.denominator_pattern() && check.denominator_pattern()->search(function);
@@ -31,24 +30,21 @@ bool read_by(const check_expression& check, const std::string& name) {
   switch (check.quantity()) {
   case check_quantity::metric: return name == check.argument();
   case check_quantity::ir:
-    for (const std::string_view prefix : {"callgrind_ir.", "callgrind_self_ir."}) {
-      if (const auto function = suffix_after(prefix)) return pattern_matches(*function);
+    for (const check_quantity function_metric : {check_quantity::ir, check_quantity::self_ir}) {
+      if (const auto function = suffix_after(function_metric)) return pattern_matches(*function);
     }
     return false;
   case check_quantity::self_ir:
-    if (const auto function = suffix_after("callgrind_self_ir.")) return pattern_matches(*function);
-    return false;
   case check_quantity::cycles:
-    if (const auto scope = suffix_after("proton_scope_cycles.")) return scope_matches(*scope);
-    return false;
-  case check_quantity::normalized_cycles:
-    if (const auto scope = suffix_after("proton_scope_normalized_cycles."))
-      return scope_matches(*scope);
-    return false;
-  case check_quantity::errors:
-    return name.ends_with("_error_count") || name.find("_errors.") != std::string::npos;
+  case check_quantity::normalized_cycles: {
+    const auto selected = suffix_after(check.quantity());
+    if (!selected) return false;
+    return check.quantity() == check_quantity::self_ir ? pattern_matches(*selected)
+                                                        : scope_matches(*selected);
+  }
+  case check_quantity::errors: return is_error_metric(name);
   case check_quantity::ncu:
-    if (const auto counter = suffix_after(ncu_counter_prefix)) {
+    if (const auto counter = suffix_after(check_quantity::ncu)) {
       const std::size_t slash = counter->find('/');
       return slash != std::string_view::npos && pattern_matches(counter->substr(slash + 1));
     }
@@ -59,8 +55,9 @@ bool read_by(const check_expression& check, const std::string& name) {
 
 // callgrind's per-function keys of the loader and libc, which "all" leaves out.
 bool is_folded_function(const std::string& name) {
-  for (const std::string_view prefix : {"callgrind_ir.", "callgrind_self_ir."}) {
-    if (name.starts_with(prefix)) return is_system_frame(name.substr(prefix.size()));
+  for (const check_quantity function_metric : {check_quantity::ir, check_quantity::self_ir}) {
+    if (const auto function = metric_name_in(function_metric, name))
+      return is_system_frame(*function);
   }
   return false;
 }
@@ -94,9 +91,7 @@ std::string check_measurements(const std::vector<check_result>& results) {
     char* end = nullptr;
     const double value = std::strtod(begin, &end);
     if (end == begin || !std::isfinite(value)) continue;
-    out += fmt::format(
-        "<CTestMeasurement type=\"numeric/double\" name=\"check: {}\">{}</CTestMeasurement>\n",
-        xml_escape(result.expression), exact_number(value));
+    out += ctest_measurement("check: " + result.expression, exact_number(value));
   }
   return out;
 }

@@ -3,7 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "checks/closest_names.hpp"
-#include "collectors/ncu/ncu_options.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -84,9 +84,10 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
   if (!parts)
     return {std::nullopt, fmt::format("ncu({}) needs a metric and a kernel regex", argument)};
   summing sum;
-  for (auto it = metrics.lower_bound(std::string(ncu_counter_prefix));
-       it != metrics.end() && it->first.starts_with(ncu_counter_prefix); ++it) {
-    const std::string_view rest = std::string_view(it->first).substr(ncu_counter_prefix.size());
+  const std::string_view prefix = declaration_of(check_quantity::ncu).metric_prefix;
+  for (auto it = metrics.lower_bound(std::string(prefix));
+       it != metrics.end() && it->first.starts_with(prefix); ++it) {
+    const std::string_view rest = std::string_view(it->first).substr(prefix.size());
     const std::size_t slash = rest.find('/');
     if (slash == std::string_view::npos) continue;
     const std::string_view metric = rest.substr(0, slash);
@@ -110,21 +111,25 @@ std::optional<std::string> counter_metric_of(check_quantity quantity, const std:
     if (const auto parts = split_ncu_argument(argument)) return std::string(parts->metric);
     return std::nullopt;
   }
-  if (quantity == check_quantity::metric && argument.starts_with(ncu_counter_prefix)) {
-    const std::string rest = argument.substr(ncu_counter_prefix.size());
-    return rest.substr(0, rest.find('/'));
-  }
+  if (quantity != check_quantity::metric) return std::nullopt;
+  if (const auto rest = metric_name_in(check_quantity::ncu, argument))
+    return std::string(rest->substr(0, rest->find('/')));
   return std::nullopt;
 }
 
 }  // namespace
 
-void require_collected_ncu_metrics(const recipe& spec,
-                                   const std::vector<check_expression>& checks) {
-  const auto ncu = std::find_if(spec.collect.begin(), spec.collect.end(),
-                                [](const collector_request& c) { return c.name == "ncu"; });
-  std::vector<std::string> collected;
-  if (ncu != spec.collect.end()) collected = parse_ncu_options(ncu->options).metrics;
+bool is_ncu_metric_name(std::string_view metric) {
+  const bool plain = !metric.empty() && std::all_of(metric.begin(), metric.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '.';
+  });
+  return plain && metric.find("__") != std::string_view::npos;
+}
+
+void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks,
+                                   const std::optional<std::vector<std::string>>& requested) {
+  const std::vector<std::string> collected = requested.value_or(std::vector<std::string>{});
   for (const auto& check : checks) {
     std::vector<std::string> read;
     if (auto metric = counter_metric_of(check.quantity(), check.argument()))
@@ -140,7 +145,7 @@ void require_collected_ncu_metrics(const recipe& spec,
           "it to collect.ncu.metrics (e.g. `collect: {{ncu: {{metrics: \"{}\"}}}}`; the set "
           "`work` holds smsp__inst_executed.sum, dram__bytes.sum and lts__t_bytes.sum)",
           spec.path.empty() ? std::string("recipe") : spec.path.string(), check.text(), metric,
-          ncu == spec.collect.end()
+          !requested
               ? " (there is no ncu collector)"
               : fmt::format(" (collect.ncu.metrics: {})", fmt::join(collected, ", ")),
           metric));

@@ -42,9 +42,16 @@ struct counter_sum {
                                                  std::string_view argument,
                                                  const name_regex& kernels);
 
+// Spelt like an ncu metric: letters, digits, '_' and '.', with the "__" of unit__counter[.rollup]
+// (the reader tells the metric columns of a raw page by it; the grammar's ncu() and the ncu
+// collector's `metrics:` both require it).
+[[nodiscard]] bool is_ncu_metric_name(std::string_view metric);
+
 // Throws recipe_error (exit 64) when a check reads an ncu counter (`ncu(M, K)` or the metric
-// `ncu_counter.M/K`) that `spec`'s collect.ncu.metrics does not list, naming the key to add:
-// otherwise the check would only fail after every trial had run.
-void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks);
+// `ncu_counter.M/K`) that `collected` (the ncu collector's parsed metrics; nullopt when the recipe
+// has no ncu collector) does not list, naming the key to add: otherwise the check would only fail
+// after every trial had run. The ncu collector calls it (collector_base::require_for_checks).
+void require_collected_ncu_metrics(const recipe& spec, const std::vector<check_expression>& checks,
+                                   const std::optional<std::vector<std::string>>& collected);
 
 }  // namespace aorta::detail

@@ -2,7 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/name_regex.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 // `aorta ab`: two builds of one payload, interleaved on one GPU and judged head against base.
 #include "aorta/sweep.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "cli/commands.hpp"
 #include "cli/console_flags.hpp"
 #include "cli/option_checks.hpp"

@@ -9,7 +9,7 @@
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/result_sets.hpp"
 #include "baseline/statistics.hpp"
 #include "cli/baseline_record.hpp"

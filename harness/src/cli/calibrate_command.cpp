@@ -12,6 +12,7 @@
 #include "contained_path.hpp"
 #include "recipe/cell_plan.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -43,15 +44,20 @@ struct calibrate_flags {
 // Every timed row's samples: time_ms per kernel, cycles per scope.
 std::map<std::string, std::vector<double>> timed_rows(const detail::measured_test& test) {
   std::map<std::string, std::vector<double>> rows;
-  static constexpr std::string_view cycles_prefix = "proton_scope_cycles.";
+  const auto& kernel_time = detail::declaration_of(check_quantity::time_ms);
   for (const auto& trial : test.trials) {
     for (const auto& [kernel, sample] : trial.kernels) {
-      if (std::isfinite(sample.time_ms)) rows[fmt::format("time_ms({})", kernel)].push_back(sample.time_ms);
+      if (std::isfinite(sample.time_ms))
+        rows[detail::quantity_label(kernel_time, kernel)].push_back(sample.time_ms);
     }
+    // The timed metrics the default gate judges (the quantity table's cycles).
     for (const auto& [key, value] : trial.metrics) {
-      if (key.starts_with(cycles_prefix)) {
-        rows[fmt::format("cycles({})", key.substr(cycles_prefix.size()))].push_back(value);
-      }
+      const auto* declared = detail::declaration_of_metric(key);
+      if (declared == nullptr || declared->gate_item.empty() ||
+          !detail::is_timed_quantity(declared->quantity))
+        continue;
+      const std::string_view name = std::string_view(key).substr(declared->metric_prefix.size());
+      rows[detail::quantity_label(*declared, name)].push_back(value);
     }
   }
   return rows;

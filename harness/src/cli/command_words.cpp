@@ -1,7 +1,7 @@
 #include "cli/command_words.hpp"
 
 #include "aorta/error.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>

@@ -6,7 +6,7 @@
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/result_sets.hpp"
 #include "cells/confound.hpp"
 #include "cli/commands.hpp"

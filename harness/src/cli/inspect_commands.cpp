@@ -7,7 +7,7 @@
 #include "aorta/report.hpp"
 #include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "cli/commands.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"
@@ -166,9 +166,11 @@ int run_check(const check_flags& flags) {
   std::vector<capture> captures;
   // No kernel rows in the metrics while checking: --json writes them from the capture's kernels,
   // the table moves the names into rows after the checks. Made at once, rows and capture held
-  // every name twice (80,000 kernels: a third of the check's peak memory).
-  detail::read_captures({detail::capture_source{&plan.request, flags.path}}, {}, true, record,
-                        captures, detail::checks_need_frames(plan.checks), kernel_rows::deferred);
+  // every name twice (80,000 kernels: a third of the check's peak memory). An empty capture fails
+  // here, before the checks, as in a sweep: both then give the empty capture as the reason.
+  detail::read_captures({detail::capture_source{&plan.request, flags.path}}, {},
+                        plan.allow_empty, record, captures,
+                        detail::checks_need_frames(plan.checks), kernel_rows::deferred);
   if (const int signal_number = interrupts.take_first_pending(); signal_number != 0) {
     fmt::print(std::cerr, "aorta: interrupted by {} while reading {}: nothing was judged\n",
                detail::signal_label(signal_number), flags.path);
@@ -189,11 +191,6 @@ int run_check(const check_flags& flags) {
     ranks.push_back(rank_captures{0, {}, {}, std::move(captures)});
   std::vector<capture>& judged = ranks.empty() ? captures : ranks.front().captures;
   detail::evaluate_checks(plan.checks, judged, ranks, record, check_lines, "");
-  if (empty_failure && record.verdict == verdict::pass) {
-    record.verdict = verdict::fail;
-    record.reason = find_collector(plan.request.name)
-                        ->explain_empty(judged.front(), *plan.request.config);
-  }
   if (flags.json) {
     // The same shape as a trial's result.json, its kernel rows written from the capture.
     detail::write_result_document(std::cout, record, judged);

@@ -2,7 +2,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/sweep.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_sweep.hpp"
 #include "cli/commands.hpp"

@@ -2,7 +2,7 @@
 // wraps. Adding a collector is one declaration and one entry here (plus its folder).
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "collectors/wrap_nesting.hpp"
 
 #include <fmt/format.h>

@@ -4,7 +4,8 @@
 // (collector_base::check_companions).
 #include "aorta/collector.hpp"
 
-#include "collectors/option_text.hpp"
+#include "aorta/check.hpp"
+#include "option_text.hpp"
 
 #include <fmt/format.h>
 
@@ -129,6 +130,17 @@ void validate_collectors(std::vector<collector_request>& requested) {
 void validate_collectors(const std::vector<collector_request>& requested) {
   std::vector<collector_request> copy = requested;
   validate_collectors(copy);
+}
+
+void require_collectors_for_checks(const recipe& spec,
+                                   const std::vector<check_expression>& checks) {
+  for (const collector_base* collector : collectors()) {
+    const auto own = std::find_if(spec.collect.begin(), spec.collect.end(),
+                                  [collector](const collector_request& request) {
+                                    return request.name == collector->name();
+                                  });
+    collector->require_for_checks(own == spec.collect.end() ? nullptr : &*own, spec, checks);
+  }
 }
 
 }  // namespace aorta

@@ -4,7 +4,7 @@
 // the run used when the store has trials of it; the verdict names those commits and that card.
 #pragma once
 
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "history/history_store.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,6 +1,7 @@
 #include "metrics/display_names.hpp"
 
 #include "aorta/name_regex.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <cxxabi.h>
 
@@ -87,8 +88,8 @@ bool is_system_frame(std::string_view function) {
 
 void visit_ordered_metric_names(const metric_set& metrics, std::vector<std::string>& folded,
                                 const std::function<void(std::string_view)>& visit) {
-  constexpr std::string_view inclusive_prefix = "callgrind_ir.";
-  constexpr std::string_view self_prefix = "callgrind_self_ir.";
+  const std::string_view inclusive_prefix = declaration_of(check_quantity::ir).metric_prefix;
+  const std::string_view self_prefix = declaration_of(check_quantity::self_ir).metric_prefix;
   // Whether each function is a system frame, asked once: the sort would run the pattern on
   // every comparison.
   struct ranked_function {

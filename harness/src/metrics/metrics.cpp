@@ -1,9 +1,10 @@
 #include "aorta/metrics.hpp"
 #include "metrics/pc_sample_metrics.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "metrics/kernel_order.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 #include "metrics/scope_metrics.hpp"
 #include "metrics/sorted_merge.hpp"
 
@@ -83,7 +84,8 @@ void add_kernel_metrics(const capture& source, const std::string& prefix, kernel
                                     "largest count a metric holds",
                                     prefix, std::numeric_limits<std::int64_t>::max()));
   } else {
-    out.values[prefix + "_kernel_count"] = static_cast<std::int64_t>(launches);
+    out.values[prefix + std::string(detail::kernel_count_suffix)] =
+        static_cast<std::int64_t>(launches);
   }
 
   if (std::isfinite(total_ns)) {
@@ -127,15 +129,19 @@ void add_function_metrics(const capture& source, metric_set& out) {
                    [](const function_cost* a, const function_cost* b) {
                      return a->inclusive_ir > b->inclusive_ir;
                    });
-  out.values["callgrind_total_ir"] = as_metric_int(ordered.front()->inclusive_ir);
+  out.values[std::string(detail::callgrind_total_ir_metric)] =
+      as_metric_int(ordered.front()->inclusive_ir);
   for (std::size_t i = 0; i < ordered.size() && i < callgrind_metric_function_limit; ++i) {
-    out.values["callgrind_ir." + ordered[i]->name] = as_metric_int(ordered[i]->inclusive_ir);
-    out.values["callgrind_self_ir." + ordered[i]->name] = as_metric_int(ordered[i]->self_ir);
+    out.values[detail::metric_key(check_quantity::ir, ordered[i]->name)] =
+        as_metric_int(ordered[i]->inclusive_ir);
+    out.values[detail::metric_key(check_quantity::self_ir, ordered[i]->name)] =
+        as_metric_int(ordered[i]->self_ir);
   }
   if (ordered.size() > callgrind_metric_function_limit) {
-    out.notes.push_back(fmt::format("callgrind_ir.* lists the {} functions with the most inclusive "
+    out.notes.push_back(fmt::format("{}* lists the {} functions with the most inclusive "
                                     "Ir of {}; use ir(REGEX) in a "
                                     "check to reach the others",
+                                    detail::declaration_of(check_quantity::ir).metric_prefix,
                                     callgrind_metric_function_limit, ordered.size()));
   }
 }
@@ -158,8 +164,9 @@ void add_counter_metrics(const capture& source, metric_set& out) {
     put_finite(out, ncu_counter_key(counter.metric, counter.kernel), counter.value);
   }
   if (left_out > 0) {
-    out.notes.push_back(fmt::format("ncu_counter.* holds the counters of the {} kernels with the "
+    out.notes.push_back(fmt::format("{}* holds the counters of the {} kernels with the "
                                     "most time; {} counters of the other kernels are left out",
+                                    detail::declaration_of(check_quantity::ncu).metric_prefix,
                                     ncu_counter_kernel_limit, left_out));
   }
 }
@@ -259,7 +266,7 @@ std::string text_metric_name(const std::string& collector, const text_metric& me
 }
 
 std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
-  return fmt::format("{}{}/{}", ncu_counter_prefix, metric, kernel);
+  return detail::metric_key(check_quantity::ncu, fmt::format("{}/{}", metric, kernel));
 }
 
 // Totals of a PC-sampling capture, and the hottest kernels' and lines' samples for the gate

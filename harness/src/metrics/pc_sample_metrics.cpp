@@ -1,6 +1,6 @@
 #include "metrics/pc_sample_metrics.hpp"
 
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -36,7 +36,7 @@ inline constexpr std::string_view pc_stalls_infix = "_pc_stalls.";
 inline constexpr std::string_view pc_line_stalls_infix = "_pc_line_stalls.";
 
 // Adds the keys above for `source` under `prefix` (its collector). Sums are checked
-// (captures/checked_sum.hpp) and throw capture_error past max_count.
+// (checked_sum.hpp) and throw capture_error past max_count.
 void add_pc_sample_detail_metrics(const capture& source, const std::string& prefix,
                                   metric_set& out);
 

@@ -1,5 +1,6 @@
 #include "metrics/scope_metrics.hpp"
 
+#include "metrics/quantity_table.hpp"
 #include "metrics/sorted_merge.hpp"
 
 #include <fmt/format.h>
@@ -79,8 +80,9 @@ void keep_finite(metric_set& out, std::string_view prefix, const std::string& na
 // A scope's metrics are keyed by its name, or by <kernel>/<scope> when it occurs under several
 // kernels; values and notes as one put_finite per (scope, kernel) in that order would give them.
 void add_scope_metrics(const capture& source, metric_set& out) {
-  constexpr std::string_view cycles_prefix = "proton_scope_cycles.";
-  constexpr std::string_view normalized_prefix = "proton_scope_normalized_cycles.";
+  const std::string_view cycles_prefix = declaration_of(check_quantity::cycles).metric_prefix;
+  const std::string_view normalized_prefix =
+      declaration_of(check_quantity::normalized_cycles).metric_prefix;
   const std::vector<scope_group> groups = scope_groups(source);
   std::vector<named_value> cycles;
   std::vector<named_value> normalized;

@@ -1,7 +1,8 @@
 # Sources of the metrics area: a capture's metrics, their names and the selectors checks share
 # (target_sources on aorta_harness).
 # Private headers: metrics/number_format.hpp, metrics/display_names.hpp, metrics/scope_metrics.hpp,
-# metrics/sorted_merge.hpp.
+# metrics/sorted_merge.hpp,
+# metrics/quantity_table.hpp, metrics/ctest_measurement.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/number_format.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics.cpp
@@ -13,4 +14,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/metrics_table.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/name_regex.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/scope_path.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/plain_frame_paths.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/plain_frame_paths.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/quantity_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/metrics/ctest_measurement.cpp)

@@ -1,6 +1,6 @@
 // sum_over_ranks: the default view of a multi-rank trial, which metrics and plain checks read.
 #include "aorta/capture.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/pc_samples.hpp"
 

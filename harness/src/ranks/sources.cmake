@@ -1,6 +1,6 @@
 # Sources of the ranks area (target_sources on aorta_harness): multi-rank payloads.
 # Private headers: ranks/rank_identity.hpp, launcher.hpp, rank_plan.hpp, rank_exec.hpp,
-# rank_reading.hpp, rank_rows.hpp, rank_trial.hpp.
+# rank_reading.hpp, rank_rows.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_identity.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/launcher.cpp
@@ -9,5 +9,4 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_sum.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_reading.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_rows.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_trial.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/ranks/rank_check_evaluate.cpp)

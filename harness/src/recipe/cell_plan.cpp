@@ -1,6 +1,6 @@
 #include "recipe/cell_plan.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "recipe/yaml_read.hpp"
 #include "text_trim.hpp"
 

@@ -1,6 +1,6 @@
 #include "recipe/cells_block.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "recipe/collect_block.hpp"
 #include "terminal_text.hpp"
 #include "text_trim.hpp"

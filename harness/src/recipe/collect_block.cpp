@@ -1,7 +1,7 @@
 #include "recipe/collect_block.hpp"
 
 #include "aorta/collector.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #include "recipe/recipe_keys.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 
 #include <fmt/format.h>
 

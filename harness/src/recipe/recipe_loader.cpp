@@ -2,10 +2,10 @@
 #include "aorta/recipe.hpp"
 
 #include "aorta/name_regex.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "bounded_input.hpp"
 #include "recipe/cell_plan.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "json_text.hpp"
 #include "recipe/cells_block.hpp"
 #include "recipe/collect_block.hpp"

@@ -1,6 +1,6 @@
 #include "recipe/yaml_read.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -1,5 +1,6 @@
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 #include "report/report_model.hpp"
 
 #include <fmt/format.h>
@@ -61,9 +62,9 @@ std::pair<std::string, std::string> key_metric(const report_trial& last) {
       if (const auto number = numeric_value(value)) return {name, format_number(*number)};
     }
   }
-  if (const auto found = last.metrics.values.find("callgrind_total_ir");
-      found != last.metrics.values.end()) {
-    return {"callgrind_total_ir", format_metric_value(found->second)};
+  const std::string total_ir(callgrind_total_ir_metric);
+  if (const auto found = last.metrics.values.find(total_ir); found != last.metrics.values.end()) {
+    return {total_ir, format_metric_value(found->second)};
   }
   if (last.wall_seconds > 0.0) return {"wall s", format_number(last.wall_seconds)};
   return {"", ""};

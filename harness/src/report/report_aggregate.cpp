@@ -4,6 +4,7 @@
 #include "aorta/schema.hpp"
 #include "atomic_file.hpp"
 #include "json_text.hpp"
+#include "metrics/ctest_measurement.hpp"
 #include "metrics/number_format.hpp"
 #include "record/result_reader.hpp"
 #include "report/report_model.hpp"
@@ -235,9 +236,7 @@ std::string ctest_measurements(const metric_set& metrics) {
     } else {
       continue;
     }
-    out +=
-        fmt::format("<CTestMeasurement type=\"numeric/double\" name=\"{}\">{}</CTestMeasurement>\n",
-                    detail::xml_escape(name), number);
+    out += detail::ctest_measurement(name, number);
   }
   return out;
 }

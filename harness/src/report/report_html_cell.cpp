@@ -1,6 +1,7 @@
 // One test's section of report.html, collapsed by default: checks, charts, metrics.
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 #include "report/report_html_parts.hpp"
 #include "report/report_pc_samples.hpp"
 #include "report/report_rank_table.hpp"
@@ -51,17 +52,13 @@ void render_charts(const cell_report& cell, text_sink& out) {
   }
   std::vector<chart_bar> scopes;
   std::vector<chart_bar> functions;
-  constexpr std::string_view scope_prefix = "proton_scope_cycles.";
-  constexpr std::string_view function_prefix = "callgrind_ir.";
   for (const auto& [name, value] : last.metrics.values) {
     const auto number = numeric_value(value);
     if (!number) continue;
-    const std::string_view view = name;
-    if (view.starts_with(scope_prefix)) {
-      scopes.push_back({view.substr(scope_prefix.size()), *number});
-    } else if (view.starts_with(function_prefix)) {
-      const std::string_view function = view.substr(function_prefix.size());
-      if (!is_system_frame(function)) functions.push_back({function, *number});
+    if (const auto scope = metric_name_in(check_quantity::cycles, name)) {
+      scopes.push_back({*scope, *number});
+    } else if (const auto function = metric_name_in(check_quantity::ir, name)) {
+      if (!is_system_frame(*function)) functions.push_back({*function, *number});
     }
   }
   if (!scopes.empty()) {

@@ -292,7 +292,8 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
 // Exact counts (callgrind's Ir) need no rounds; anything that times needs the paired test's.
 bool judged_on_times(const recipe& spec) {
   return std::any_of(spec.collect.begin(), spec.collect.end(), [](const collector_request& c) {
-    return c.name != "callgrind" && c.name != "sanitizer";
+    const collector_base* collector = find_collector(c.name);
+    return collector == nullptr || collector->measures_time();
   });
 }
 

@@ -5,7 +5,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/sweep.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "history/history_baseline.hpp"
 
 #include <iosfwd>

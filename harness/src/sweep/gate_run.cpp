@@ -3,10 +3,11 @@
 #include "baseline/card_identity.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/sequential_gate.hpp"
 #include "cells/confound.hpp"
 #include "json_document.hpp"
+#include "metrics/ctest_measurement.hpp"
 #include "metrics/number_format.hpp"
 #include "sweep/gate_baseline.hpp"
 
@@ -98,13 +99,9 @@ std::optional<gate_judgement> judge_sequentially(const std::string& test, gate_p
 void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
   for (const auto& row : rows) {
     if (row.fresh.empty()) continue;
-    fmt::print(out, "<CTestMeasurement type=\"numeric/double\" name=\"gate {}\">{}</CTestMeasurement>\n",
-               xml_escape(row.label), exact_number(row.fresh_median));
+    out << ctest_measurement("gate " + row.label, exact_number(row.fresh_median));
     if (row.delta && std::isfinite(*row.delta)) {
-      fmt::print(out,
-                 "<CTestMeasurement type=\"numeric/double\" name=\"gate {} delta %\">{}"
-                 "</CTestMeasurement>\n",
-                 xml_escape(row.label), exact_number(*row.delta * 100.0));
+      out << ctest_measurement("gate " + row.label + " delta %", exact_number(*row.delta * 100.0));
     }
   }
 }

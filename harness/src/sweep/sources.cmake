@@ -4,6 +4,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/run_summary.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/collector_availability.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_runner.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/rank_trial.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/trial_console.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/exit_verdict.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/refused_run.cpp

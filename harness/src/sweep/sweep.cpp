@@ -6,7 +6,7 @@
 #include "aorta/recipe.hpp"
 #include "process/signal_forwarding.hpp"
 #include "sweep/gate_run.hpp"
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 #include "cells/matrix_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "recipe/ab_cells.hpp"
@@ -129,7 +129,7 @@ checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& e
   }
   loaded.checks = parse_checks(spec, request.extra_checks);
   const auto& checks = loaded.checks;
-  detail::require_collected_ncu_metrics(spec, checks);
+  require_collectors_for_checks(spec, checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
   // gated test with no check of its own is not one that only its exit status judges.
   if (checks.empty() && request.require_checks &&

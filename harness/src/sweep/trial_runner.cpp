@@ -6,7 +6,7 @@
 #include "aorta/report.hpp"
 #include "checks/metric_selection.hpp"
 #include "ranks/rank_plan.hpp"
-#include "ranks/rank_trial.hpp"
+#include "sweep/rank_trial.hpp"
 #include "sweep/capture_watch.hpp"
 #include "collectors/capture_reading.hpp"
 #include "evaluation/capture_evaluation.hpp"

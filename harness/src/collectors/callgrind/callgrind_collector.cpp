@@ -11,6 +11,8 @@ namespace {
 class callgrind_collector_impl final : public collector_base {
 public:
   [[nodiscard]] std::string_view name() const override { return "callgrind"; }
+  // Exact counts: cells need no rounds of the paired test for them.
+  [[nodiscard]] bool measures_time() const override { return false; }
   [[nodiscard]] std::string_view summary() const override {
     return "valgrind callgrind: instruction counts per function (CPU)";
   }

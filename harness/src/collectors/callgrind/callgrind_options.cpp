@@ -1,7 +1,7 @@
 // callgrind option schema: every value arrives as text, like the other collectors.
 #include "collectors/callgrind/callgrind_options.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -1,5 +1,6 @@
 // ncu: NVIDIA Nsight Compute around the command; reads its --csv --page raw log.
 #include "captures/ncu_reader.hpp"
+#include "checks/ncu_checks.hpp"
 #include "collectors/collector_support.hpp"
 #include "collectors/ncu/ncu_wrap.hpp"
 
@@ -64,6 +65,13 @@ public:
   }
   [[nodiscard]] platform_set platforms(const collector_config& /*config*/) const override {
     return {platform::nvidia};
+  }
+  // A check of a counter that collect.ncu.metrics leaves out is refused before the run.
+  void require_for_checks(const collector_request* own, const recipe& spec,
+                          const std::vector<check_expression>& checks) const override {
+    std::optional<std::vector<std::string>> collected;
+    if (own != nullptr) collected = parse_ncu_options(own->options).metrics;
+    require_collected_ncu_metrics(spec, checks, collected);
   }
 };
 

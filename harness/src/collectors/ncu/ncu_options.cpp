@@ -2,7 +2,8 @@
 #include "collectors/ncu/ncu_options.hpp"
 
 #include "aorta/name_regex.hpp"
-#include "collectors/option_text.hpp"
+#include "checks/ncu_checks.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -63,7 +64,7 @@ std::vector<std::string> parse_metrics(const std::string& text) {
                     kernel_time_metric));
   }
   for (const auto& metric : requested) {
-    if (!is_ncu_metric_name(metric)) {
+    if (!detail::is_ncu_metric_name(metric)) {
       detail::fail_option(
           ncu_name, "metrics",
           fmt::format("'{}' is not an ncu metric name (letters, digits, '_' and '.', "
@@ -101,14 +102,6 @@ std::string parse_count(const option_map& options, std::string_view key, bool ze
 }
 
 }  // namespace
-
-bool is_ncu_metric_name(std::string_view metric) {
-  const bool plain = !metric.empty() && std::all_of(metric.begin(), metric.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '.';
-  });
-  return plain && metric.find("__") != std::string_view::npos;
-}
 
 ncu_options parse_ncu_options(const option_map& options) {
   detail::reject_unknown_options(ncu_name, options, ncu_option_keys());

@@ -26,8 +26,4 @@ struct ncu_options {
 
 [[nodiscard]] ncu_options parse_ncu_options(const option_map& options);
 
-// Spelt like an ncu metric: letters, digits, '_' and '.', with the "__" of unit__counter[.rollup]
-// (the reader tells the metric columns of a raw page by it).
-[[nodiscard]] bool is_ncu_metric_name(std::string_view metric);
-
 }  // namespace aorta

@@ -1,7 +1,7 @@
 // nvbench option schema: every value arrives as text, like the other collectors.
 #include "collectors/nvbench/nvbench_options.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

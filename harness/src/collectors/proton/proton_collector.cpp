@@ -2,7 +2,7 @@
 // payload (mode: env); reads the hatchet tree, MessagePack or Chrome trace it writes.
 #include "captures/hatchet_reader.hpp"
 #include "collectors/collector_support.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "collectors/proton/proton_wrap.hpp"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // proton option schema (docs/recipes.md) and guards 1-5 (docs/guards.md).
 #include "collectors/proton/proton_options.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 // rocprof option schema (docs/recipes.md): every value arrives as text, as in the original.
 #include "collectors/rocprof/rocprof_options.hpp"
 
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

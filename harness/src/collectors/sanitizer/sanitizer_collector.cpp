@@ -2,7 +2,7 @@
 // command; reads its text report into findings. The argv lives in sanitizer_wrap.cpp, the report's
 // format in sanitizer_reader.cpp; docs/collectors.md (sanitizer).
 #include "collectors/collector_support.hpp"
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 #include "collectors/sanitizer/sanitizer_wrap.hpp"
 
 #include <fmt/format.h>
@@ -22,6 +22,8 @@ std::vector<std::string> version_argv(const std::string& binary) {
 class sanitizer_collector_impl final : public collector_base {
 public:
   [[nodiscard]] std::string_view name() const override { return "sanitizer"; }
+  // Exact counts: cells need no rounds of the paired test for them.
+  [[nodiscard]] bool measures_time() const override { return false; }
   [[nodiscard]] std::string_view summary() const override {
     return "NVIDIA compute-sanitizer: memory, race, init and sync errors (text report)";
   }

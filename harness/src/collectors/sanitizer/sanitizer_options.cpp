@@ -2,7 +2,7 @@
 #include "collectors/sanitizer/sanitizer_options.hpp"
 
 #include "aorta/error.hpp"
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

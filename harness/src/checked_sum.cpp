@@ -1,4 +1,4 @@
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 
 #include "aorta/error.hpp"
 

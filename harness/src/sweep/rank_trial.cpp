@@ -1,4 +1,4 @@
-#include "ranks/rank_trial.hpp"
+#include "sweep/rank_trial.hpp"
 
 #include "aorta/metrics.hpp"
 #include "evaluation/capture_evaluation.hpp"

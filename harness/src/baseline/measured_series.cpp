@@ -1,8 +1,9 @@
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 
 #include "checks/closest_names.hpp"
 #include "checks/ncu_checks.hpp"
 #include "metrics/anchor_hint.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -49,11 +50,18 @@ measured_test measured_from_records(const std::string& test,
   return result;
 }
 
+std::optional<double> kernel_sample_value(const kernel_sample& sample, check_quantity quantity) {
+  if (quantity == check_quantity::time_ms) return sample.time_ms;
+  if (quantity == check_quantity::count) return sample.launches;
+  return std::nullopt;
+}
+
 bool has_timed_quantities(const measured_test& test) {
   for (const auto& trial : test.trials) {
     if (!trial.kernels.empty()) return true;
     for (const auto& [key, value] : trial.metrics) {
-      if (key.starts_with("proton_scope_cycles.")) return true;
+      const auto* declared = declaration_of_metric(key);
+      if (declared != nullptr && is_timed_quantity(declared->quantity)) return true;
     }
   }
   return false;
@@ -66,7 +74,7 @@ namespace {
 std::optional<double> absent_term_value(check_quantity quantity, bool absent_reads_zero,
                                       std::string what, const std::vector<std::string>& names,
                                       const std::string& argument, std::string& why) {
-  if (quantity == check_quantity::count || absent_reads_zero) return 0.0;
+  if (reads_zero_when_absent(quantity, absent_reads_zero)) return 0.0;
   why = fmt::format("{}, so {}({}) was not measured{}", what, to_string(quantity), argument,
                     closest_names_text(names, argument));
   return std::nullopt;
@@ -108,11 +116,9 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   }
   case check_quantity::cycles:
   case check_quantity::normalized_cycles: {
-    const std::string key =
-        fmt::format("proton_scope_{}.{}", to_string(quantity), argument);
-    const auto found = trial.metrics.find(key);
+    const auto found = trial.metrics.find(metric_key(quantity, argument));
     if (found == trial.metrics.end()) {
-      if (absent_reads_zero) return 0.0;
+      if (reads_zero_when_absent(quantity, absent_reads_zero)) return 0.0;
       why = fmt::format("scope '{}' not measured", argument);
       return std::nullopt;
     }
@@ -121,8 +127,7 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   case check_quantity::ir:
   case check_quantity::self_ir: {
     // The per-function metrics a trial records (callgrind_ir.* and callgrind_self_ir.*).
-    const bool inclusive = quantity == check_quantity::ir;
-    const std::string_view prefix = inclusive ? "callgrind_ir." : "callgrind_self_ir.";
+    const std::string_view prefix = declaration_of(quantity).metric_prefix;
     const std::string_view form = to_string(quantity);
     std::optional<double> value;
     std::vector<std::string> matches;
@@ -147,7 +152,8 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
   }
   case check_quantity::ncu: {
     counter_sum sum = ncu_counter_in_metrics(trial.metrics, argument, *pattern);
-    if (!sum.value && sum.no_kernel_matched && absent_reads_zero) return 0.0;
+    if (!sum.value && sum.no_kernel_matched && reads_zero_when_absent(quantity, absent_reads_zero))
+      return 0.0;
     if (!sum.value) why = std::move(sum.why);
     return sum.value;
   }

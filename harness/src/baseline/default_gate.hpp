@@ -18,7 +18,7 @@
 
 #include "aorta/cells.hpp"
 #include "baseline/gate_rule.hpp"
-#include "baseline/measured_test.hpp"
+#include "baseline/measured_series.hpp"
 #include "baseline/noise_floor.hpp"
 
 #include <optional>
@@ -59,10 +59,6 @@ inline constexpr std::string_view default_gate_text =
 
 // Throws usage_error naming the item and the fix.
 [[nodiscard]] gate_spec parse_gate_spec(std::string_view text);
-
-// `ncu(metric, kernel)`, a row's name in the gate's table and the confound table, from the
-// trial metric `ncu_counter.<metric>/<kernel>`.
-[[nodiscard]] std::string ncu_counter_label(std::string_view key);
 
 // One row per kernel (time, count), scope (cycles) and function (ir) seen on either side.
 [[nodiscard]] std::vector<gate_row> default_gate_rows(const gate_spec& spec,

@@ -1,10 +1,11 @@
-#include "baseline/gate_spec.hpp"
+#include "baseline/default_gate.hpp"
 
 #include "baseline/pc_sample_gate.hpp"
 
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "metrics/display_names.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -15,13 +16,6 @@
 #include <set>
 
 namespace aorta::detail {
-
-std::string ncu_counter_label(std::string_view key) {
-  const std::string_view rest = key.substr(ncu_counter_prefix.size());
-  const std::size_t slash = rest.find('/');
-  if (slash == std::string_view::npos) return fmt::format("ncu({})", rest);
-  return fmt::format("ncu({}, {})", rest.substr(0, slash), rest.substr(slash + 1));
-}
 
 std::optional<ambiguous_policy> parse_ambiguous_policy(std::string_view word) {
   if (word == "fail") return ambiguous_policy::fail;
@@ -85,6 +79,16 @@ gate_row make_row(const std::string& test, std::string label, check_quantity qua
   return row;
 }
 
+// The tolerance the spec gives the default gate's item ("time", "count", ...); nullopt: not gated.
+std::optional<double> tolerance_of(const gate_spec& spec, std::string_view gate_item) {
+  if (gate_item == "time") return spec.time;
+  if (gate_item == "count") return spec.count;
+  if (gate_item == "cycles") return spec.cycles;
+  if (gate_item == "ir") return spec.ir;
+  if (gate_item == "ncu") return spec.ncu;
+  return std::nullopt;
+}
+
 // Values of `key` over the trials that have it.
 template <typename Get>
 std::vector<double> gate_column(const measured_test& test, Get get) {
@@ -100,7 +104,8 @@ std::vector<double> gate_column(const measured_test& test, Get get) {
 double ir_noise_floor(const measured_test& base) {
   std::vector<double> totals;
   for (const auto& trial : base.trials) {
-    if (const auto found = trial.metrics.find("callgrind_total_ir"); found != trial.metrics.end()) {
+    if (const auto found = trial.metrics.find(std::string(callgrind_total_ir_metric));
+        found != trial.metrics.end()) {
       totals.push_back(found->second);
     }
   }
@@ -136,24 +141,23 @@ std::vector<gate_row> kernel_gate_rows(const gate_spec& spec, const measured_tes
     if (in_base) row.base = gate_column(base, sample_of(get));
     if (in_fresh) row.fresh = gate_column(fresh, sample_of(get));
   };
-  if (spec.time) {
-    auto row = make_row(base.test, fmt::format("time_ms({})", name), check_quantity::time_ms,
-                        false, *spec.time);
+  for (const auto& declared : quantity_table()) {
+    if (declared.source != value_source::kernels) continue;
+    const auto fraction = tolerance_of(spec, declared.gate_item);
+    if (!fraction) continue;
+    const bool exact = declared.timing == quantity_timing::exact;
+    auto row = make_row(base.test, quantity_label(declared, name), declared.quantity, exact,
+                        *fraction);
     // A time the profiler could not give (null total_ms) is no sample, never a 0 ms one.
-    fill(row, [](const kernel_sample& s) -> std::optional<double> {
-      return std::isfinite(s.time_ms) ? std::optional<double>(s.time_ms) : std::nullopt;
+    fill(row, [quantity = declared.quantity](const kernel_sample& s) -> std::optional<double> {
+      const auto value = kernel_sample_value(s, quantity);
+      return value && std::isfinite(*value) ? value : std::nullopt;
     });
-    rows.push_back(std::move(row));
-  }
-  if (spec.count) {
-    auto row = make_row(base.test, fmt::format("count({})", name), check_quantity::count, true,
-                        *spec.count);
-    fill(row, [](const kernel_sample& s) { return s.launches; });
     // A side whose profiler gave no launch count for most trials has no count to compare: the
     // row is not gated (its time row still is), rather than a GONE that fails.
     const bool base_known = !in_base || present_in_majority(row.base.size(), base);
     const bool fresh_known = !in_fresh || present_in_majority(row.fresh.size(), fresh);
-    if (base_known && fresh_known) rows.push_back(std::move(row));
+    if (!exact || (base_known && fresh_known)) rows.push_back(std::move(row));
   }
   return rows;
 }
@@ -244,26 +248,14 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     rows.insert(rows.end(), kernel_rows.begin(), kernel_rows.end());
   }
   for (const auto& key : metric_keys) {
-    std::optional<double> fraction;
-    check_quantity quantity = check_quantity::metric;
-    std::string label;
-    static constexpr std::string_view cycles_prefix = "proton_scope_cycles.";
-    static constexpr std::string_view ir_prefix = "callgrind_ir.";
-    if (spec.cycles && key.starts_with(cycles_prefix)) {
-      fraction = spec.cycles;
-      quantity = check_quantity::cycles;
-      label = fmt::format("cycles({})", key.substr(cycles_prefix.size()));
-    } else if (spec.ir && key.starts_with(ir_prefix)) {
-      fraction = spec.ir;
-      quantity = check_quantity::ir;
-      label = fmt::format("ir({})", key.substr(ir_prefix.size()));
-    } else if (spec.ncu && key.starts_with(ncu_counter_prefix)) {
-      fraction = spec.ncu;
-      label = ncu_counter_label(key);
-    }
+    const quantity_declaration* declared = declaration_of_metric(key);
+    if (declared == nullptr) continue;
+    const auto fraction = tolerance_of(spec, declared->gate_item);
     if (!fraction) continue;
-    const bool exact = quantity == check_quantity::ir || key.starts_with(ncu_counter_prefix);
-    auto row = make_row(base.test, label, quantity, exact, *fraction);
+    const std::string_view name = std::string_view(key).substr(declared->metric_prefix.size());
+    const check_quantity quantity = declared->quantity;
+    auto row = make_row(base.test, quantity_label(*declared, name), quantity,
+                        declared->timing == quantity_timing::exact, *fraction);
     const auto get = [&](const trial_snapshot& t) -> std::optional<double> {
       const auto found = t.metrics.find(key);
       if (found == t.metrics.end()) return std::nullopt;
@@ -278,7 +270,7 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     if (!present_in_majority(row.fresh.size(), fresh)) row.fresh.clear();
     if (quantity == check_quantity::ir) {
       row.noise_floor = ir_noise_floor(base);
-      row.system_frame = is_system_frame(key.substr(ir_prefix.size()));
+      row.system_frame = is_system_frame(name);
     }
     rows.push_back(std::move(row));
   }

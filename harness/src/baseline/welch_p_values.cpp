@@ -1,4 +1,4 @@
-#include "baseline/trimmed_t_test.hpp"
+#include "baseline/welch_p_values.hpp"
 
 #include <algorithm>
 #include <cmath>

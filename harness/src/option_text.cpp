@@ -1,4 +1,4 @@
-#include "collectors/option_text.hpp"
+#include "option_text.hpp"
 
 #include "aorta/error.hpp"
 #include "text_trim.hpp"

@@ -1,9 +1,9 @@
-#include "collectors/sanitizer/sanitizer_reader.hpp"
+#include "captures/sanitizer_reader.hpp"
 
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
 #include "captures/capture_files.hpp"
-#include "captures/checked_sum.hpp"
+#include "checked_sum.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>

@@ -21,6 +21,11 @@ struct kernel_sample {
   double time_ms = 0.0;
 };
 
+// The sample's value of a quantity read from the kernel table (time_ms, count); nullopt for any
+// other quantity and for an unknown launch count.
+[[nodiscard]] std::optional<double> kernel_sample_value(const kernel_sample& sample,
+                                                        check_quantity quantity);
+
 struct trial_snapshot {
   // Numeric metrics of result.json, scope cycles (`proton_scope_cycles.<s>`) and callgrind Ir
   // (`callgrind_ir.<f>`) included.
