@@ -134,7 +134,7 @@ void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, s
                   const confound_choice& confound, std::ostream& out) {
   // "on the same GPU" only where a cell profiles one: a callgrind or gbench run has no GPU.
   const bool on_gpu = std::any_of(cells.begin(), cells.end(), [](const prepared_cell& cell) {
-    return std::any_of(cell.spec.collect.begin(), cell.spec.collect.end(),
+    return std::any_of(cell.spec->collect.begin(), cell.spec->collect.end(),
                        [](const collector_request& request) {
                          const auto* collector = find_collector(request.name);
                          return collector != nullptr && collector->profiles_gpu();
