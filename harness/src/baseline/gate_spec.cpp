@@ -187,6 +187,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.ir = read_tolerance(text, item, value, true);
     } else if (name == "ncu") {
       spec.ncu = read_tolerance(text, item, value, true);
+    } else if (name == "straggler") {
+      spec.straggler = read_tolerance(text, item, value, false);
     } else if (name == "alpha") {
       spec.params.alpha = read_double(text, item, value);
       spec.alpha_given = true;
@@ -216,8 +218,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.params.max_trials = static_cast<int>(trials);
     } else {
       bad_item(text, item,
-               "is unknown; items are time, count, cycles, ir, ncu, alpha, max_trials, card, floor, "
-               "ambiguous, none");
+               "is unknown; items are time, count, cycles, ir, ncu, straggler, alpha, max_trials, "
+               "card, floor, ambiguous, none");
     }
   }
   return spec;

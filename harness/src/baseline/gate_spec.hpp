@@ -10,8 +10,9 @@
 // total Ir ignored; `ncu exact|+N%`: every kernel's ncu counters (collect.ncu.metrics), judged
 // like counts by the ranges of the trials. `floor N|off`: a timed row's tolerance is at least N
 // (default 1) times its baseline's trial-to-trial noise. `ambiguous fail|skip|pass`: what a row
-// still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `none`: explicit checks
-// only.
+// still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `straggler +N%`: each
+// rank of a multi-rank run against the median of its peers, paired by trial (straggler_gate.hpp).
+// `none`: explicit checks only.
 #pragma once
 
 #include "aorta/cells.hpp"
@@ -32,6 +33,8 @@ struct gate_spec {
   std::optional<double> cycles;
   std::optional<double> ir;
   std::optional<double> ncu;  // every ncu_counter.<metric>/<kernel> (ncu's `metrics:`)
+  // `straggler +N%`: each rank against its peers' median within the run (straggler_gate.hpp).
+  std::optional<double> straggler;
   gate_params params;
   bool alpha_given = false;
   bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)
