@@ -23,7 +23,8 @@ aorta::capture kernels(int rank, std::optional<std::uint64_t> launches, double t
 }
 
 std::vector<aorta::rank_captures> two_ranks(std::optional<std::uint64_t> second = 20) {
-  return {{0, "a", "RANK", {kernels(0, 10, 1e6)}}, {1, "b", "RANK", {kernels(1, second, 3e6)}}};
+  return {{0, "a", "RANK", {kernels(0, 10, 1e6)}, {}, {}},
+          {1, "b", "RANK", {kernels(1, second, 3e6)}, {}, {}}};
 }
 
 aorta::check_result run(const char* text, const std::vector<aorta::rank_captures>& ranks) {
@@ -76,7 +77,8 @@ std::vector<aorta::rank_captures> ranks_with_times(const std::vector<double>& ms
   std::vector<aorta::rank_captures> ranks;
   for (std::size_t r = 0; r < ms.size(); ++r) {
     const int rank = static_cast<int>(r);
-    ranks.push_back({rank, "node" + std::to_string(r / 4), "RANK", {kernels(rank, 10, ms[r] * 1e6)}});
+    ranks.push_back(
+        {rank, "node" + std::to_string(r / 4), "RANK", {kernels(rank, 10, ms[r] * 1e6)}, {}, {}});
   }
   return ranks;
 }
