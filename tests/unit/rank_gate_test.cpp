@@ -7,6 +7,7 @@
 #include "baseline/rank_gate.hpp"
 #include "baseline/straggler_gate.hpp"
 #include "ranks/rank_card.hpp"
+#include "record/rank_rows_json.hpp"
 
 #include <gtest/gtest.h>
 
@@ -193,6 +194,42 @@ TEST(BaselineRanks, HostileRanksAreRefusedNamingTheKey) {
   auto not_object = json;
   not_object["ranks"] = nlohmann::json::array();
   refused(not_object, "'ranks' is not an object");
+}
+
+TEST(RankRowsJson, ARanksOwnSeriesRoundTripsAndHostileOnesAreRefused) {
+  aorta::rank_row row;
+  row.rank = 3;
+  row.card = "GPU-x";
+  row.card_source = "CUDA_VISIBLE_DEVICES";
+  row.metrics["callgrind_ir.main"] = 100.0;
+  row.kernels["k"] = {std::optional<std::uint64_t>(4), 1.5};
+  const auto back = rank_rows_from_json(rank_rows_to_json({row}));
+  ASSERT_EQ(back.size(), 1U);
+  EXPECT_EQ(back[0].card, "GPU-x");
+  EXPECT_EQ(back[0].metrics.at("callgrind_ir.main"), 100.0);
+  EXPECT_EQ(back[0].kernels.at("k").first, 4U);
+  const auto refused = [](nlohmann::json rows, const std::string& what) {
+    try {
+      (void)rank_rows_from_json(rows);
+    } catch (const aorta::error& e) {
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+      return;
+    }
+    ADD_FAILURE() << "accepted: " << rows.dump();
+  };
+  auto json = rank_rows_to_json({row});
+  auto negative = json;
+  negative[0]["metrics"]["callgrind_ir.main"] = -1;
+  refused(negative, "'metrics.callgrind_ir.main' must be a finite non-negative number");
+  auto list = json;
+  list[0]["metrics"] = nlohmann::json::array({1, 2});
+  refused(list, "'metrics' must be an object");
+  auto no_time = json;
+  no_time[0]["kernels"]["k"].erase("time_ms");
+  refused(no_time, "malformed");
+  auto bad_launches = json;
+  bad_launches[0]["kernels"]["k"]["launches"] = -2;
+  refused(bad_launches, "'launches' must be a whole number");
 }
 
 TEST(RankCard, CudaVisibleDevicesAndTheLocalRankPickTheCard) {
