@@ -39,7 +39,8 @@ measured_test ranked(int ranks, int trials, double ms, int slow = -1, double fac
   }
   for (int t = 0; t < trials; ++t) {
     double sum = 0;
-    for (const auto& [r, series] : test.ranks) sum += series.trials[static_cast<std::size_t>(t)].kernels.at("k").time_ms;
+    for (const auto& [r, series] : test.ranks)
+      sum += series.trials[static_cast<std::size_t>(t)].kernels.at("k").time_ms;
     test.trials[static_cast<std::size_t>(t)].kernels["k"] = kernel_sample{10.0 * ranks, sum};
   }
   return test;
@@ -70,7 +71,8 @@ TEST(RankGate, OneRankOfFourTenPercentSlowerFailsOnItsOwnRowWhileTheSumIsInside)
   ASSERT_NE(rank2, nullptr);
   EXPECT_EQ(rank2->verdict, gate_verdict::worse);
   for (const int other : {0, 1, 3}) {
-    const gate_row* row = row_named(result, "rank " + std::to_string(other) + " (node0): time_ms(k)");
+    const gate_row* row =
+        row_named(result, "rank " + std::to_string(other) + " (node0): time_ms(k)");
     ASSERT_NE(row, nullptr);
     EXPECT_EQ(row->verdict, gate_verdict::same);
   }
@@ -250,11 +252,11 @@ TEST(RankCard, CudaVisibleDevicesAndTheLocalRankPickTheCard) {
 }
 
 TEST(RankCard, TheDriversGpuListInBusOrder) {
-  const auto dir = std::filesystem::temp_directory_path() /
-                   ("aorta-rank-card-" + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("aorta-rank-card-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
-  for (const auto& [bus, uuid] : {std::pair{"0000:b1:00.0", "GPU-second"},
-                                  std::pair{"0000:17:00.0", "GPU-first"}}) {
+  for (const auto& [bus, uuid] :
+       {std::pair{"0000:b1:00.0", "GPU-second"}, std::pair{"0000:17:00.0", "GPU-first"}}) {
     std::filesystem::create_directories(dir / bus);
     std::ofstream(dir / bus / "information")
         << "Model: \t\t NVIDIA H100\nGPU UUID: \t GPU-" << std::string(uuid).substr(4) << "\n";

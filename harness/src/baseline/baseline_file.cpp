@@ -218,7 +218,9 @@ void read_sections(const json& in, std::size_t trials, const std::filesystem::pa
       if (section == "metrics") {
         store(value, "");
       } else {
-        if (!value.is_object()) corrupt(file, fmt::format("'{}{}.{}' is not an object", where, section, name));
+        if (!value.is_object()) {
+          corrupt(file, fmt::format("'{}{}.{}' is not an object", where, section, name));
+        }
         for (const auto& [field, series] : value.items()) store(series, field);
       }
     }
@@ -229,11 +231,13 @@ void read_sections(const json& in, std::size_t trials, const std::filesystem::pa
       if (!value.is_object() || !value.contains("time_ms")) {
         corrupt(file, fmt::format("'{}kernels.{}' has no 'time_ms'", where, name));
       }
-      const auto times = read_series(value["time_ms"], trials, file, where + "kernels." + name + ".time_ms");
+      const auto times =
+          read_series(value["time_ms"], trials, file, where + "kernels." + name + ".time_ms");
       size_trials();
       std::vector<std::optional<double>> launches(trials);
       if (value.contains("launches")) {
-        launches = read_series(value["launches"], trials, file, where + "kernels." + name + ".launches");
+        launches =
+            read_series(value["launches"], trials, file, where + "kernels." + name + ".launches");
       }
       for (std::size_t i = 0; i < trials; ++i) {
         if (times[i] || launches[i]) {

@@ -23,11 +23,10 @@ std::vector<gate_row> rows_of(const gate_policy& policy, const measured_test& ba
 std::vector<gate_row> build_rows(const gate_policy& policy, const measured_test& base,
                                  const measured_test& fresh) {
   auto rows = rows_of(policy, base, fresh);
-  for (auto& ranked : rank_rows_of(base, fresh, [&](const measured_test& b, const measured_test& f) {
-         return rows_of(policy, b, f);
-       })) {
-    rows.push_back(std::move(ranked));
-  }
+  const row_builder same_rows = [&](const measured_test& b, const measured_test& f) {
+    return rows_of(policy, b, f);
+  };
+  for (auto& ranked : rank_rows_of(base, fresh, same_rows)) rows.push_back(std::move(ranked));
   if (policy.gate && policy.gate->straggler) {
     for (auto& straggler : straggler_rows(fresh, &base, *policy.gate->straggler)) {
       rows.push_back(std::move(straggler));

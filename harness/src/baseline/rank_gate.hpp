@@ -20,11 +20,10 @@ using row_builder =
 [[nodiscard]] std::string rank_label(int rank, const measured_test& base,
                                      const measured_test& fresh);
 
-// Rows for every rank either side has, when both sides have ranks and one has two or more: `build` on the rank's
-// own series, each label prefixed "rank N (...): ". A rank on one side only is one row that
-// cannot be judged (unknown: a gated run fails on it), naming the side it is missing from.
-[[nodiscard]] std::vector<gate_row> rank_rows_of(const measured_test& base,
-                                                 const measured_test& fresh,
-                                                 const row_builder& build);
+// Rows for every rank either side has, when both sides have ranks and one has two or more: `build`
+// on the rank's own series, each label prefixed "rank N (...): ". A rank on one side only is one
+// row that cannot be judged (unknown: a gated run fails on it), naming the side it is missing from.
+[[nodiscard]] std::vector<gate_row>
+rank_rows_of(const measured_test& base, const measured_test& fresh, const row_builder& build);
 
 }  // namespace aorta::detail

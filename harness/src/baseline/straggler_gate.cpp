@@ -141,7 +141,8 @@ std::map<int, rank_ratios> ratios_of(const measured_test& test, const quantity& 
       const double median = median_of(peers);
       if (median <= 0.0) {
         mine.lost = fmt::format("trial {}: the median of rank {}'s peers is {}, so rank / peers "
-                                "is undefined", trial, rank, median);
+                                "is undefined",
+                                trial, rank, median);
         continue;
       }
       const auto& places = test.ranks.at(rank).places;
@@ -193,12 +194,14 @@ std::vector<gate_row> straggler_rows(const measured_test& fresh, const measured_
   if (!any_peers) {
     gate_row alone;
     alone.label = "straggler";
-    alone.why_unknown = "no trial has two ranks that measured something, so no rank has peers to "
-                        "be compared with (check the launcher's rank count and the ranks' captures)";
+    alone.why_unknown =
+        "no trial has two ranks that measured something, so no rank has peers to "
+        "be compared with (check the launcher's rank count and the ranks' captures)";
     rows.push_back(std::move(alone));
     return rows;
   }
-  for (const auto& what : quantities_of(fresh)) add_quantity_rows(fresh, base, what, fraction, rows);
+  for (const auto& what : quantities_of(fresh))
+    add_quantity_rows(fresh, base, what, fraction, rows);
   return rows;
 }
 
@@ -232,7 +235,8 @@ std::string attribute_straggler(const std::vector<straggler_observation>& seen, 
       }
     }
     return fmt::format("work: the slow trials ran on {} different cards ({}), so no card is slow "
-                       "for every rank on it", slow_cards.size(), fmt::join(slow_cards, ", "));
+                       "for every rank on it",
+                       slow_cards.size(), fmt::join(slow_cards, ", "));
   }
   const std::string& card = *slow_cards.begin();
   std::set<int> ranks_on_card;

@@ -34,7 +34,8 @@ std::vector<std::string> split_devices(const std::string& list) {
   while (start <= list.size()) {
     const auto comma = list.find(',', start);
     const auto end = comma == std::string::npos ? list.size() : comma;
-    if (auto entry = trimmed_field(std::string_view(list).substr(start, end - start)); !entry.empty()) {
+    if (auto entry = trimmed_field(std::string_view(list).substr(start, end - start));
+        !entry.empty()) {
       entries.push_back(std::move(entry));
     }
     if (comma == std::string::npos) break;

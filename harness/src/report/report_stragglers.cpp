@@ -72,8 +72,14 @@ rank_stragglers stragglers_of(const std::vector<trial_entry>& trials) {
   if (series.size() < 2) return out;
   for (const auto& [rank, one] : series) {
     if (one.ratios.empty()) continue;
-    rank_straggler_row row{rank, one.host, one.card, median_of(one.values),
-                           median_of(one.ratios), 0.0, 0, static_cast<int>(one.ratios.size())};
+    rank_straggler_row row{rank,
+                           one.host,
+                           one.card,
+                           median_of(one.values),
+                           median_of(one.ratios),
+                           0.0,
+                           0,
+                           static_cast<int>(one.ratios.size())};
     for (const double ratio : one.ratios) {
       row.max_ratio = std::max(row.max_ratio, ratio);
       if (ratio > report_straggler_threshold) ++row.trials_over;
@@ -133,12 +139,13 @@ std::string render_straggler_chart_html(const rank_stragglers& ranks) {
         "y=\"{}\">{}</text></g>\n",
         xml_escape(label), format_number(row.median_value), format_number(row.median_ratio), y + 13,
         xml_escape(label), label_width, y + 2, std::max(1.0, x_of(row.median_value) - label_width),
-        row_height - 6, row.trials_over > 0 ? " fill=\"#c33\"" : "",
-        x_of(row.median_value) + 6, y + 13, format_number(row.median_value));
+        row_height - 6, row.trials_over > 0 ? " fill=\"#c33\"" : "", x_of(row.median_value) + 6,
+        y + 13, format_number(row.median_value));
     y += row_height;
   }
-  out += "</svg>\n<p class=\"note\">The green band is the ranks' median &#215; (1 &#177; 5%); a red "
-         "bar is a rank slower than its peers' median by more than 5% in at least one trial.</p>\n";
+  out +=
+      "</svg>\n<p class=\"note\">The green band is the ranks' median &#215; (1 &#177; 5%); a red "
+      "bar is a rank slower than its peers' median by more than 5% in at least one trial.</p>\n";
   return out;
 }
 

@@ -26,7 +26,7 @@ struct rank_straggler_row {
 };
 
 struct rank_stragglers {
-  std::string quantity;  // "total ms" or "Ir of the top function"
+  std::string quantity;                  // "total ms" or "Ir of the top function"
   std::vector<rank_straggler_row> rows;  // by rank; empty for a cell without two ranks
 };
 
