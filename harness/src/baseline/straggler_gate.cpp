@@ -25,7 +25,7 @@ struct quantity {
   value_of value;
 };
 
-double median_of(std::vector<double> values) {
+double peers_median_of(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t mid = values.size() / 2;
   return values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
@@ -138,7 +138,7 @@ std::map<int, rank_ratios> ratios_of(const measured_test& test, const quantity& 
       for (const auto& [other, value] : values) {
         if (other != rank) peers.push_back(value);
       }
-      const double median = median_of(peers);
+      const double median = peers_median_of(peers);
       if (median <= 0.0) {
         mine.lost = fmt::format("trial {}: the median of rank {}'s peers is {}, so rank / peers "
                                 "is undefined",

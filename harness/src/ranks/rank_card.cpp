@@ -55,7 +55,7 @@ std::optional<std::size_t> local_rank(const env_map& env, std::string& variable)
   return std::nullopt;
 }
 
-std::string resolved(const std::string& entry, const std::vector<std::string>& host_gpus) {
+std::string device_of_entry(const std::string& entry, const std::vector<std::string>& host_gpus) {
   if (const auto index = device_number(entry)) {
     return *index < host_gpus.size() ? host_gpus[*index] : fmt::format("GPU index {}", *index);
   }
@@ -101,9 +101,9 @@ rank_card card_of_rank(const env_map& env, const std::vector<std::string>& host_
     const auto entries = split_devices(visible->second);
     rank_card found;
     if (entries.size() == 1) {
-      found = {resolved(entries.front(), host_gpus), "CUDA_VISIBLE_DEVICES"};
+      found = {device_of_entry(entries.front(), host_gpus), "CUDA_VISIBLE_DEVICES"};
     } else if (local && *local < entries.size()) {
-      found = {resolved(entries[*local], host_gpus),
+      found = {device_of_entry(entries[*local], host_gpus),
                fmt::format("{}={} indexes CUDA_VISIBLE_DEVICES", variable, *local)};
     }
     return found.card.empty() ? rank_card{} : found;

@@ -11,7 +11,8 @@ namespace {
 // The rank's own series, as a baseline keeps the sum's: numeric metrics that are finite and not
 // negative (a baseline refuses anything else), kernels by name with rows of one name summed.
 void add_rank_series(const capture& got, rank_row& row) {
-  for (const auto& [name, value] : compute_metrics(got).values) {
+  // Deferred: the values alone; the kernel rows are copied below by name, once.
+  for (const auto& [name, value] : compute_metrics(got, kernel_rows::deferred).values) {
     const auto number = numeric_value(value);
     if (number && std::isfinite(*number) && *number >= 0) row.metrics[name] = *number;
   }

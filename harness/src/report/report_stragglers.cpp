@@ -11,7 +11,7 @@
 namespace aorta::detail {
 namespace {
 
-double median_of(std::vector<double> values) {
+double median_over(std::vector<double> values) {
   if (values.empty()) return 0.0;
   std::sort(values.begin(), values.end());
   const std::size_t mid = values.size() / 2;
@@ -66,7 +66,7 @@ rank_stragglers stragglers_of(const std::vector<trial_entry>& trials) {
         if (other != rank) peers.push_back(peer);
       }
       series[rank].values.push_back(value);
-      series[rank].ratios.push_back(value / median_of(peers));
+      series[rank].ratios.push_back(value / median_over(peers));
     }
   }
   if (series.size() < 2) return out;
@@ -75,8 +75,8 @@ rank_stragglers stragglers_of(const std::vector<trial_entry>& trials) {
     rank_straggler_row row{rank,
                            one.host,
                            one.card,
-                           median_of(one.values),
-                           median_of(one.ratios),
+                           median_over(one.values),
+                           median_over(one.ratios),
                            0.0,
                            0,
                            static_cast<int>(one.ratios.size())};
@@ -114,8 +114,8 @@ std::string render_straggler_chart_html(const rank_stragglers& ranks) {
     medians.push_back(row.median_value);
     largest = std::max(largest, row.median_value);
   }
-  const double band_low = median_of(medians) * (2.0 - report_straggler_threshold);
-  const double band_high = median_of(medians) * report_straggler_threshold;
+  const double band_low = median_over(medians) * (2.0 - report_straggler_threshold);
+  const double band_high = median_over(medians) * report_straggler_threshold;
   largest = std::max(largest, band_high);
   constexpr int label_width = 220, bar_width = 360, row_height = 20;
   const auto x_of = [&](double value) { return label_width + value / largest * bar_width; };
