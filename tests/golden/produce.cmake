@@ -74,6 +74,9 @@ if(MPIRUN)
   aorta_list(command_json "${runs}/ranks/trial_0/command.json")
   aorta_list(rank_json "${runs}/ranks/trial_0/rank_0/rank.json"
              "${runs}/ranks/trial_0/rank_1/rank.json")
+  # A baseline of the two ranks: its per-rank series (`ranks`).
+  aorta_run(0 COMMAND "${AORTA}" baseline record "${runs}/ranks" --into "${OUT}/rank-baselines")
+  aorta_list(baseline "${OUT}/rank-baselines/ranks.json")
 else()
   message(STATUS "produce.cmake: no mpirun: result.json's ranks and rank.json's world_size are "
                  "not exercised")

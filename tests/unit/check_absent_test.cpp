@@ -116,8 +116,8 @@ TEST(CheckOnNothing, ScopeAndCounterFormsReadZeroOnlyWhenMarked) {
 }
 
 TEST(CheckOnNothing, RankFormsFailOnAKernelNoRankRan) {
-  const std::vector<rank_captures> ranks{{0, "", "RANK", {kernels()}},
-                                         {1, "", "RANK", {kernels()}}};
+  const std::vector<rank_captures> ranks{{0, "", "RANK", {kernels()}, {}, {}},
+                                         {1, "", "RANK", {kernels()}, {}, {}}};
   const check_result result =
       evaluate_rank_check(check_expression::parse("max_over_ranks(time_ms(BM_Nope)) < 1"), ranks);
   EXPECT_FALSE(result.passed);

@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace aorta::detail {
@@ -107,6 +108,31 @@ TEST(HistoryStore, AddsEveryTrialSampleOnceAndReadsSeriesInCommitOrder) {
   EXPECT_EQ(commits[0].samples, (std::vector<double>{1.0, 1.001, 1.002}));
   EXPECT_EQ(commits[1].commit, "bbb");
   EXPECT_EQ(reader->series("", "").size(), 4U);
+}
+
+TEST(HistoryStore, AMultiRankTrialAddsEachRanksOwnSeries) {
+  const fs::path dir = fresh_dir("ranks");
+  std::string json = result_json(0, 3.0);
+  json.pop_back();  // the closing brace: two rank rows follow
+  json += ",\"ranks\":[{\"rank\":0,\"host\":\"a\",\"collector\":\"x\",\"time_ms\":1.0,"
+          "\"metrics\":{\"x_gpu_time_ms\":1.0},\"kernels\":{\"k\":{\"launches\":1,"
+          "\"time_ms\":1.0}}},{\"rank\":1,\"host\":\"a\",\"collector\":\"x\",\"time_ms\":2.0,"
+          "\"metrics\":{\"x_gpu_time_ms\":2.0},\"kernels\":{\"k\":{\"launches\":null,"
+          "\"time_ms\":2.0}}}]}";
+  write_text(dir / "r" / "gemm" / "trial_0" / "result.json", json);
+  const auto runs = read_history_runs({dir / "r" / "gemm"}, at_commit("aaa", 100));
+  ASSERT_EQ(runs.size(), 1U);
+  std::map<std::string, std::pair<std::string, double>> samples;
+  for (const auto& sample : runs[0].trials[0].samples) {
+    samples[sample.quantity] = {sample.unit, sample.value};
+  }
+  EXPECT_EQ(samples.at("rank 1: time_ms(k)"), (std::pair<std::string, double>{"ms", 2.0}));
+  EXPECT_EQ(samples.at("rank 0: count(k)"), (std::pair<std::string, double>{"count", 1.0}));
+  EXPECT_EQ(samples.at("rank 1: x_gpu_time_ms").second, 2.0);
+  // Rank 1's launch count is unknown: no count sample, never a 0.
+  EXPECT_EQ(samples.count("rank 1: count(k)"), 0U);
+  // The sum's series are there as before.
+  EXPECT_EQ(samples.at("time_ms(k)").second, 3.0);
 }
 
 TEST(HistoryStore, AFailedAddLeavesTheStoreAsItWas) {

@@ -23,7 +23,8 @@ aorta::capture kernels(int rank, std::optional<std::uint64_t> launches, double t
 }
 
 std::vector<aorta::rank_captures> two_ranks(std::optional<std::uint64_t> second = 20) {
-  return {{0, "a", "RANK", {kernels(0, 10, 1e6)}}, {1, "b", "RANK", {kernels(1, second, 3e6)}}};
+  return {{0, "a", "RANK", {kernels(0, 10, 1e6)}, {}, {}},
+          {1, "b", "RANK", {kernels(1, second, 3e6)}, {}, {}}};
 }
 
 aorta::check_result run(const char* text, const std::vector<aorta::rank_captures>& ranks) {
@@ -70,6 +71,50 @@ TEST(RankChecks, ImbalanceWithARankAtZeroIsUndefined) {
   EXPECT_FALSE(result.passed);
   EXPECT_NE(result.message.find("rank 0 measured 0"), std::string::npos) << result.message;
   EXPECT_FALSE(run("imbalance(count(add)) < 2", {}).passed);
+}
+
+std::vector<aorta::rank_captures> ranks_with_times(const std::vector<double>& ms) {
+  std::vector<aorta::rank_captures> ranks;
+  for (std::size_t r = 0; r < ms.size(); ++r) {
+    const int rank = static_cast<int>(r);
+    ranks.push_back(
+        {rank, "node" + std::to_string(r / 4), "RANK", {kernels(rank, 10, ms[r] * 1e6)}, {}, {}});
+  }
+  return ranks;
+}
+
+TEST(RankChecks, StragglerIsTheSlowestRankOverTheMedianOfItsPeers) {
+  // Peers of rank 2 are {10, 10, 12}: median 10, so 11 / 10 = 1.1. The fast rank 3 (12 ms is the
+  // slow one here) is measured against {10, 10, 11}: 12 / 10 = 1.2, the largest.
+  const auto result = run("straggler(time_ms(add)) <= 1.05", ranks_with_times({10, 10, 11, 12}));
+  EXPECT_FALSE(result.passed);
+  ASSERT_TRUE(result.value);
+  EXPECT_DOUBLE_EQ(*result.value, 1.2);
+  EXPECT_NE(result.actual.find("rank 3 at 12 / median of its peers 10"), std::string::npos)
+      << result.actual;
+  // One rank 10% slower among 8 reads 1.1; balanced ranks read 1 and pass.
+  std::vector<double> eight(8, 5.0);
+  eight[5] = 5.5;
+  const auto one_slow = run("straggler(time_ms(add)) <= 1.05", ranks_with_times(eight));
+  EXPECT_FALSE(one_slow.passed);
+  EXPECT_NEAR(*one_slow.value, 1.1, 1e-12);
+  EXPECT_NE(one_slow.actual.find("rank 5 at"), std::string::npos) << one_slow.actual;
+  EXPECT_TRUE(run("straggler(time_ms(add)) <= 1.05", ranks_with_times({5, 5, 5, 5})).passed);
+}
+
+TEST(RankChecks, StragglerWithoutPeersOrWithALostKernelFails) {
+  const auto alone = run("straggler(time_ms(add)) <= 1.05", ranks_with_times({5}));
+  EXPECT_FALSE(alone.passed);
+  EXPECT_NE(alone.message.find("only rank 0 measured"), std::string::npos) << alone.message;
+  auto lost = ranks_with_times({5, 5, 5, 5});
+  lost[2].captures[0].kernels[0].name = "other_kernel";
+  const auto missing = run("straggler(time_ms(add)) <= 1.05", lost);
+  EXPECT_FALSE(missing.passed);
+  EXPECT_NE(missing.message.find("rank 2 on node0"), std::string::npos) << missing.message;
+  const auto zero = run("straggler(time_ms(add)) <= 1.05", ranks_with_times({5, 0, 0, 0}));
+  EXPECT_FALSE(zero.passed);
+  EXPECT_NE(zero.message.find("rank / peers is undefined"), std::string::npos) << zero.message;
+  EXPECT_FALSE(run("straggler(time_ms(add)) <= 1.05", {}).passed);
 }
 
 TEST(RankSum, LaunchesAndTimeAddUpAndUnknownStaysUnknown) {

@@ -118,8 +118,14 @@ TEST(ResultWriter, OneKernelNoChecksMatchesTheDom) {
 
 TEST(ResultWriter, RanksCellAndGateVerdictMatchTheDom) {
   auto record = generated_record(40, 3);
-  record.ranks = {{0, "node-\"a\"", "rocprof", 12, 1.5, 0, "gemm\n", false},
-                  {1, "node-b", "callgrind", std::nullopt, 0.0, 99, "", true}};
+  // Rank 0 with a card and its own series (the per-rank gate's), rank 1 without.
+  aorta::rank_row first{0, "node-\"a\"", "rocprof", 12, 1.5, 0, "gemm\n", false, {}, {}, {}, {}};
+  first.card = "GPU-1";
+  first.card_source = "the host's only GPU";
+  first.metrics["rocprof_gpu_time_ms"] = 1.5;
+  first.kernels["gemm\n"] = {12, 1.5};
+  record.ranks = {first,
+                  {1, "node-b", "callgrind", std::nullopt, 0.0, 99, "", true, {}, {}, {}, {}}};
   record.cell = aorta::cell_coordinates{"fast \"path\"", 2, 1, {"none"}, "none"};
   record.verdict_from_gate = true;
   record.signal = 9;

@@ -179,6 +179,8 @@ struct rank_captures {
   std::string host;          // where it ran (gethostname of the rank's process)
   std::string variable;      // the variable its rank came from: RANK, OMPI_COMM_WORLD_RANK, ...
   std::vector<capture> captures;
+  std::string card;          // the card it ran on, as rank.json tells (ranks/rank_card.hpp)
+  std::string card_source;   // how rank-exec knew it
 };
 
 // The ranks' captures of one collector summed into one: launches, times, cycles and Ir add up per

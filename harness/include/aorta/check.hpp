@@ -21,6 +21,7 @@
 //   max_over_ranks(F(A)) OP NUMBER       F over each rank of a multi-rank trial, then the max,
 //   min_over_ranks(F(A)) OP NUMBER       the min, or max/min (imbalance); F(A) may be a ratio
 //   imbalance(F(A)) OP NUMBER            (rank_checks.hpp; docs/distributed.md)
+//   straggler(F(A)) OP NUMBER            the largest rank / median of its peers
 //   LHS OP baseline [+|- N%]             any numeric form above against the test's recorded
 //                                        baseline (docs/regression-gate.md), judged over all
 //                                        trials by `sweep run --baseline DIR`
@@ -63,9 +64,9 @@ enum class compare_op { equal, not_equal, less, less_equal, greater, greater_equ
 
 // How a check reads a multi-rank trial: `none` evaluates over the ranks' summed capture; the others
 // evaluate the inner expression once per rank and reduce (rank_checks.hpp).
-enum class rank_reduction { none, max, min, imbalance };
+enum class rank_reduction { none, max, min, imbalance, straggler };
 
-// "max_over_ranks", "min_over_ranks", "imbalance" ("" for none).
+// "max_over_ranks", "min_over_ranks", "imbalance", "straggler" ("" for none).
 [[nodiscard]] std::string_view to_string(rank_reduction reduction) noexcept;
 
 enum class check_quantity {

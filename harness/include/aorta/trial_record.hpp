@@ -40,6 +40,14 @@ struct rank_row {
   std::uint64_t ir = 0;                   // the top function's inclusive Ir (callgrind)
   std::string top;                        // its hottest kernel or function
   bool empty = true;
+  // The card the rank ran on (nvidia-smi's UUID, or the index a launcher gave) and how aorta
+  // knows it (rank_card.hpp); both empty when nothing tells.
+  std::string card;
+  std::string card_source;
+  // The rank's own series for the per-rank gate (docs/regression-gate.md, "Ranks"): its numeric
+  // metrics (callgrind_ir.<f>, scope cycles, ...) and its kernels by name as {launches, time_ms}.
+  std::map<std::string, double> metrics;
+  std::map<std::string, std::pair<std::optional<std::uint64_t>, double>> kernels;
 };
 
 // Where a trial sits in a recipe's cells (docs/recipes.md, "Cells"): its cell, the round of the

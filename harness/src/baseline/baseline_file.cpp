@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -130,30 +131,26 @@ std::string string_key(const json& in, const char* key, const std::string& fallb
   return found->get<std::string>();
 }
 
-}  // namespace
-
-json baseline_to_json(const measured_test& test) {
-  const std::size_t trials = test.trials.size();
+// The metrics, scopes, functions and kernels sections of a series of trials (the test's sum, or
+// one rank's own).
+json sections_json(const std::vector<trial_snapshot>& snapshots) {
+  const std::size_t trials = snapshots.size();
   std::map<std::array<std::string, 3>, std::vector<std::optional<double>>> metric_series;
   std::map<std::string, std::array<std::vector<std::optional<double>>, 2>> kernel_series;
   for (std::size_t index = 0; index < trials; ++index) {
-    for (const auto& [key, value] : test.trials[index].metrics) {
+    for (const auto& [key, value] : snapshots[index].metrics) {
       auto& series = metric_series[place_of(key)];
       series.resize(trials);
       series[index] = value;
     }
-    for (const auto& [name, sample] : test.trials[index].kernels) {
+    for (const auto& [name, sample] : snapshots[index].kernels) {
       auto& series = kernel_series[name];
       for (auto& column : series) column.resize(trials);
       series[0][index] = sample.launches;
       if (std::isfinite(sample.time_ms)) series[1][index] = sample.time_ms;
     }
   }
-  json out = {{"test", test.test},
-              {"fingerprint", test.fingerprint},
-              {"provenance", test.provenance},
-              {"trials", trials},
-              {"metrics", json::object()},
+  json out = {{"metrics", json::object()},
               {"scopes", json::object()},
               {"functions", json::object()},
               {"kernels", json::object()}};
@@ -173,6 +170,131 @@ json baseline_to_json(const measured_test& test) {
     for (const auto& value : series[0]) any_launches = any_launches || value.has_value();
     if (any_launches) out["kernels"][name]["launches"] = series_json(series[0]);
   }
+  return out;
+}
+
+// `ranks`: each rank's own series and where it ran, keyed by the rank number.
+json ranks_json(const measured_test& test) {
+  json out = json::object();
+  for (const auto& [rank, series] : test.ranks) {
+    json entry = sections_json(series.trials);
+    json places = json::array();
+    for (const auto& place : series.places) {
+      places.push_back({{"host", place.host}, {"card", place.card}});
+    }
+    entry["places"] = std::move(places);
+    out[std::to_string(rank)] = std::move(entry);
+  }
+  return out;
+}
+
+// The metrics, scopes, functions and kernels sections of `in` into `out` (`trials` long once a
+// series has shown that many samples); `where` prefixes the keys a message names ("ranks.2.").
+void read_sections(const json& in, std::size_t trials, const std::filesystem::path& file,
+                   const std::string& where, std::vector<trial_snapshot>& out) {
+  // Sized only once a series has shown that many samples (or at the end, within
+  // max_baseline_trials): memory follows what the file holds, not what it claims.
+  const auto size_trials = [&out, trials] { out.resize(trials); };
+  for (const std::string section : {"metrics", "scopes", "functions"}) {
+    const auto found = in.find(section);
+    if (found == in.end()) continue;
+    if (!found->is_object()) corrupt(file, fmt::format("'{}{}' is not an object", where, section));
+    for (const auto& item : found->items()) {
+      // Named copies, not a structured binding: clang 14 (the fuzz build) cannot capture one.
+      const std::string name = item.key();
+      const json& value = item.value();
+      const auto store = [&](const json& series, const std::string& field) {
+        const auto values =
+            read_series(series, trials, file, fmt::format("{}{}.{}{}", where, section, name,
+                                                          field.empty() ? "" : "." + field));
+        const auto key = baseline_key_of(section, name, field);
+        if (!key) {
+          corrupt(file, fmt::format("'{}{}.{}' has a field '{}' that no quantity keeps there",
+                                    where, section, name, field));
+        }
+        size_trials();
+        for (std::size_t i = 0; i < trials; ++i) {
+          if (values[i]) out[i].metrics[*key] = *values[i];
+        }
+      };
+      if (section == "metrics") {
+        store(value, "");
+      } else {
+        if (!value.is_object()) {
+          corrupt(file, fmt::format("'{}{}.{}' is not an object", where, section, name));
+        }
+        for (const auto& [field, series] : value.items()) store(series, field);
+      }
+    }
+  }
+  if (const auto kernels = in.find("kernels"); kernels != in.end()) {
+    if (!kernels->is_object()) corrupt(file, fmt::format("'{}kernels' is not an object", where));
+    for (const auto& [name, value] : kernels->items()) {
+      if (!value.is_object() || !value.contains("time_ms")) {
+        corrupt(file, fmt::format("'{}kernels.{}' has no 'time_ms'", where, name));
+      }
+      const auto times =
+          read_series(value["time_ms"], trials, file, where + "kernels." + name + ".time_ms");
+      size_trials();
+      std::vector<std::optional<double>> launches(trials);
+      if (value.contains("launches")) {
+        launches =
+            read_series(value["launches"], trials, file, where + "kernels." + name + ".launches");
+      }
+      for (std::size_t i = 0; i < trials; ++i) {
+        if (times[i] || launches[i]) {
+          out[i].kernels[name] =
+              kernel_sample{launches[i], times[i].value_or(std::numeric_limits<double>::quiet_NaN())};
+        }
+      }
+    }
+  }
+}
+
+// `ranks` (absent in a baseline of a single-process test or from an aorta before it): each rank's
+// series and places, as many as the test has trials.
+void read_ranks(const json& in, std::size_t trials, const std::filesystem::path& file,
+                measured_test& test) {
+  const auto ranks = in.find("ranks");
+  if (ranks == in.end()) return;
+  if (!ranks->is_object()) corrupt(file, "'ranks' is not an object");
+  for (const auto& [key, entry] : ranks->items()) {
+    int rank = -1;
+    const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), rank);
+    if (ec != std::errc{} || end != key.data() + key.size() || rank < 0) {
+      corrupt(file, fmt::format("'ranks' has the key '{}', not a rank number", key.substr(0, 40)));
+    }
+    if (!entry.is_object()) corrupt(file, fmt::format("'ranks.{}' is not an object", key));
+    auto& series = test.ranks[rank];
+    // Not sized here: a rank's series are as long as the samples the file holds, never as long
+    // as a `trials` it merely claims, times the ranks it lists.
+    read_sections(entry, trials, file, "ranks." + key + ".", series.trials);
+    const auto places = entry.find("places");
+    if (places == entry.end()) continue;
+    if (!places->is_array() || places->size() != trials) {
+      corrupt(file, fmt::format("'ranks.{}.places' is not a list of {} places", key, trials));
+    }
+    series.places.resize(trials);
+    for (std::size_t i = 0; i < trials; ++i) {
+      if (!(*places)[i].is_object()) {
+        corrupt(file, fmt::format("'ranks.{}.places' holds {}, not an object", key,
+                                  (*places)[i].type_name()));
+      }
+      series.places[i] = rank_place{string_key((*places)[i], "host", "", file),
+                                    string_key((*places)[i], "card", "", file)};
+    }
+  }
+}
+
+}  // namespace
+
+json baseline_to_json(const measured_test& test) {
+  json out = sections_json(test.trials);
+  out["test"] = test.test;
+  out["fingerprint"] = test.fingerprint;
+  out["provenance"] = test.provenance;
+  out["trials"] = test.trials.size();
+  if (!test.ranks.empty()) out["ranks"] = ranks_json(test);
   return stamped(std::move(out), schemas::baseline);
 }
 
@@ -210,60 +332,9 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
   if (!test.provenance.is_object()) {
     corrupt(file, fmt::format("'provenance' is {}, not an object", test.provenance.type_name()));
   }
-  // Sized only once a series has shown that many samples (or at the end, within
-  // max_baseline_trials): memory follows what the file holds, not what it claims.
-  const auto size_trials = [&test, trials] { test.trials.resize(trials); };
-  for (const std::string section : {"metrics", "scopes", "functions"}) {
-    const auto found = in.find(section);
-    if (found == in.end()) continue;
-    if (!found->is_object()) corrupt(file, fmt::format("'{}' is not an object", section));
-    for (const auto& item : found->items()) {
-      // Named copies, not a structured binding: clang 14 (the fuzz build) cannot capture one.
-      const std::string name = item.key();
-      const json& value = item.value();
-      const auto store = [&](const json& series, const std::string& field) {
-        const auto values =
-            read_series(series, trials, file, fmt::format("{}.{}{}", section, name,
-                                                          field.empty() ? "" : "." + field));
-        const auto key = baseline_key_of(section, name, field);
-        if (!key) {
-          corrupt(file, fmt::format("'{}.{}' has a field '{}' that no quantity keeps there",
-                                    section, name, field));
-        }
-        size_trials();
-        for (std::size_t i = 0; i < trials; ++i) {
-          if (values[i]) test.trials[i].metrics[*key] = *values[i];
-        }
-      };
-      if (section == "metrics") {
-        store(value, "");
-      } else {
-        if (!value.is_object()) corrupt(file, fmt::format("'{}.{}' is not an object", section, name));
-        for (const auto& [field, series] : value.items()) store(series, field);
-      }
-    }
-  }
-  if (const auto kernels = in.find("kernels"); kernels != in.end()) {
-    if (!kernels->is_object()) corrupt(file, "'kernels' is not an object");
-    for (const auto& [name, value] : kernels->items()) {
-      if (!value.is_object() || !value.contains("time_ms")) {
-        corrupt(file, fmt::format("'kernels.{}' has no 'time_ms'", name));
-      }
-      const auto times = read_series(value["time_ms"], trials, file, "kernels." + name + ".time_ms");
-      size_trials();
-      std::vector<std::optional<double>> launches(trials);
-      if (value.contains("launches")) {
-        launches = read_series(value["launches"], trials, file, "kernels." + name + ".launches");
-      }
-      for (std::size_t i = 0; i < trials; ++i) {
-        if (times[i] || launches[i]) {
-          test.trials[i].kernels[name] =
-              kernel_sample{launches[i], times[i].value_or(std::numeric_limits<double>::quiet_NaN())};
-        }
-      }
-    }
-  }
-  size_trials();
+  read_sections(in, trials, file, "", test.trials);
+  read_ranks(in, trials, file, test);
+  test.trials.resize(trials);
   return test;
 }
 

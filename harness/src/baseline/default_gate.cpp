@@ -196,6 +196,8 @@ gate_spec parse_gate_spec(std::string_view text) {
     } else if (name == "samples") {
       spec.samples = read_tolerance(text, item, value, false);
       if (*spec.samples >= 1.0) bad_item(text, item, "moves at most 100 points: '+5%'");
+    } else if (name == "straggler") {
+      spec.straggler = read_tolerance(text, item, value, false);
     } else if (name == "alpha") {
       spec.params.alpha = read_double(text, item, value);
       spec.alpha_given = true;
@@ -225,8 +227,8 @@ gate_spec parse_gate_spec(std::string_view text) {
       spec.params.max_trials = static_cast<int>(trials);
     } else {
       bad_item(text, item,
-               "is unknown; items are time, count, cycles, ir, ncu, samples, alpha, max_trials, "
-               "card, floor, ambiguous, none");
+               "is unknown; items are time, count, cycles, ir, ncu, samples, straggler, alpha, "
+               "max_trials, card, floor, ambiguous, none");
     }
   }
   return spec;

@@ -12,8 +12,9 @@
 // (default 1) times its baseline's trial-to-trial noise. `samples +N%`: every sampled kernel's
 // PC-sample shares over its lines and over its stall reasons, N points of its samples allowed to
 // move (a chi-square test against the sampling noise, baseline/pc_sample_gate.hpp). `ambiguous fail|skip|pass`: what a row
-// still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `none`: explicit checks
-// only.
+// still AMBIGUOUS when the trial budget is spent does (gate_judge.hpp). `straggler +N%`: each
+// rank of a multi-rank run against the median of its peers, paired by trial (straggler_gate.hpp).
+// `none`: explicit checks only.
 #pragma once
 
 #include "aorta/cells.hpp"
@@ -37,6 +38,8 @@ struct gate_spec {
   // `samples +N%`: how many points of a kernel's PC samples may move between its lines or its
   // stall reasons (baseline/pc_sample_gate.hpp).
   std::optional<double> samples;
+  // `straggler +N%`: each rank against its peers' median within the run (straggler_gate.hpp).
+  std::optional<double> straggler;
   gate_params params;
   bool alpha_given = false;
   bool same_card = false;  // `card same`: a baseline from another card skips (fails when required)

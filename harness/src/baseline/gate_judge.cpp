@@ -1,18 +1,37 @@
 #include "baseline/gate_judge.hpp"
 
 #include "baseline/pc_sample_gate.hpp"
+#include "baseline/rank_gate.hpp"
+#include "baseline/straggler_gate.hpp"
 
 #include <algorithm>
 
 namespace aorta::detail {
 namespace {
 
-std::vector<gate_row> build_rows(const gate_policy& policy, const measured_test& base,
-                                 const measured_test& fresh) {
+std::vector<gate_row> rows_of(const gate_policy& policy, const measured_test& base,
+                              const measured_test& fresh) {
   auto rows = check_rows(policy.checks, base, fresh);
   if (policy.gate) {
     auto defaults = default_gate_rows(*policy.gate, base, fresh);
     rows.insert(rows.end(), defaults.begin(), defaults.end());
+  }
+  return rows;
+}
+
+// The sum's rows, then each rank's own against its own baseline (rank_gate.hpp): all of them one
+// family, so Holm holds the test's false-alarm rate over ranks x rows.
+std::vector<gate_row> build_rows(const gate_policy& policy, const measured_test& base,
+                                 const measured_test& fresh) {
+  auto rows = rows_of(policy, base, fresh);
+  const row_builder same_rows = [&](const measured_test& b, const measured_test& f) {
+    return rows_of(policy, b, f);
+  };
+  for (auto& ranked : rank_rows_of(base, fresh, same_rows)) rows.push_back(std::move(ranked));
+  if (policy.gate && policy.gate->straggler) {
+    for (auto& straggler : straggler_rows(fresh, &base, *policy.gate->straggler)) {
+      rows.push_back(std::move(straggler));
+    }
   }
   for (auto& row : rows) row.test = fresh.test;
   return rows;

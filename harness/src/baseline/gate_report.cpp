@@ -142,6 +142,10 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     std::string evidence = row.evidence.empty() ? "-" : row.evidence;
     evidence += fmt::format(" ({}/{})", row.base.size(), row.fresh.size());
     if (!row.why_unknown.empty()) evidence += ": " + row.why_unknown;
+    if (!row.attribution.empty() &&
+        (row.verdict == gate_verdict::worse || row.verdict == gate_verdict::ambiguous)) {
+      evidence += "; " + row.attribution;
+    }
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
     if (const auto why = gate_work_words(rows, row); !why.empty()) verdict += ": " + why;
@@ -203,6 +207,7 @@ nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
     };
     if (!row.why_unknown.empty()) item["why_unknown"] = row.why_unknown;
     if (!row.floor_note.empty()) item["floor_note"] = row.floor_note;
+    if (!row.attribution.empty()) item["attribution"] = row.attribution;
     out.push_back(std::move(item));
   }
   return out;

@@ -16,6 +16,46 @@ fingerprint_of(const std::map<std::string, std::string>& versions) {
   return fingerprint;
 }
 
+namespace {
+
+// Each rank's rows of one trial as that rank's snapshot; the first collector with kernels gives
+// the kernels, as for the sum.
+void add_rank_snapshots(const trial_record& record, std::size_t trial, measured_test& result) {
+  std::string collector;
+  for (const auto& row : record.ranks) {
+    if (collector.empty() && !row.kernels.empty()) collector = row.collector;
+  }
+  for (const auto& row : record.ranks) {
+    auto& rank = result.ranks[row.rank];
+    rank.trials.resize(trial + 1);
+    rank.places.resize(trial + 1);
+    auto& snapshot = rank.trials[trial];
+    snapshot.metrics.insert(row.metrics.begin(), row.metrics.end());
+    if (row.collector == collector) {
+      for (const auto& [name, sample] : row.kernels) {
+        const auto& [launches, time_ms] = sample;
+        snapshot.kernels[name] = kernel_sample{
+            launches ? std::optional(static_cast<double>(*launches)) : std::nullopt, time_ms};
+      }
+    }
+    rank.places[trial] = rank_place{row.host, row.card};
+  }
+}
+
+}  // namespace
+
+measured_test rank_as_test(const measured_test& test, int rank) {
+  measured_test one;
+  one.test = test.test;
+  one.fingerprint = test.fingerprint;
+  one.provenance = test.provenance;
+  if (const auto found = test.ranks.find(rank); found != test.ranks.end()) {
+    one.trials = found->second.trials;
+  }
+  one.trials.resize(test.trials.size());
+  return one;
+}
+
 measured_test measured_from_records(const std::string& test,
                                     const std::vector<trial_record>& records) {
   measured_test result;
@@ -46,6 +86,11 @@ measured_test measured_from_records(const std::string& test,
       }
     }
     result.trials.push_back(std::move(snapshot));
+    add_rank_snapshots(record, result.trials.size() - 1, result);
+  }
+  for (auto& [rank, series] : result.ranks) {
+    series.trials.resize(result.trials.size());
+    series.places.resize(result.trials.size());
   }
   return result;
 }

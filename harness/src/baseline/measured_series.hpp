@@ -33,12 +33,29 @@ struct trial_snapshot {
   std::map<std::string, kernel_sample> kernels;  // by name, rows of the same name summed
 };
 
+// Where one rank ran in one trial: its host and card (empty when nothing told).
+struct rank_place {
+  std::string host;
+  std::string card;
+};
+
+// One rank's own series of a multi-rank test: `trials` and `places` are index-aligned with the
+// test's trials; a trial the rank is missing from holds an empty snapshot.
+struct measured_rank {
+  std::vector<trial_snapshot> trials;
+  std::vector<rank_place> places;
+};
+
 struct measured_test {
   std::string test;
   std::map<std::string, std::string> fingerprint;
   nlohmann::json provenance = nlohmann::json::object();
   std::vector<trial_snapshot> trials;
+  std::map<int, measured_rank> ranks;  // by rank; empty for a single-process test
 };
+
+// Rank `rank` of `test` as a test of its own (its fingerprint, its trials), for the same judge.
+[[nodiscard]] measured_test rank_as_test(const measured_test& test, int rank);
 
 // The keys of result.json's `versions` that name the machine and its tools (everything but aorta's
 // own version), which must match between a baseline and a run for the comparison to mean anything.

@@ -34,6 +34,7 @@ std::string_view to_string(rank_reduction reduction) noexcept {
   case rank_reduction::max: return "max_over_ranks";
   case rank_reduction::min: return "min_over_ranks";
   case rank_reduction::imbalance: return "imbalance";
+  case rank_reduction::straggler: return "straggler";
   }
   return "?";
 }

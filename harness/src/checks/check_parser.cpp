@@ -350,10 +350,11 @@ private:
 
   // `max_over_ranks(F(A))` and friends: false when `name` is not a rank reduction.
   bool parse_rank_reduction(std::string_view name, check_expression& result) {
-    static constexpr std::array<std::pair<std::string_view, rank_reduction>, 3> reductions{{
+    static constexpr std::array<std::pair<std::string_view, rank_reduction>, 4> reductions{{
         {"max_over_ranks", rank_reduction::max},
         {"min_over_ranks", rank_reduction::min},
         {"imbalance", rank_reduction::imbalance},
+        {"straggler", rank_reduction::straggler},
     }};
     const auto found = std::find_if(reductions.begin(), reductions.end(),
                                     [&](const auto& entry) { return entry.first == name; });

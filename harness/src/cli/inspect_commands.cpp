@@ -188,7 +188,7 @@ int run_check(const check_flags& flags) {
   if (std::any_of(plan.checks.begin(), plan.checks.end(), [](const check_expression& check) {
         return check.over_ranks() != rank_reduction::none;
       }))
-    ranks.push_back(rank_captures{0, {}, {}, std::move(captures)});
+    ranks.push_back(rank_captures{0, {}, {}, std::move(captures), {}, {}});
   std::vector<capture>& judged = ranks.empty() ? captures : ranks.front().captures;
   detail::evaluate_checks(plan.checks, judged, ranks, record, check_lines, "");
   if (flags.json) {

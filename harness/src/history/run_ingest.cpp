@@ -125,6 +125,30 @@ void add_sample(history_trial& trial, std::set<std::string>& seen, const fs::pat
   trial.samples.push_back({quantity, quantity_unit(quantity), value});
 }
 
+// A multi-rank trial's per-rank series, as the per-rank gate reads them: `rank <r>: <quantity>`
+// (quantity as above: a metric, time_ms(k), count(k)), the unit that of the quantity.
+void add_rank_samples(history_trial& trial, std::set<std::string>& seen, const fs::path& file,
+                      const std::vector<rank_row>& ranks) {
+  // Kernels of the first collector with kernels, as for the sum: two collectors name one kernel.
+  std::string collector;
+  for (const auto& row : ranks) {
+    if (collector.empty() && !row.kernels.empty()) collector = row.collector;
+  }
+  for (const auto& row : ranks) {
+    const std::string prefix = fmt::format("rank {}: ", row.rank);
+    const auto add = [&](const std::string& quantity, double value) {
+      add_sample(trial, seen, file, prefix + quantity, value);
+      trial.samples.back().unit = quantity_unit(quantity);
+    };
+    for (const auto& [name, value] : row.metrics) add(name, value);
+    if (row.collector != collector) continue;
+    for (const auto& [name, sample] : row.kernels) {
+      add(fmt::format("time_ms({})", name), sample.second);
+      if (sample.first) add(fmt::format("count({})", name), static_cast<double>(*sample.first));
+    }
+  }
+}
+
 history_trial trial_samples(const result_file& file) {
   const trial_record& record = file.record;
   history_trial trial;
@@ -154,6 +178,7 @@ history_trial trial_samples(const result_file& file) {
     }
   }
   add_sample(trial, seen, file.path, "wall_seconds", record.wall_seconds);
+  add_rank_samples(trial, seen, file.path, record.ranks);
   return trial;
 }
 

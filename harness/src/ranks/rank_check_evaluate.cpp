@@ -7,8 +7,51 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 namespace aorta {
+namespace {
+
+// Each rank over the median of the other ranks, the largest of those: one slow rank among many
+// stands out against a median its own value cannot move (max/min would also grow with one fast
+// rank). nullopt with `why` when fewer than two ranks measured or a peers' median is not positive.
+struct straggler_ratio {
+  double ratio = 0.0;
+  int rank = 0;
+  double peers_median = 0.0;
+};
+
+std::optional<straggler_ratio> largest_straggler(const std::vector<std::pair<int, double>>& values,
+                                                 std::string& why) {
+  if (values.size() < 2) {
+    why = fmt::format("a straggler is a rank against its peers, and only rank {} measured; "
+                      "a one-rank trial has no peers (check the launcher's rank count)",
+                      values.empty() ? -1 : values.front().first);
+    return std::nullopt;
+  }
+  std::optional<straggler_ratio> worst;
+  for (std::size_t index = 0; index < values.size(); ++index) {
+    std::vector<double> peers;
+    for (std::size_t other = 0; other < values.size(); ++other) {
+      if (other != index) peers.push_back(values[other].second);
+    }
+    std::sort(peers.begin(), peers.end());
+    const std::size_t mid = peers.size() / 2;
+    const double median =
+        peers.size() % 2 == 1 ? peers[mid] : (peers[mid - 1] + peers[mid]) / 2.0;
+    if (median <= 0.0) {
+      why = fmt::format("the median of rank {}'s peers is {}, so rank / peers is undefined",
+                        values[index].first, detail::format_number(median));
+      return std::nullopt;
+    }
+    const double ratio = values[index].second / median;
+    if (!worst || ratio > worst->ratio) worst = straggler_ratio{ratio, values[index].first, median};
+  }
+  return worst;
+}
+
+}  // namespace
 
 check_result evaluate_rank_check(const check_expression& expression,
                                  const std::vector<rank_captures>& ranks) {
@@ -63,6 +106,20 @@ check_result evaluate_rank_check(const check_expression& expression,
                                 high->first, detail::format_number(low->second), low->first,
                                 per_rank);
     break;
+  case rank_reduction::straggler: {
+    std::string why;
+    const auto worst = largest_straggler(values, why);
+    if (!worst) {
+      result.actual = fmt::format("undefined ({})", per_rank);
+      return fail(why);
+    }
+    value = worst->ratio;
+    result.actual = fmt::format("{} (rank {} at {} / median of its peers {}; {})",
+                                detail::format_number(value), worst->rank,
+                                detail::format_number(worst->ratio * worst->peers_median),
+                                detail::format_number(worst->peers_median), per_rank);
+    break;
+  }
   }
   result.value = value;
   result.passed = compare(value, expression.op(), expression.threshold());

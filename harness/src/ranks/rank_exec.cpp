@@ -1,5 +1,7 @@
 #include "ranks/rank_exec.hpp"
 
+#include "ranks/rank_card.hpp"
+
 #include "aorta/error.hpp"
 #include "aorta/launch_plan.hpp"
 #include "atomic_file.hpp"
@@ -119,6 +121,10 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
                        {"host", host_name()},   {"pid", ::getpid()}};
   if (identity.world_size) claim["world_size"] = *identity.world_size;
+  if (const auto card = card_of_rank(env, host_gpu_uuids()); !card.card.empty()) {
+    claim["card"] = card.card;
+    claim["card_source"] = card.source;
+  }
   try {
     write_json_document(rank_dir / "rank.json", std::move(claim), schemas::rank);
   } catch (const setup_error& failure) {

@@ -25,6 +25,8 @@ struct claimed_rank {
   std::string host;
   std::string variable;
   std::optional<int> world_size;
+  std::string card;
+  std::string card_source;
 };
 
 // rank.json is a few hundred bytes written by rank-exec; anything far larger is not one.
@@ -34,7 +36,7 @@ constexpr std::uintmax_t max_rank_json_bytes = 64 * 1024;
 // world size of 2^31 - 1) is a problem naming the file and key, never an internal error and never
 // a size that memory is reserved for.
 claimed_rank read_claim(const std::filesystem::path& dir, std::vector<std::string>& problems) {
-  claimed_rank claim{dir, "?", "?", std::nullopt};
+  claimed_rank claim{dir, "?", "?", std::nullopt, {}, {}};
   const auto file = dir / "rank.json";
   const auto refuse = [&](const std::string& why) {
     problems.push_back(fmt::format("{}: {}; rank-exec writes this file, so another process wrote "
@@ -63,7 +65,9 @@ claimed_rank read_claim(const std::filesystem::path& dir, std::vector<std::strin
     refuse(fmt::format("is {}, not a JSON object", json.type_name()));
     return claim;
   }
-  for (const auto& [key, into] : {std::pair{"host", &claim.host}, std::pair{"variable", &claim.variable}}) {
+  for (const auto& [key, into] :
+       {std::pair{"host", &claim.host}, std::pair{"variable", &claim.variable},
+        std::pair{"card", &claim.card}, std::pair{"card_source", &claim.card_source}}) {
     const auto found = json.find(key);
     if (found == json.end()) continue;
     if (!found->is_string()) {
@@ -181,7 +185,7 @@ rank_reading read_rank_captures(const recipe& spec, const std::filesystem::path&
           "rank {} ({}={} on {}) is outside the expected ranks 0..{}", rank, claim.variable, rank,
           claim.host, reading.expected - 1));
     }
-    rank_captures got{rank, claim.host, claim.variable, {}};
+    rank_captures got{rank, claim.host, claim.variable, {}, claim.card, claim.card_source};
     bool complete = true;
     for (const auto& request : spec.collect) {
       auto one = read_one_capture(request, claim.dir / request.name, versions, frames_needed);

@@ -5,7 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <limits>
+#include <string>
 #include <optional>
 
 namespace aorta::detail {
@@ -26,6 +28,44 @@ T json_whole_number(const nlohmann::json& value, const char* key) {
   return *whole;
 }
 
+// A rank's own series (the per-rank gate): finite non-negative numbers only, as a baseline holds.
+double series_number(const nlohmann::json& value, const std::string& key) {
+  if (!value.is_number() || !std::isfinite(value.get<double>()) || value.get<double>() < 0) {
+    throw nlohmann::json::type_error::create(
+        302, fmt::format("'{}' must be a finite non-negative number, got {}", key,
+                         value.dump().substr(0, 80)),
+        &value);
+  }
+  return value.get<double>();
+}
+
+void require_object(const nlohmann::json& value, const char* key) {
+  if (!value.is_object()) {
+    throw nlohmann::json::type_error::create(
+        302, fmt::format("'{}' must be an object, got {}", key, value.type_name()), &value);
+  }
+}
+
+void read_rank_series(const nlohmann::json& entry, rank_row& row) {
+  if (const auto metrics = entry.find("metrics"); metrics != entry.end()) {
+    require_object(*metrics, "metrics");
+    for (const auto& [name, value] : metrics->items()) {
+      row.metrics[name] = series_number(value, "metrics." + name);
+    }
+  }
+  if (const auto kernels = entry.find("kernels"); kernels != entry.end()) {
+    require_object(*kernels, "kernels");
+    for (const auto& [name, value] : kernels->items()) {
+      require_object(value, "kernels.<name>");
+      std::optional<std::uint64_t> launches;
+      if (const auto count = value.find("launches"); count != value.end() && !count->is_null()) {
+        launches = json_whole_number<std::uint64_t>(*count, "launches");
+      }
+      row.kernels[name] = {launches, series_number(value.at("time_ms"), name + ".time_ms")};
+    }
+  }
+}
+
 }  // namespace
 
 nlohmann::json rank_rows_to_json(const std::vector<rank_row>& rows) {
@@ -39,6 +79,18 @@ nlohmann::json rank_rows_to_json(const std::vector<rank_row>& rows) {
                    {"ir", row.ir},
                    {"top", row.top},
                    {"empty", row.empty}});
+    if (!row.card.empty()) {
+      out.back()["card"] = row.card;
+      out.back()["card_source"] = row.card_source;
+    }
+    if (!row.metrics.empty()) out.back()["metrics"] = row.metrics;
+    if (!row.kernels.empty()) {
+      auto& kernels = out.back()["kernels"] = nlohmann::json::object();
+      for (const auto& [name, sample] : row.kernels) {
+        kernels[name] = {{"launches", sample.first ? nlohmann::json(*sample.first) : nullptr},
+                         {"time_ms", sample.second}};
+      }
+    }
   }
   return out;
 }
@@ -63,6 +115,9 @@ std::vector<rank_row> rank_rows_from_json(const nlohmann::json& rows) {
         row.ir = json_whole_number<std::uint64_t>(*ir, "ir");
       row.top = entry.value("top", "");
       row.empty = entry.value("empty", true);
+      row.card = entry.value("card", "");
+      row.card_source = entry.value("card_source", "");
+      read_rank_series(entry, row);
       out.push_back(std::move(row));
     } catch (const nlohmann::json::exception& e) {
       throw error(exit_code::failed, fmt::format("result.json: an entry of 'ranks' is malformed: {}", e.what()));

@@ -5,6 +5,7 @@
 #include "report/report_html_parts.hpp"
 #include "report/report_pc_samples.hpp"
 #include "report/report_rank_table.hpp"
+#include "report/report_stragglers.hpp"
 
 #include <fmt/format.h>
 
@@ -118,6 +119,7 @@ void render_cell(const report_model& model, const cell_report& cell, text_sink& 
   }
   render_checks(last, out);
   out += render_rank_table_html(last.ranks);
+  out += render_straggler_chart_html(stragglers_of(cell.trials));
   render_charts(cell, out);
   render_metrics(cell, out);
   std::string text_rows;

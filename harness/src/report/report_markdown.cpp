@@ -3,6 +3,7 @@
 #include "report/report_comparison.hpp"
 #include "report/report_model.hpp"
 #include "report/report_rank_table.hpp"
+#include "report/report_stragglers.hpp"
 #include "report/report_text_sink.hpp"
 
 #include <fmt/format.h>
@@ -149,6 +150,7 @@ void render_markdown_cell(const cell_report& cell, text_sink& out) {
   render_text_values(cell, out);
   render_top_kernels(cell, out);
   out += render_rank_table_markdown(cell.last().ranks);
+  out += render_straggler_table_markdown(stragglers_of(cell.trials));
   render_failed_checks(cell.last(), out);
 }
 

@@ -1,7 +1,8 @@
 # Sources of the report area: `aorta report` over many trial records (perf.md, matrix.json,
 # report.html) (target_sources on aorta_harness).
 # Private headers: report/report_model.hpp, report/metric_summaries.hpp,
-# report/report_html_parts.hpp, report/report_rank_table.hpp, report/report_sweep_matrix.hpp.
+# report/report_html_parts.hpp, report/report_rank_table.hpp, report/report_stragglers.hpp,
+# report/report_sweep_matrix.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/metric_summaries.cpp
@@ -16,4 +17,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_svg.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_pc_samples.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_rank_table.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_stragglers.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_sweep_matrix.cpp)

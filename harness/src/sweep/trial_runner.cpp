@@ -269,7 +269,7 @@ trial_captures read_trial_captures(const trial_setup& setup,
     read_captures(sources, setup.versions, spec.allow_empty, record, read.captures,
                   frames_needed);
   }
-  if (!ranks) read.rank_sets.push_back(rank_captures{0, {}, {}, std::move(read.captures)});
+  if (!ranks) read.rank_sets.push_back(rank_captures{0, {}, {}, std::move(read.captures), {}, {}});
   return read;
 }
 
