@@ -68,12 +68,12 @@ aorta_cli_test(gate_ambiguous.bad_policy RC 64
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --gate "time +5%, ambiguous maybe"
   OUTPUT "item 'ambiguous maybe' takes 'fail', 'skip' or 'pass'")
 
-# The cells side: a confound row past the threshold but not significant (head 1.3x or 1/1.3x
-# base in a 3:2 pattern over 5 rounds, tests/fixtures/gate-ambiguous/README.md) under --strict;
+# The cells side: a confound row past the threshold but not significant (head about 1.2x base
+# in 4 rounds and 0.95x in one, tests/fixtures/gate-ambiguous/README.md) under --strict;
 # --ambiguous decides, and matrix.json records the policy.
 set(ga_cells "${out}/gate-ambiguous-cells")
-file(WRITE "${ga_cells}/cells-base.txt" "1.0\n1.0\n1.0\n1.0\n1.0\n")
-file(WRITE "${ga_cells}/cells-head.txt" "1.3\n1.3\n0.769230769\n1.3\n0.769230769\n")
+file(WRITE "${ga_cells}/cells-base.txt" "1.00\n1.10\n1.20\n1.05\n1.15\n")
+file(WRITE "${ga_cells}/cells-head.txt" "1.35\n1.30\n1.45\n1.00\n1.40\n")
 set(ga_cells_row "time_ms\\(BM_k\\) .*AMBIGUOUS")
 # One recipe per policy, each with its own counter files: the three run in parallel.
 foreach(policy_rc "fail;1" "skip;77" "pass;0")

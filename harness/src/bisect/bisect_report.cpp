@@ -11,11 +11,11 @@
 namespace aorta::detail {
 namespace {
 
-std::string ratio_text(const std::optional<double>& ratio) {
+std::string step_ratio_text(const std::optional<double>& ratio) {
   return ratio ? fmt::format("{:.4f}", *ratio) : std::string("-");
 }
 
-std::string median_text(const std::optional<double>& value) {
+std::string step_median_text(const std::optional<double>& value) {
   return value ? fmt::format("{:.6g}", *value) : std::string("-");
 }
 
@@ -29,8 +29,8 @@ std::string steps_text(const bisect_record& record) {
   for (const auto& step : record.steps) {
     text += fmt::format("{:<5} {:<12} {:<11} {:>8} {:>6}  {}\n",
                         step.number == 0 ? std::string("ends") : std::to_string(step.number),
-                        short_id(step.commit), step.verdict, ratio_text(step.ratio), step.rounds,
-                        step.evidence);
+                        short_id(step.commit), step.verdict, step_ratio_text(step.ratio),
+                        step.rounds, step.evidence);
   }
   return text;
 }
@@ -39,9 +39,9 @@ std::string moved_text(const std::vector<watched_row>& rows) {
   std::string text;
   for (const auto& row : rows) {
     if (row.verdict == "SAME") continue;
-    text +=
-        fmt::format("  {:<40} {} -> {}  ratio {}  {}\n", row.quantity, median_text(row.base_median),
-                    median_text(row.head_median), ratio_text(row.ratio), row.verdict);
+    text += fmt::format("  {:<40} {} -> {}  ratio {}  {}\n", row.quantity,
+                        step_median_text(row.base_median), step_median_text(row.head_median),
+                        step_ratio_text(row.ratio), row.verdict);
   }
   return text;
 }
@@ -65,19 +65,20 @@ std::string markdown_page(const bisect_record& record) {
   if (!record.culprit_rows.empty()) {
     page += "| quantity | good | culprit | ratio | verdict |\n|---|---|---|---|---|\n";
     for (const auto& row : record.culprit_rows) {
-      page +=
-          fmt::format("| `{}` | {} | {} | {} | {} |\n", row.quantity, median_text(row.base_median),
-                      median_text(row.head_median), ratio_text(row.ratio), row.verdict);
+      page += fmt::format("| `{}` | {} | {} | {} | {} |\n", row.quantity,
+                          step_median_text(row.base_median), step_median_text(row.head_median),
+                          step_ratio_text(row.ratio), row.verdict);
     }
     page += "\n";
   }
   page += "| step | commit | subject | verdict | ratio | rounds | looks | evidence | cells run |\n"
           "|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& step : record.steps) {
-    page += fmt::format("| {} | `{}` | {} | {} | {} | {} | {} | {} | [{}]({}/matrix.md) |\n",
-                        step.number == 0 ? std::string("ends") : std::to_string(step.number),
-                        short_id(step.commit), step.subject, step.verdict, ratio_text(step.ratio),
-                        step.rounds, step.looks, step.evidence, step.directory, step.directory);
+    page +=
+        fmt::format("| {} | `{}` | {} | {} | {} | {} | {} | {} | [{}]({}/matrix.md) |\n",
+                    step.number == 0 ? std::string("ends") : std::to_string(step.number),
+                    short_id(step.commit), step.subject, step.verdict, step_ratio_text(step.ratio),
+                    step.rounds, step.looks, step.evidence, step.directory, step.directory);
   }
   return page;
 }
@@ -101,11 +102,11 @@ std::string html_page(const bisect_record& record) {
     page += "<h2>What moved at the culprit</h2><table><tr><th>quantity</th><th>good</th>"
             "<th>culprit</th><th>ratio</th><th>verdict</th></tr>\n";
     for (const auto& row : record.culprit_rows) {
-      page +=
-          fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}"
-                      "</td></tr>\n",
-                      xml_escape(row.quantity), median_text(row.base_median),
-                      median_text(row.head_median), ratio_text(row.ratio), xml_escape(row.verdict));
+      page += fmt::format("<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td>{}"
+                          "</td></tr>\n",
+                          xml_escape(row.quantity), step_median_text(row.base_median),
+                          step_median_text(row.head_median), step_ratio_text(row.ratio),
+                          xml_escape(row.verdict));
     }
     page += "</table>\n";
   }
@@ -117,7 +118,7 @@ std::string html_page(const bisect_record& record) {
         "<td>{}</td><td>{}</td><td>{}</td><td><a href=\"{}/matrix.md\">{}</a></td></tr>\n",
         step.number == 0 ? std::string("ends") : std::to_string(step.number),
         xml_escape(short_id(step.commit)), xml_escape(step.subject), xml_escape(step.verdict),
-        xml_escape(step.verdict), ratio_text(step.ratio), step.rounds, step.looks,
+        xml_escape(step.verdict), step_ratio_text(step.ratio), step.rounds, step.looks,
         xml_escape(step.evidence), xml_escape(step.directory), xml_escape(step.directory));
   }
   page += "</table>\n</body></html>\n";

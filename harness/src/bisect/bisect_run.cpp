@@ -171,7 +171,7 @@ std::vector<watched_row> moved_rows(const bisect_step& step) {
   return moved;
 }
 
-int finish(bisect_context& context, const std::string& status, std::string message) {
+int finish_bisect(bisect_context& context, const std::string& status, std::string message) {
   context.record.status = status;
   context.record.message = std::move(message);
   save(context);
@@ -185,10 +185,11 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
   const std::string& good = record.settings.good;
   const bisect_step& ends = step_of(context, record.settings.bad, good, interrupts);
   if (ends.verdict != "BAD") {
-    return finish(context, "not reproduced",
-                  fmt::format("the range does not reproduce the regression: good against bad is "
-                              "{} on the watched rows ({}); nothing blamed",
-                              ends.verdict, ends.evidence.empty() ? "no evidence" : ends.evidence));
+    return finish_bisect(
+        context, "not reproduced",
+        fmt::format("the range does not reproduce the regression: good against bad is "
+                    "{} on the watched rows ({}); nothing blamed",
+                    ends.verdict, ends.evidence.empty() ? "no evidence" : ends.evidence));
   }
   if (record.tracked.empty()) {
     for (const auto& row : ends.rows) {
@@ -209,11 +210,12 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
     } else {
       record.unseparated.assign(candidates.begin() + last_good + 1,
                                 candidates.begin() + first_bad + 1);
-      return finish(context, "not separated",
-                    fmt::format("step {} at {} is {} after {} round(s); the culprit is one of the "
-                                "{} commit(s) below, which it could not separate",
-                                step.number, step.commit, step.verdict, step.rounds,
-                                record.unseparated.size()));
+      return finish_bisect(
+          context, "not separated",
+          fmt::format("step {} at {} is {} after {} round(s); the culprit is one of the "
+                      "{} commit(s) below, which it could not separate",
+                      step.number, step.commit, step.verdict, step.rounds,
+                      record.unseparated.size()));
     }
   }
   const auto culprit_index = static_cast<std::size_t>(first_bad);
@@ -224,18 +226,20 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
     // than its own parent, so one noisy step cannot move the blame onto a clean commit.
     const bisect_step& confirmed = step_of(context, culprit, parent, interrupts);
     if (confirmed.verdict != "BAD") {
-      return finish(context, "not confirmed",
-                    fmt::format("the search ended at {}, but against its parent {} it is {} "
-                                "after {} round(s): the steps disagree, so no culprit is named. "
-                                "Fix: bisect again into another --output with more --rounds",
-                                culprit, parent, confirmed.verdict, confirmed.rounds));
+      return finish_bisect(
+          context, "not confirmed",
+          fmt::format("the search ended at {}, but against its parent {} it is {} "
+                      "after {} round(s): the steps disagree, so no culprit is named. "
+                      "Fix: bisect again into another --output with more --rounds",
+                      culprit, parent, confirmed.verdict, confirmed.rounds));
     }
   }
   record.culprit = culprit;
   record.culprit_subject = context.repo->subject(culprit);
   record.culprit_rows = moved_rows(*find_step(record, culprit, good));
-  return finish(context, "culprit",
-                fmt::format("{} step(s), {} build(s)", record.steps.size(), record.built.size()));
+  return finish_bisect(
+      context, "culprit",
+      fmt::format("{} step(s), {} build(s)", record.steps.size(), record.built.size()));
 }
 
 bisect_settings settings_of(const bisect_request& request, const git_repository& repo) {

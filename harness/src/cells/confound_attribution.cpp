@@ -157,7 +157,7 @@ std::string work_words(std::span<const confound_row> rows, const confound_row& r
   return {};
 }
 
-int verdict_rank(confound_verdict verdict) {
+int confound_verdict_rank(confound_verdict verdict) {
   switch (verdict) {
   case confound_verdict::slower:
   case confound_verdict::faster: return 0;
@@ -182,7 +182,7 @@ double inclusive_share(const confound_row& row) {
   return row.share ? std::fabs(*row.share) : -1.0;
 }
 
-double relative_move(const confound_row& row) {
+double confound_relative_move(const confound_row& row) {
   if (!row.ratio || *row.ratio <= 0.0) return 0.0;
   return std::fabs(std::log(*row.ratio));
 }
@@ -257,15 +257,15 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
 
 void order_by_contribution(std::span<confound_row> rows) {
   std::stable_sort(rows.begin(), rows.end(), [](const confound_row& a, const confound_row& b) {
-    if (verdict_rank(a.verdict) != verdict_rank(b.verdict)) {
-      return verdict_rank(a.verdict) < verdict_rank(b.verdict);
+    if (confound_verdict_rank(a.verdict) != confound_verdict_rank(b.verdict)) {
+      return confound_verdict_rank(a.verdict) < confound_verdict_rank(b.verdict);
     }
     if (a.system_frame != b.system_frame) return !a.system_frame;
     if (contribution(a) != contribution(b)) return contribution(a) > contribution(b);
     if (contribution(a) <= 0.0 && inclusive_share(a) != inclusive_share(b)) {
       return inclusive_share(a) > inclusive_share(b);
     }
-    return relative_move(a) > relative_move(b);
+    return confound_relative_move(a) > confound_relative_move(b);
   });
 }
 

@@ -110,7 +110,8 @@ std::string verdict_text(const confound_row& row, double threshold, double alpha
 std::string shortened(const std::string& label);
 
 // "(heavy: 3 loader/libc row(s) folded, all SAME)", naming those that moved.
-std::string folded_line(const std::string& cell, const std::vector<const confound_row*>& frames) {
+std::string folded_cells_line(const std::string& cell,
+                              const std::vector<const confound_row*>& frames) {
   std::vector<std::string> moved;
   for (const confound_row* row : frames) {
     if (row->verdict == confound_verdict::same) continue;
@@ -206,8 +207,8 @@ json matrix_json(const matrix_run& run) {
 std::string confound_table(const std::vector<confound_row>& rows, bool all, double threshold,
                            double alpha) {
   std::vector<std::array<std::string, 10>> lines;
-  lines.push_back({"cell", "reference", "quantity", "ref median", "cell median", "change",
-                   "share", "evidence", "verdict", "why"});
+  lines.push_back({"cell", "reference", "quantity", "ref median", "cell median", "change", "share",
+                   "evidence", "verdict", "why"});
   std::map<std::string, std::vector<const confound_row*>> folded;
   std::map<std::string, std::size_t> hidden;
   for (const auto& row : rows) {
@@ -240,7 +241,7 @@ std::string confound_table(const std::vector<confound_row>& rows, bool all, doub
   for (const auto& [cell, count] : hidden) {
     text += fmt::format("({}: {} more row(s) SAME)\n", cell, count);
   }
-  for (const auto& [cell, frames] : folded) text += folded_line(cell, frames);
+  for (const auto& [cell, frames] : folded) text += folded_cells_line(cell, frames);
   return text;
 }
 

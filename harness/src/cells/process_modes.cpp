@@ -15,7 +15,7 @@
 namespace aorta::detail {
 namespace {
 
-struct segment {
+struct mode_segment {
   std::size_t begin = 0;
   std::size_t end = 0;  // one past the last, in sorted order
 };
@@ -36,7 +36,7 @@ double spread_of(const std::vector<double>& sorted, std::size_t begin, std::size
 
 // The cut of `part` (an index into `sorted`) leaving the least spread within the two sides, or
 // nullopt when no cut passes the limits of process_modes.hpp.
-std::optional<std::size_t> best_cut(const std::vector<double>& sorted, segment part) {
+std::optional<std::size_t> best_cut(const std::vector<double>& sorted, mode_segment part) {
   if (part.end - part.begin < 2 * min_mode_trials) return std::nullopt;
   std::size_t best = 0;
   double least = std::numeric_limits<double>::infinity();
@@ -131,14 +131,14 @@ mode_split detect_modes(const std::vector<double>& values) {
             [&](std::size_t a, std::size_t b) { return values[a] < values[b]; });
   std::vector<double> sorted;
   for (const auto i : order) sorted.push_back(std::log(values[i]));
-  std::vector<segment> parts{{0, sorted.size()}};
+  std::vector<mode_segment> parts{{0, sorted.size()}};
   // Split the part with the best cut until none passes or max_modes is reached.
   for (bool split = true; split && parts.size() < max_modes;) {
     split = false;
     for (std::size_t p = 0; p < parts.size(); ++p) {
       const auto cut = best_cut(sorted, parts[p]);
       if (!cut) continue;
-      const segment high{*cut, parts[p].end};
+      const mode_segment high{*cut, parts[p].end};
       parts[p].end = *cut;
       parts.insert(parts.begin() + static_cast<std::ptrdiff_t>(p) + 1, high);
       split = true;
@@ -182,13 +182,16 @@ multimodal_test judge_split(const std::vector<double>& cell, const std::vector<d
   };
   // Both cells of a round in one mode in all rounds but one: a drift common to the pair (which
   // pairing cancels; a shift of the cell can move one round across the cut), not modes of their
-  // own processes, which put the two cells of about half the rounds in different modes.
+  // own processes, which put the two cells of about half the rounds in different modes. And each
+  // cell must have trials in two modes: a cell shifted past a cut, its reference all on one side,
+  // is a change of location that the paired test judges, not modes (10 trials of a cell all in
+  // one of two equally likely modes: 2 in 1,000).
   std::size_t discordant = 0;
   for (std::size_t r = 0; r < std::min(cell.size(), reference.size()); ++r) {
     discordant += split.mode_of[r] != split.mode_of[cell.size() + r] ? 1 : 0;
   }
   if (test.modes < 2 || discordant < min_discordant_rounds ||
-      (modes_used(test.cell_per_mode) < 2 && modes_used(test.reference_per_mode) < 2)) {
+      modes_used(test.cell_per_mode) < 2 || modes_used(test.reference_per_mode) < 2) {
     test.modes = std::min<std::size_t>(test.modes, 1);
     return test;
   }

@@ -79,6 +79,7 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--branch", "NAME"},
       {"--time", "ISO-8601"},
       {"--history", "STORE"},
+      {"--history-commits", "N"},
       {"--max-p", "P"},
       {"--permutations", "N"},
       {"--min-commits", "N"},

@@ -54,7 +54,7 @@ double diff_whole_percent(double share) {
   return percent == 0.0 ? 0.0 : percent;
 }
 
-std::optional<double> share_of(double a, double b, const diff_family& family) {
+std::optional<double> diff_share_of(double a, double b, const diff_family& family) {
   const double change = family.total_b - family.total_a;
   if (!family.has_total || change == 0.0 || !std::isfinite(change)) return std::nullopt;
   return (b - a) / change;
@@ -76,9 +76,9 @@ void add_family(capture_diff& diff, std::string_view kind, std::string_view fami
     if (sides.first) row.a_self = sides.first->self;
     if (sides.second) row.b_self = sides.second->self;
     row.system_frame = kind == "function" && is_system_frame(name);
-    row.share = share_of(row.a.value_or(0.0), row.b.value_or(0.0), *family);
+    row.share = diff_share_of(row.a.value_or(0.0), row.b.value_or(0.0), *family);
     if (row.a_self || row.b_self) {
-      row.self_share = share_of(row.a_self.value_or(0.0), row.b_self.value_or(0.0), *family);
+      row.self_share = diff_share_of(row.a_self.value_or(0.0), row.b_self.value_or(0.0), *family);
     }
     diff.rows.push_back(std::move(row));
   }
@@ -87,7 +87,7 @@ void add_family(capture_diff& diff, std::string_view kind, std::string_view fami
 
 // In whole percent: a share a hair above another (a libc helper's 0.01% against main's 0%) must
 // not outrank the next key.
-double contribution(const diff_row& row) {
+double diff_contribution(const diff_row& row) {
   if (row.self_share) return std::round(std::fabs(*row.self_share) * 100.0);
   if (row.share) return std::round(std::fabs(*row.share) * 100.0);
   return -1.0;
@@ -95,11 +95,11 @@ double contribution(const diff_row& row) {
 
 // A caller's inclusive share: among rows that carry none of the change themselves, the one whose
 // subtree holds it comes before a function that merely moved by a larger fraction of a tiny cost.
-double inclusive_share(const diff_row& row) {
+double diff_inclusive_share(const diff_row& row) {
   return row.share ? std::fabs(*row.share) : -1.0;
 }
 
-double relative_move(const diff_row& row) {
+double diff_relative_move(const diff_row& row) {
   const double a = row.a.value_or(0.0);
   const double b = row.b.value_or(0.0);
   if (a <= 0.0) return b > 0.0 ? std::numeric_limits<double>::infinity() : 0.0;
@@ -114,14 +114,14 @@ std::string value_text(const std::optional<double>& value) {
   return value ? format_number(*value) : std::string("-");
 }
 
-std::string change_text(const diff_row& row) {
+std::string diff_change_text(const diff_row& row) {
   if (!row.a) return "new";
   if (!row.b) return "gone";
   if (*row.a == 0.0) return *row.b == 0.0 ? "+0.00%" : "+inf";
   return fmt::format("{:+.2f}%", (*row.b / *row.a - 1.0) * 100.0);
 }
 
-std::string share_text(const diff_row& row) {
+std::string diff_share_text(const diff_row& row) {
   if (row.self_share) return fmt::format("{:.0f}% self", diff_whole_percent(*row.self_share));
   if (row.share) return fmt::format("{:.0f}%", diff_whole_percent(*row.share));
   return "-";
@@ -148,11 +148,12 @@ capture_diff diff_captures(const capture& a, const capture& b) {
   std::stable_sort(diff.rows.begin(), diff.rows.end(), [](const diff_row& x, const diff_row& y) {
     if (unchanged(x) != unchanged(y)) return !unchanged(x);
     if (x.system_frame != y.system_frame) return !x.system_frame;
-    if (contribution(x) != contribution(y)) return contribution(x) > contribution(y);
-    if (contribution(x) <= 0.0 && inclusive_share(x) != inclusive_share(y)) {
-      return inclusive_share(x) > inclusive_share(y);
+    if (diff_contribution(x) != diff_contribution(y))
+      return diff_contribution(x) > diff_contribution(y);
+    if (diff_contribution(x) <= 0.0 && diff_inclusive_share(x) != diff_inclusive_share(y)) {
+      return diff_inclusive_share(x) > diff_inclusive_share(y);
     }
-    return relative_move(x) > relative_move(y);
+    return diff_relative_move(x) > diff_relative_move(y);
   });
   return diff;
 }
@@ -176,15 +177,16 @@ std::string format_capture_diff(const capture_diff& diff, bool all) {
   for (const auto& row : diff.rows) {
     if (row.system_frame) {
       ++folded;
-      if (!unchanged(row)) folded_moved.push_back(fmt::format("{} {}", row.name, change_text(row)));
+      if (!unchanged(row))
+        folded_moved.push_back(fmt::format("{} {}", row.name, diff_change_text(row)));
       continue;
     }
     if (!all && unchanged(row)) {
       ++same;
       continue;
     }
-    lines.push_back({row.kind, row.name, value_text(row.a), value_text(row.b), change_text(row),
-                     share_text(row)});
+    lines.push_back({row.kind, row.name, value_text(row.a), value_text(row.b),
+                     diff_change_text(row), diff_share_text(row)});
   }
   std::array<std::size_t, 6> widths{};
   for (const auto& line : lines) {

@@ -84,7 +84,7 @@ std::string colour(const flame_node& node) {
                     : fmt::format("rgb({},{},235)", fade, fade);
 }
 
-std::string change_text(const flame_node& node) {
+std::string flame_change_text(const flame_node& node) {
   if (node.a <= 0.0) return "new";
   if (node.b <= 0.0) return "gone";
   return fmt::format("{:+.2f}%", (node.b / node.a - 1.0) * 100.0);
@@ -99,7 +99,7 @@ void draw(const flame_node& node, double x, int depth, double scale, std::string
   svg += fmt::format("<g><title>{}: A {}, B {} ({})</title><rect x=\"{:.1f}\" y=\"{}\" "
                      "width=\"{:.1f}\" height=\"{}\" style=\"fill:{}\" stroke=\"#fff\"/>",
                      xml_escape(node.name), format_number(node.a), format_number(node.b),
-                     change_text(node), x, y, width, flame_row - 1, colour(node));
+                     flame_change_text(node), x, y, width, flame_row - 1, colour(node));
   const auto chars = static_cast<std::size_t>(width / 7.0);
   if (chars >= 4) {
     svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>", x + 3, y + 13,

@@ -17,9 +17,11 @@ namespace aorta::detail {
 namespace {
 
 // Five significant digits: the hover's precision, and what keeps a point near 30 bytes.
-std::string compact(double value) { return fmt::format("{:.5g}", value); }
+std::string compact(double value) {
+  return fmt::format("{:.5g}", value);
+}
 
-double quantile(std::vector<double> values, double q) {
+double trend_quantile(std::vector<double> values, double q) {
   std::sort(values.begin(), values.end());
   const double at = q * static_cast<double>(values.size() - 1);
   const auto below = static_cast<std::size_t>(std::floor(at));
@@ -35,20 +37,21 @@ std::string segment_json(const series_analysis& analysis, std::size_t first, std
                    analysis.commits[i].samples.end());
   }
   return fmt::format("[{},{},{},{},{}]", first, last, compact(median_of(samples)),
-                     compact(quantile(samples, 0.25)), compact(quantile(samples, 0.75)));
+                     compact(trend_quantile(samples, 0.25)),
+                     compact(trend_quantile(samples, 0.75)));
 }
 
-std::string series_json(const series_analysis& analysis,
-                        std::map<std::string, std::size_t>& commit_index,
-                        std::vector<std::string>& commits) {
+std::string trend_series_json(const series_analysis& analysis,
+                              std::map<std::string, std::size_t>& commit_index,
+                              std::vector<std::string>& commits) {
   std::string points;
   for (const auto& commit : analysis.commits) {
     auto [at, fresh] = commit_index.try_emplace(commit.commit, commits.size());
     if (fresh) commits.push_back(commit.commit);
     const auto [low, high] = std::minmax_element(commit.samples.begin(), commit.samples.end());
     points += fmt::format("{}[{},{},{},{},{}]", points.empty() ? "" : ",", at->second,
-                          commit.samples.size(), compact(median_of(commit.samples)),
-                          compact(*low), compact(*high));
+                          commit.samples.size(), compact(median_of(commit.samples)), compact(*low),
+                          compact(*high));
   }
   std::string segments;
   std::string changes;
@@ -135,7 +138,7 @@ trend_data collect_trends(const std::string& store, const std::vector<std::strin
       auto commits_of = opened->read_series(key);
       if (commits_of.empty()) continue;
       const auto analysis = analyse_series(key, std::move(commits_of), change_point_options{});
-      series += (series.empty() ? "" : ",\n") + series_json(analysis, commit_index, commits);
+      series += (series.empty() ? "" : ",\n") + trend_series_json(analysis, commit_index, commits);
       data.titles.push_back(fmt::format("{}  {}{}{}", key.test, key.quantity,
                                         key.unit.empty() ? "" : " (" + key.unit + ")",
                                         key.card.empty() ? "" : "  card " + key.card));
