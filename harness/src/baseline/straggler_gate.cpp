@@ -16,13 +16,13 @@
 namespace aorta::detail {
 namespace {
 
-using value_of = std::function<std::optional<double>(const trial_snapshot&)>;
+using straggler_reader = std::function<std::optional<double>(const trial_snapshot&)>;
 
 struct quantity {
   std::string label;
   check_quantity kind;
   bool exact;
-  value_of value;
+  straggler_reader value;
 };
 
 double peers_median_of(std::vector<double> values) {

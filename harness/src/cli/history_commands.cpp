@@ -101,8 +101,9 @@ int add_to_history(const history_add_flags& flags) {
 
 void add_detector_options(CLI::App& command, history_view_flags& flags) {
   command
-      .add_option("--history", flags.store, "The store: an SQLite file path or a postgresql:// URL")
-      ->capture_default_str();
+      .add_option("--history", flags.store,
+                  "The store: an SQLite file path or a postgresql:// URL (default: "
+                  "aorta-history.sqlite)");
   command
       .add_option("--max-p", flags.detector.max_p,
                   "A step is a change when its permutation p-value is at most this, 1e-6 to 0.5")
@@ -135,8 +136,8 @@ void add_history_add(CLI::App& history, action& selected) {
                   "When the commit was made, ISO 8601; orders commits (default: git's commit "
                   "time, else the trials' start)");
   add->add_option("--history", flags->store,
-                  "The store: an SQLite file path or a postgresql:// URL")
-      ->capture_default_str();
+                  "The store: an SQLite file path or a postgresql:// URL (default: "
+                  "aorta-history.sqlite)");
   add->callback([&selected, flags] { selected = [flags] { return add_to_history(*flags); }; });
 }
 

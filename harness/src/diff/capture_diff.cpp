@@ -21,16 +21,16 @@ struct side_values {
   std::optional<double> self;
 };
 
-using by_name = std::map<std::string, side_values>;
+using side_values_by_name = std::map<std::string, side_values>;
 
-by_name kernels_of(const capture& source) {
-  by_name out;
+side_values_by_name kernels_of(const capture& source) {
+  side_values_by_name out;
   for (const auto& kernel : source.kernels) out[kernel.name.str()].value += kernel.total_ns / 1e6;
   return out;
 }
 
-by_name functions_of(const capture& source) {
-  by_name out;
+side_values_by_name functions_of(const capture& source) {
+  side_values_by_name out;
   for (const auto& function : source.functions) {
     auto& entry = out[function.name];
     entry.value += static_cast<double>(function.inclusive_ir);
@@ -39,8 +39,8 @@ by_name functions_of(const capture& source) {
   return out;
 }
 
-by_name scopes_of(const capture& source) {
-  by_name out;
+side_values_by_name scopes_of(const capture& source) {
+  side_values_by_name out;
   for (const auto& scope : source.scopes) {
     out[scope.kernel.empty() ? scope.scope : scope.kernel + "/" + scope.scope].value +=
         scope.cycles;
@@ -61,7 +61,7 @@ std::optional<double> diff_share_of(double a, double b, const diff_family& famil
 }
 
 void add_family(capture_diff& diff, std::string_view kind, std::string_view family_name,
-                const by_name& a, const by_name& b, std::optional<diff_family> family) {
+                const side_values_by_name& a, const side_values_by_name& b, std::optional<diff_family> family) {
   if (a.empty() && b.empty()) return;
   if (!family) family = diff_family{std::string(family_name), 0.0, 0.0, false};
   std::map<std::string, std::pair<const side_values*, const side_values*>> names;

@@ -7,44 +7,49 @@
 namespace aorta::detail {
 namespace {
 
-using enum value_source;
-using enum quantity_timing;
-using enum rank_combination;
-
 // Order: the gate and the cells judge walk the rows with a gate item in this order for each
-// kernel (time before count), so it is also the order of their rows.
-constexpr std::array<quantity_declaration, 13> declarations{{
-    {check_quantity::metric, "metric", metrics, "", by_metric_name, lowest_rank, "metrics", "", "",
-     "metric", "", false},
-    {check_quantity::time_ms, "time_ms", kernels, "", timed, summed, "kernels", "time_ms", "time",
-     "kernel time", "ms", false},
-    {check_quantity::count, "count", kernels, "", exact, summed, "kernels", "launches", "count",
-     "launches", "", true},
-    {check_quantity::cycles, "cycles", scopes, "proton_scope_cycles.", timed, summed, "scopes",
-     "cycles", "cycles", "scope cycles", "cycles", false},
-    {check_quantity::normalized_cycles, "normalized_cycles", scopes,
-     "proton_scope_normalized_cycles.", timed, summed, "scopes", "normalized_cycles", "",
-     "normalized scope cycles", "", false},
-    {check_quantity::ir, "ir", functions, "callgrind_ir.", exact, summed, "functions", "ir", "ir",
-     "inclusive Ir", "Ir", false},
-    {check_quantity::self_ir, "self_ir", functions, "callgrind_self_ir.", exact, summed,
-     "functions", "self_ir", "", "self Ir", "Ir", false},
-    {check_quantity::calls, "calls", functions, "", exact, summed, "", "", "", "calls", "", false},
-    {check_quantity::top_kernel, "top_kernel", kernels, "", not_compared, none, "", "", "",
-     "hottest kernel", "", false},
-    {check_quantity::errors, "count_errors", findings, "", not_compared, summed, "", "", "",
-     "checker errors", "", true},
-    {check_quantity::ncu, "ncu", counters, "ncu_counter.", exact, summed, "metrics", "", "ncu",
-     "ncu counter", "", false},
-    {check_quantity::samples, "samples", pc_samples, "", not_compared, summed, "", "", "",
-     "PC samples", "samples", false},
-    {check_quantity::stalls, "stalls", pc_samples, "", not_compared, summed, "", "", "",
-     "stalled PC samples", "samples", false},
-}};
+// kernel (time before count), so it is also the order of their rows. The enumerators are brought
+// in at block scope: at namespace scope they would reach every source of a unity batch.
+constexpr std::array<quantity_declaration, 13> declarations = [] {
+  using enum value_source;
+  using enum quantity_timing;
+  using enum rank_combination;
+  return std::array<quantity_declaration, 13>{{
+      {check_quantity::metric, "metric", metrics, "", by_metric_name, lowest_rank, "metrics", "",
+       "", "metric", "", false},
+      {check_quantity::time_ms, "time_ms", kernels, "", timed, summed, "kernels", "time_ms", "time",
+       "kernel time", "ms", false},
+      {check_quantity::count, "count", kernels, "", exact, summed, "kernels", "launches", "count",
+       "launches", "", true},
+      {check_quantity::cycles, "cycles", scopes, "proton_scope_cycles.", timed, summed, "scopes",
+       "cycles", "cycles", "scope cycles", "cycles", false},
+      {check_quantity::normalized_cycles, "normalized_cycles", scopes,
+       "proton_scope_normalized_cycles.", timed, summed, "scopes", "normalized_cycles", "",
+       "normalized scope cycles", "", false},
+      {check_quantity::ir, "ir", functions, "callgrind_ir.", exact, summed, "functions", "ir", "ir",
+       "inclusive Ir", "Ir", false},
+      {check_quantity::self_ir, "self_ir", functions, "callgrind_self_ir.", exact, summed,
+       "functions", "self_ir", "", "self Ir", "Ir", false},
+      {check_quantity::calls, "calls", functions, "", exact, summed, "", "", "", "calls", "",
+       false},
+      {check_quantity::top_kernel, "top_kernel", kernels, "", not_compared, none, "", "", "",
+       "hottest kernel", "", false},
+      {check_quantity::errors, "count_errors", findings, "", not_compared, summed, "", "", "",
+       "checker errors", "", true},
+      {check_quantity::ncu, "ncu", counters, "ncu_counter.", exact, summed, "metrics", "", "ncu",
+       "ncu counter", "", false},
+      {check_quantity::samples, "samples", pc_samples, "", not_compared, summed, "", "", "",
+       "PC samples", "samples", false},
+      {check_quantity::stalls, "stalls", pc_samples, "", not_compared, summed, "", "", "",
+       "stalled PC samples", "samples", false},
+  }};
+}();
 
 }  // namespace
 
-std::span<const quantity_declaration> quantity_table() noexcept { return declarations; }
+std::span<const quantity_declaration> quantity_table() noexcept {
+  return declarations;
+}
 
 const quantity_declaration& declaration_of(check_quantity quantity) noexcept {
   for (const auto& declared : declarations) {
@@ -74,18 +79,18 @@ std::optional<std::string_view> metric_name_in(check_quantity quantity,
 
 bool is_exact_quantity(check_quantity quantity, std::string_view metric_name) {
   switch (declaration_of(quantity).timing) {
-  case exact: return true;
-  case by_metric_name: break;
-  case timed:
-  case not_compared: return false;
+  case quantity_timing::exact: return true;
+  case quantity_timing::by_metric_name: break;
+  case quantity_timing::timed:
+  case quantity_timing::not_compared: return false;
   }
   if (is_kernel_count_metric(metric_name) || is_function_metric(metric_name)) return true;
   const auto* declared = declaration_of_metric(metric_name);
-  return declared != nullptr && declared->timing == exact;
+  return declared != nullptr && declared->timing == quantity_timing::exact;
 }
 
 bool is_timed_quantity(check_quantity quantity) noexcept {
-  return declaration_of(quantity).timing == timed;
+  return declaration_of(quantity).timing == quantity_timing::timed;
 }
 
 bool reads_zero_when_absent(check_quantity quantity, bool written_optional) noexcept {
@@ -102,13 +107,15 @@ bool is_kernel_count_metric(std::string_view name) noexcept {
 
 bool is_scope_metric(std::string_view name) noexcept {
   const auto* declared = declaration_of_metric(name);
-  return declared != nullptr && declared->source == scopes;
+  return declared != nullptr && declared->source == value_source::scopes;
 }
 
-bool is_function_metric(std::string_view name) noexcept { return name.starts_with("callgrind_"); }
+bool is_function_metric(std::string_view name) noexcept {
+  return name.starts_with("callgrind_");
+}
 
 std::string quantity_label(const quantity_declaration& declared, std::string_view name) {
-  if (declared.source == counters) {
+  if (declared.source == value_source::counters) {
     // `<metric>/<kernel>`: the kernel is the selector, as in the check ncu(METRIC, REGEX).
     const std::size_t slash = name.find('/');
     if (slash != std::string_view::npos) {
