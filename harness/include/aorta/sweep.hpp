@@ -26,10 +26,15 @@ enum class console_detail { quiet, normal, verbose };
 
 // `--baseline history[:BRANCH]` with `--history STORE` (docs/history.md, "Baselines from
 // history"): the gate's baseline is read from the history store instead of a baseline directory.
+// How many of a branch's newest commits since its last change point a history baseline takes
+// unless told (--history-commits, AORTA_HISTORY_BASELINE_COMMITS): enough trials for the gate's
+// tests (3 a commit give 60), few enough that a slow drift is not averaged into it for long.
+inline constexpr int default_history_baseline_commits = 20;
+
 struct history_baseline_source {
   std::string store;
   std::string branch;
-  int max_commits = 20;  // the newest commits since the branch's last change point
+  int max_commits = default_history_baseline_commits;
   std::string commit;    // the commit under test, for the bisect hint; "" when git cannot tell
 };
 

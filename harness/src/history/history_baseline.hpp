@@ -4,6 +4,7 @@
 // the run used when the store has trials of it; the verdict names those commits and that card.
 #pragma once
 
+#include "aorta/sweep.hpp"
 #include "baseline/measured_series.hpp"
 #include "history/history_store.hpp"
 
@@ -15,10 +16,8 @@
 
 namespace aorta::detail {
 
-// How many of the newest commits since the last change a baseline holds by default: enough
-// trials for the gate's tests (3 a commit give 60), few enough that a slow drift is not averaged
-// into the baseline for long.
-inline constexpr int default_history_baseline_commits = 20;
+// The most commits --history-commits may ask for (the default, default_history_baseline_commits,
+// is in aorta/sweep.hpp beside the request that carries it).
 inline constexpr int max_history_baseline_commits = 100'000;
 
 // nullopt when `text` is not of the form `history` or `history:BRANCH` (it is then a baseline

@@ -36,7 +36,6 @@ void record_gate_verdict(const sweep_request& request, std::vector<trial_record>
 
 gate_baseline from_history(const sweep_request& request, const std::string& test,
                            const measured_test& fresh) {
-  static_assert(history_baseline_source{}.max_commits == default_history_baseline_commits);
   const auto& source = *request.history_baseline;
   const auto card = fresh.fingerprint.find(std::string(card_key));
   auto history = baseline_from_history(
