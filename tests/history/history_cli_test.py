@@ -8,6 +8,10 @@
   concurrent  eight `history add` processes at once on one SQLite store lose nothing (rows
               counted with Python's own sqlite3 module), and adding the same runs again adds none.
   interrupt   an add killed mid-way leaves the store as it was: all of its runs or none.
+  incremental `history changes`, `show` and `report --history` save the change-point detector's
+              state in the store and the next process reuses it: the second pass tests no
+              segment, a pass after new commits tests only some, and every pass prints exactly
+              what a --full-pass prints; a damaged saved state costs a retest, never an answer.
   hostile     damaged and hostile result.json files are refused naming the file; the store and a
               file that is not a store are left untouched; a postgresql:// URL is refused
               when aorta was built without PostgreSQL (tests/history/postgresql_cli_test.py
@@ -199,6 +203,92 @@ def interrupt(options):
     print(f"interrupt: {hits} add(s) killed inside their transaction left the store as it was")
 
 
+def changes_run(options, store, *extra):
+    """(the JSON report, the text report) of one `history changes` process each."""
+    report = json.loads(aorta(options.aorta, "history", "changes", "--json", *extra,
+                              "--history", str(store)).stdout)
+    text = aorta(options.aorta, "history", "changes", *extra, "--history", str(store)).stdout
+    return report, text
+
+
+def add_commits(options, store, work, commits, step_at):
+    rng = random.Random(7 + commits.start)
+    for c in commits:
+        root = work / f"commit{c}"
+        for test, step in step_at.items():
+            level = 1.05 if c >= step else 1.0
+            for t in range(3):
+                write_trial(root / test / f"trial_{t}", t, level * (1.0 + rng.gauss(0.0, 0.01)))
+        aorta(options.aorta, "history", "add", str(root), "--commit", f"c{c:03d}", "--branch",
+              "main", "--time", iso_hour(c), "--history", str(store))
+
+
+def expect_same_changes(label, report, text, full, full_text):
+    if report["changes"] != full["changes"] or text != full_text:
+        sys.exit(f"FAIL: {label}: the changes differ from a --full-pass over the same store:\n"
+                 f"{json.dumps(report['changes'])}\n{json.dumps(full['changes'])}\n"
+                 f"{text}\n{full_text}")
+
+
+def incremental(options, store=None):
+    """`store` is an SQLite path (the default) or a PostgreSQL URL."""
+    work = Path(options.workdir)
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    store = store or work / "history.sqlite"
+    add_commits(options, store, work, range(0, 30), {"a": 18, "b": 1000})
+    first, _ = changes_run(options, store)
+    state = first["detector_state"]
+    if state["segments_reused"] != 0 or state["segments_tested"] == 0 or not state["saved"]:
+        sys.exit(f"FAIL: a first pass over a new store: {state}")
+    second, second_text = changes_run(options, store)
+    again = second["detector_state"]
+    if (again["segments_tested"], again["permutations_run"], again["series_saved"]) != (0, 0, 0) \
+            or again["segments_reused"] != state["segments_tested"]:
+        sys.exit(f"FAIL: a second process did not reuse the first's state: {again} after {state}")
+    full, full_text = changes_run(options, store, "--full-pass")
+    expect_same_changes("the reusing pass", second, second_text, full, full_text)
+    if [change["commit"] for change in full["changes"]] != ["c018"]:
+        sys.exit(f"FAIL: expected the planted step at c018 only: {full['changes']}")
+    add_commits(options, store, work, range(30, 42), {"a": 18, "b": 33})
+    grown, _ = changes_run(options, store)
+    use = grown["detector_state"]
+    grown_text = aorta(options.aorta, "history", "changes", "--history", str(store)).stdout
+    full, full_text = changes_run(options, store, "--full-pass")
+    expect_same_changes("after 12 new commits", grown, grown_text, full, full_text)
+    fresh = full["detector_state"]
+    if use["segments_reused"] == 0 or use["permutations_run"] >= fresh["permutations_run"]:
+        sys.exit(f"FAIL: after new commits the pass reused nothing or saved no work: {use}, "
+                 f"a full pass: {fresh}")
+    if sorted(change["commit"] for change in full["changes"]) != ["c018", "c033"]:
+        sys.exit(f"FAIL: expected the steps at c018 and c033: {full['changes']}")
+    report_dir = work / "report"
+    write_trial(report_dir / "a" / "trial_0", 0, 1.0)
+    summary = aorta(options.aorta, "report", str(report_dir), "--history", str(store)).stdout
+    # Test a's series: x_gpu_time_ms has 3 segments (the whole, either side of c018) and the
+    # stepless wall_seconds 1, all decided by the passes above.
+    if "change-point segments: 4 reused, 0 tested" not in summary:
+        sys.exit(f"FAIL: report --history did not reuse the saved state of test a:\n{summary}")
+    print(f"incremental: second process reused {again['segments_reused']} segments and tested "
+          f"none; after 12 commits {use['segments_reused']} reused, {use['segments_tested']} "
+          f"tested, {use['permutations_run']} permutations against {fresh['permutations_run']} "
+          "for a full pass; the same changes, byte for byte")
+    return full, full_text
+
+
+def damaged_state(options):
+    """Rows of the saved state that cannot be right are retested, not trusted."""
+    full, full_text = incremental(options)
+    store = Path(options.workdir) / "history.sqlite"
+    with sqlite3.connect(store) as db:
+        db.execute("UPDATE detector_state SET change_commit = 100000, range_last = 100000 "
+                   "WHERE changed = 1")
+    report, text = changes_run(options, store)
+    expect_same_changes("a damaged saved state", report, text, full, full_text)
+    if report["detector_state"]["segments_tested"] == 0:
+        sys.exit("FAIL: rows with a change outside their segment were reused")
+
+
 def expect_refusal(options, args, code, words):
     run = aorta(options.aorta, *args, check=False)
     output = run.stdout + run.stderr
@@ -245,13 +335,21 @@ def hostile(options):
     expect_refusal(options, ["history", "add", str(good), "--commit", "--output=x", "--history",
                              str(store)], 64, ["--commit"])
     expect_refusal(options, ["history", "show", "nosuch", "--history", str(store)], 1, ["nosuch"])
+    # --history and --history-commits serve --baseline history only: given alone, refused.
+    for given in (["--history", str(store)], ["--history-commits", "5"]):
+        expect_refusal(options, ["sweep", "run", "--recipe", "r.yaml", "--output", "o", *given,
+                                 "--", "true"], 64, [given[0], "--baseline history",
+                                                     "aorta history add"])
+        expect_refusal(options, ["compare", str(good), str(good), *given], 64,
+                       [given[0], "--baseline history", f"baseline is '{good}'"])
     print("hostile: every damaged input refused naming its file; store and foreign file untouched")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["replay", "concurrent", "interrupt", "hostile"])
+    parser.add_argument("mode", choices=["replay", "concurrent", "interrupt", "hostile",
+                                         "incremental"])
     parser.add_argument("--aorta", required=True)
     parser.add_argument("--workdir", required=True)
     parser.add_argument("--seed", type=int, default=1)
@@ -266,8 +364,8 @@ def main():
     parser.add_argument("--postgresql", type=int, default=1,
                         help="1 when aorta was built with PostgreSQL (AORTA_WITH_POSTGRESQL)")
     options = parser.parse_args()
-    {"replay": replay, "concurrent": concurrent, "interrupt": interrupt, "hostile": hostile}[
-        options.mode](options)
+    {"replay": replay, "concurrent": concurrent, "interrupt": interrupt, "hostile": hostile,
+     "incremental": damaged_state}[options.mode](options)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ unix socket in that directory. Then runs the SQLite store's CLI tests against it
   - eight adds at once creating the same 300 new quantities;
   - `history changes --json` reads back what an SQLite store of the same adds reads, and
     `history show` the commits (through a postgres:// URL);
+  - the change-point detector's state is saved in the server and reused by the next process,
+    with the answers of a --full-pass (history_cli_test.py's incremental test);
   - an add killed inside its transaction leaves the store as it was;
   - UPDATE, DELETE and TRUNCATE of recorded rows are refused by the store's triggers;
   - a store of another schema version and a database that is not a store are refused, unchanged;
@@ -30,8 +32,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from history_cli_test import (aorta, concurrent, expect_refusal, iso_hour,  # noqa: E402
-                              sweeps, write_trial)
+from history_cli_test import (aorta, concurrent, expect_refusal, incremental,  # noqa: E402
+                              iso_hour, sweeps, write_trial)
 
 SKIP = 77
 
@@ -257,6 +259,9 @@ def main():
         concurrent(options, url, lambda _: counts(server))
         work = Path(options.workdir)
         read_back(options, server, work)
+        server.sql("postgres", "CREATE DATABASE incremental")
+        incremental(argparse.Namespace(aorta=options.aorta, workdir=str(work / "incremental")),
+                    server.url("incremental"))
         contending_adds(options, server, work)
         append_only(server)
         interrupted_add(options, server, work)
@@ -266,7 +271,7 @@ def main():
     finally:
         server.stop()
     print("postgresql: 8 concurrent adds x 2 rounds lost and doubled nothing; changes and show "
-          "read it back; a killed add left nothing; append-only, foreign and future stores and "
+          "read it back; the detector's state saved and reused; a killed add left nothing; append-only, foreign and future stores and "
           "an unreachable server refused" + (
               "; --baseline history read it" if options.payload else ""))
 

@@ -30,6 +30,9 @@ struct report_summary {
   // What matrix.json keeps of a cells sweep's own matrix.json (its checks over cells, its
   // confound verdicts), "" when nothing.
   std::string kept_from_sweep;
+  // With --history: the trends drawn and what the change-point detector reused of the state an
+  // earlier pass saved in the store (docs/history.md, "Incremental detection"), "" without.
+  std::string trends_line;
 
   // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
   [[nodiscard]] std::string to_string() const;

@@ -87,6 +87,7 @@ ambiguous_policy compare_ambiguous_policy(const compare_flags& flags,
 }
 
 int compare_results(const compare_flags& flags) {
+  require_no_history_options(flags.base, flags.history);
   auto spec = detail::parse_gate_spec(flags.gate);
   if (flags.alpha) {
     if (spec.alpha_given && spec.params.alpha != *flags.alpha) {

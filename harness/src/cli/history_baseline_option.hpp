@@ -17,6 +17,9 @@ inline constexpr const char* default_history_store = "aorta-history.sqlite";
 struct history_baseline_flags {
   std::string store = default_history_store;
   int max_commits = 20;
+  // Set by add_history_baseline_options: whether the command line gave them.
+  const CLI::Option* store_option = nullptr;
+  const CLI::Option* commits_option = nullptr;
 };
 
 // The first line git prints for `git ARGUMENTS...` in the current directory (argv, never a
@@ -26,7 +29,13 @@ struct history_baseline_flags {
 // --history STORE and --history-commits N.
 void add_history_baseline_options(CLI::App& command, history_baseline_flags& flags);
 
-// nullopt when `baseline` names a directory. `history` alone takes the branch git has checked out
+// A usage error when --history or --history-commits was given but `baseline` is not
+// history[:BRANCH]: a CI job that names a store expects it read (or written), and would otherwise
+// gate against something else without a word. The message names `--baseline history` and
+// `aorta history add`.
+void require_no_history_options(const std::string& baseline, const history_baseline_flags& flags);
+
+// nullopt when `baseline` names a directory (or is empty), after require_no_history_options. `history` alone takes the branch git has checked out
 // here (a usage error on a detached checkout, naming history:BRANCH); the commit under test is
 // git's HEAD, "" when git cannot tell it.
 [[nodiscard]] std::optional<history_baseline_source>

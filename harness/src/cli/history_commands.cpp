@@ -119,6 +119,10 @@ void add_detector_options(CLI::App& command, history_view_flags& flags) {
                   "Commits on each side of a change, at least; 1 to 1000")
       ->check(CLI::Range(1, 1000).description(""))
       ->capture_default_str();
+  command.add_flag("--full-pass", flags.full_pass,
+                   "Test every segment again instead of reusing the detector's state saved in "
+                   "the store by an earlier pass (the answer is the same; the state is saved "
+                   "anew)");
 }
 
 void add_history_add(CLI::App& history, action& selected) {

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/schema.hpp"
 #include "history/history_store.hpp"
+#include "history/saved_detector.hpp"
 #include "history/series_changes.hpp"
 #include "json_document.hpp"
 #include "metrics/number_format.hpp"
@@ -22,13 +23,35 @@ namespace {
 
 using detail::series_analysis;
 
-std::vector<series_analysis> analyse_store(const history_view_flags& flags) {
-  auto store = detail::open_history_store(flags.store, detail::store_access::read_only);
-  std::vector<series_analysis> analyses;
+struct store_analysis {
+  std::vector<series_analysis> series;
+  detail::detector_state_use detector;
+};
+
+// The series' passes reuse the detector state an earlier process saved, and save theirs; a store
+// that cannot take it is named on stderr (the change points are the same either way).
+store_analysis analyse_store(const history_view_flags& flags) {
+  auto store = detail::open_history_store(flags.store, detail::store_access::read_saving_state);
+  detail::saved_detector detector(*store, flags.full_pass);
+  store_analysis analysis;
   for (const auto& key : store->series(flags.test, flags.quantity)) {
-    analyses.push_back(detail::analyse_series(key, store->read_series(key), flags.detector));
+    analysis.series.push_back(detector.analyse(key, store->read_series(key), flags.detector));
   }
-  return analyses;
+  analysis.detector = detector.save();
+  if (!analysis.detector.not_saved.empty()) {
+    fmt::print(std::cerr, "aorta: history: warning: the detector's state was not saved: {}\n",
+               analysis.detector.not_saved);
+  }
+  return analysis;
+}
+
+nlohmann::json detector_json(const detail::detector_state_use& use) {
+  return {{"series", use.series},
+          {"segments_reused", use.segments_reused},
+          {"segments_tested", use.segments_tested},
+          {"permutations_run", use.permutations_run},
+          {"series_saved", use.series_saved},
+          {"saved", use.not_saved.empty()}};
 }
 
 using detail::shell_word;
@@ -60,8 +83,8 @@ nlohmann::json number_or_null(double value) {
   return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
-nlohmann::json changes_json(const history_view_flags& flags,
-                            const std::vector<series_analysis>& analyses) {
+nlohmann::json changes_json(const history_view_flags& flags, const store_analysis& analysed) {
+  const auto& analyses = analysed.series;
   nlohmann::json changes = nlohmann::json::array();
   std::size_t points = 0;
   for (const auto& analysis : analyses) {
@@ -88,18 +111,20 @@ nlohmann::json changes_json(const history_view_flags& flags,
                           {"max_p", flags.detector.max_p},
                           {"permutations", flags.detector.permutations},
                           {"min_commits", flags.detector.min_side_commits},
-                          {"changes", std::move(changes)}},
+                          {"changes", std::move(changes)},
+                          {"detector_state", detector_json(analysed.detector)}},
                          schemas::history_changes);
 }
 
 }  // namespace
 
 int print_history_changes(const history_view_flags& flags) {
-  const auto analyses = analyse_store(flags);
+  const auto analysed = analyse_store(flags);
   if (flags.json) {
-    std::cout << detail::document_text(changes_json(flags, analyses));
+    std::cout << detail::document_text(changes_json(flags, analysed));
     return 0;
   }
+  const auto& analyses = analysed.series;
   std::size_t count = 0;
   for (const auto& analysis : analyses) {
     for (const auto& change : analysis.changes) {
@@ -122,7 +147,7 @@ int print_history_changes(const history_view_flags& flags) {
 }
 
 int print_history_show(const history_view_flags& flags) {
-  const auto analyses = analyse_store(flags);
+  const auto analyses = analyse_store(flags).series;
   if (analyses.empty()) {
     throw error(exit_code::failed,
                 fmt::format("history store {} has no series of test '{}'{}; `aorta history "

@@ -13,6 +13,7 @@ struct history_view_flags {
   std::string test;      // "" for every test
   std::string quantity;  // "" for every quantity
   bool json = false;
+  bool full_pass = false;  // ignore the detector's saved state (docs/history.md)
   detail::change_point_options detector;
 };
 

@@ -281,13 +281,34 @@ std::vector<double> e_divisive_statistics(const std::vector<double>& samples) {
 }
 
 const change_point_cache::outcome* change_point_cache::find(std::size_t first, std::size_t last,
-                                                            std::uint64_t digest) const {
+                                                            std::uint64_t digest) {
   const auto found = m_outcomes.find({first, last});
-  return found != m_outcomes.end() && found->second.digest == digest ? &found->second : nullptr;
+  if (found == m_outcomes.end() || found->second.digest != digest) return nullptr;
+  m_reached.insert(found->first);
+  ++segments_reused;
+  return &found->second;
 }
 
 void change_point_cache::keep(std::size_t first, std::size_t last, const outcome& decided) {
   m_outcomes[{first, last}] = decided;
+  m_reached.insert({first, last});
+  m_tested_any = true;
+  ++segments_tested;
+}
+
+void change_point_cache::restore(std::size_t first, std::size_t last, const outcome& decided) {
+  if (m_outcomes.insert_or_assign({first, last}, decided).second) ++m_restored;
+}
+
+std::map<change_point_cache::segment, change_point_cache::outcome>
+change_point_cache::reached() const {
+  std::map<segment, outcome> kept;
+  for (const auto& bounds : m_reached) kept.emplace(bounds, m_outcomes.at(bounds));
+  return kept;
+}
+
+bool change_point_cache::differs_from_restored() const {
+  return m_tested_any || m_reached.size() != m_restored;
 }
 
 const std::vector<detected_change>& incremental_change_points::append(std::vector<double> samples) {

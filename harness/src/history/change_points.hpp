@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -41,15 +42,31 @@ public:
     bool changed = false;
     detected_change change;
   };
-  [[nodiscard]] const outcome* find(std::size_t first, std::size_t last,
-                                    std::uint64_t digest) const;
+  using segment = std::pair<std::size_t, std::size_t>;  // [first, last) commit indexes
+  // The outcome kept for the segment when it was decided on the same samples and options; a hit
+  // counts as a segment reused.
+  [[nodiscard]] const outcome* find(std::size_t first, std::size_t last, std::uint64_t digest);
+  // A segment the pass has just tested.
   void keep(std::size_t first, std::size_t last, const outcome& decided);
+  // An outcome decided by an earlier process (the store's saved detector state): it counts as
+  // neither reused nor tested until a pass reaches it.
+  void restore(std::size_t first, std::size_t last, const outcome& decided);
+  // The segments the passes over this cache reached, found or tested: the state worth saving,
+  // since a segment no pass reaches any more (its series has grown past it) is never asked again.
+  [[nodiscard]] std::map<segment, outcome> reached() const;
+  // Whether reached() differs from what restore() put in: saving it again would change nothing.
+  [[nodiscard]] bool differs_from_restored() const;
   [[nodiscard]] std::size_t segments() const { return m_outcomes.size(); }
   // Permutations run by the passes that used this cache: the work incremental detection saves.
   long long permutations_run = 0;
+  long long segments_reused = 0;
+  long long segments_tested = 0;
 
 private:
-  std::map<std::pair<std::size_t, std::size_t>, outcome> m_outcomes;
+  std::map<segment, outcome> m_outcomes;
+  std::set<segment> m_reached;
+  std::size_t m_restored = 0;
+  bool m_tested_any = false;
 };
 
 // `commits` holds each commit's samples, oldest commit first; a commit without samples is not

@@ -4,11 +4,14 @@
 // same schema (docs/output-files.md, "History store").
 #pragma once
 
+#include "history/change_points.hpp"
+
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace aorta::detail {
@@ -87,6 +90,11 @@ struct stored_trial {
   std::vector<history_sample> samples;
 };
 
+// The change-point detector's state of one series (docs/history.md, "Incremental detection"):
+// each segment it reached and what it decided there. Derived from the samples, never history: a
+// store may lose it and the next pass tests every segment again.
+using detector_state = std::map<change_point_cache::segment, change_point_cache::outcome>;
+
 class history_store {
 public:
   virtual ~history_store() = default;
@@ -101,9 +109,19 @@ public:
   // Every measured trial of `test` on every branch and card, ordered as read_series orders
   // commits (then by run and trial).
   [[nodiscard]] virtual std::vector<stored_trial> read_test_trials(const std::string& test) = 0;
+  // The detector state saved for the series; empty when none was (or the store predates it).
+  [[nodiscard]] virtual detector_state read_detector_state(const series_key& key) = 0;
+  // Replaces the saved state of each series given, all in one transaction; the table is created
+  // on the first save. Needs a store opened with store_access::read_write or read_saving_state;
+  // throws aorta::error naming the store on any failure, the saved state left as it was.
+  virtual void save_detector_states(
+      const std::vector<std::pair<series_key, detector_state>>& states) = 0;
 };
 
-enum class store_access { read_only, read_write };
+// read_saving_state reads as read_only does (a missing or empty store is refused, no schema is
+// created) but may save the detector's state: what `history changes`, `show` and `report
+// --history` open.
+enum class store_access { read_only, read_saving_state, read_write };
 
 // `location` is a file path (SQLite; created by read_write when absent) or a `postgresql://` (or
 // `postgres://`) URL, whose database gets the schema on the first add; a build without libpq

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "history/postgresql_connection.hpp"
+#include "history/postgresql_detector_state.hpp"
 #include "history/postgresql_schema.hpp"
 #include "history/test_trials_query.hpp"
 #include "json_text.hpp"
@@ -20,11 +21,6 @@ namespace aorta::detail {
 namespace {
 
 using statement_values = std::vector<std::optional<std::string>>;
-
-// Taken by every transaction that may create the schema, so two first adds to an empty database
-// cannot both create it. Any constant that no other application is likely to use.
-constexpr std::string_view schema_lock_key =
-    "18367682425667905";  // an arbitrary constant of aorta's
 
 // A transaction the server aborts as a deadlock (two adds inserting the same new quantities in
 // another order) or a serialization failure is retried whole this many times.
@@ -75,6 +71,13 @@ public:
   std::vector<series_key> series(const std::string& test, const std::string& quantity) override;
   std::vector<series_commit> read_series(const series_key& key) override;
   std::vector<stored_trial> read_test_trials(const std::string& test) override;
+  detector_state read_detector_state(const series_key& key) override {
+    return read_postgresql_detector_state(m_db, key);
+  }
+  void save_detector_states(
+      const std::vector<std::pair<series_key, detector_state>>& states) override {
+    save_postgresql_detector_states(m_db, states);
+  }
 
 private:
   void verify_or_create(store_access access);
@@ -111,7 +114,7 @@ void postgresql_history::verify_or_create(store_access access) {
   m_db.must_run("BEGIN", {}, "cannot begin a transaction");
   transaction_guard transaction(m_db);
   if (access == store_access::read_write) {
-    m_db.must_run("SELECT pg_advisory_xact_lock($1::bigint)", {std::string(schema_lock_key)},
+    m_db.must_run("SELECT pg_advisory_xact_lock($1::bigint)", {std::string(postgresql_schema_lock_key)},
                   "cannot take the schema lock");
   }
   const pg_result tables = m_db.must_run(
@@ -122,7 +125,7 @@ void postgresql_history::verify_or_create(store_access access) {
   const auto objects = number_of<std::int64_t>(m_db, tables.get(), 0, 0);
   const bool versioned = number_of<std::int64_t>(m_db, tables.get(), 0, 1) > 0;
   if (objects == 0) {
-    if (access == store_access::read_only) {
+    if (access != store_access::read_write) {
       throw error(exit_code::failed,
                   fmt::format("history store {} is empty; add runs first with `aorta history add`",
                               m_db.described()));

@@ -7,6 +7,12 @@
 
 namespace aorta::detail {
 
+// Taken by every transaction that may create a table, so two first adds to an empty database (or
+// two first saves of the detector's state) cannot both create it. Any constant that no other
+// application is likely to use.
+inline constexpr std::string_view postgresql_schema_lock_key =
+    "18367682425667905";  // an arbitrary constant of aorta's
+
 inline constexpr std::string_view postgresql_history_schema = R"sql(
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 CREATE TABLE runs (
@@ -64,6 +70,25 @@ CREATE TRIGGER samples_append_only BEFORE UPDATE OR DELETE ON samples
   FOR EACH ROW EXECUTE FUNCTION aorta_history_append_only();
 CREATE TRIGGER samples_no_truncate BEFORE TRUNCATE ON samples
   FOR EACH STATEMENT EXECUTE FUNCTION aorta_history_append_only();
+)sql";
+
+// The detector's saved state, as sqlite_detector_state_table.
+inline constexpr std::string_view postgresql_detector_state_table = R"sql(
+CREATE TABLE IF NOT EXISTS detector_state (
+  test TEXT NOT NULL,
+  quantity TEXT NOT NULL,
+  unit TEXT NOT NULL,
+  card_uuid TEXT NOT NULL,
+  first_commit BIGINT NOT NULL,
+  last_commit BIGINT NOT NULL,
+  digest BIGINT NOT NULL,
+  changed INTEGER NOT NULL,
+  change_commit BIGINT NOT NULL,
+  range_first BIGINT NOT NULL,
+  range_last BIGINT NOT NULL,
+  p DOUBLE PRECISION NOT NULL,
+  permutations INTEGER NOT NULL,
+  PRIMARY KEY (test, quantity, unit, card_uuid, first_commit, last_commit));
 )sql";
 
 }  // namespace aorta::detail

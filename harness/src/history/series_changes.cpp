@@ -43,14 +43,15 @@ double median_of(std::vector<double> values) {
 }
 
 series_analysis analyse_series(const series_key& key, std::vector<series_commit> commits,
-                               const change_point_options& options) {
+                               const change_point_options& options,
+                               change_point_cache* cache) {
   series_analysis analysis{key, std::move(commits), {}};
   std::vector<std::vector<double>> samples;
   samples.reserve(analysis.commits.size());
   for (const auto& commit : analysis.commits) samples.push_back(commit.samples);
   change_point_options seeded = options;
   seeded.seed = series_seed(key, options.seed);
-  const auto found = find_change_points(samples, seeded);
+  const auto found = find_change_points(samples, seeded, cache);
   for (std::size_t i = 0; i < found.size(); ++i) {
     const std::size_t previous = i == 0 ? 0 : found[i - 1].commit;
     const std::size_t next = i + 1 == found.size() ? analysis.commits.size() : found[i + 1].commit;

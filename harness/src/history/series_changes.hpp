@@ -28,9 +28,12 @@ struct series_analysis {
   std::vector<series_change> changes;
 };
 
+// With `cache`, segments it holds decided on the same samples are not tested again (the answer is
+// a full pass's all the same).
 [[nodiscard]] series_analysis analyse_series(const series_key& key,
                                              std::vector<series_commit> commits,
-                                             const change_point_options& options);
+                                             const change_point_options& options,
+                                             change_point_cache* cache = nullptr);
 
 [[nodiscard]] double median_of(std::vector<double> values);
 

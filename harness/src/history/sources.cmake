@@ -4,6 +4,8 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/history_store.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_history_store.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_detector_state.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/saved_detector.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/iso_time.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/run_ingest.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/change_points.cpp
@@ -14,6 +16,7 @@ target_sources(aorta_harness PRIVATE
 if(AORTA_WITH_POSTGRESQL)
   add_library(aorta_history_postgresql OBJECT
     ${CMAKE_CURRENT_SOURCE_DIR}/src/history/postgresql_history_store.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/src/history/postgresql_detector_state.cpp
     ${CMAKE_CURRENT_SOURCE_DIR}/src/history/postgresql_connection.cpp)
   set_target_properties(aorta_history_postgresql PROPERTIES POSITION_INDEPENDENT_CODE ON)
   target_include_directories(aorta_history_postgresql PRIVATE

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "bounded_input.hpp"
+#include "history/sqlite_detector_state.hpp"
 #include "history/sqlite_schema.hpp"
 #include "history/test_trials_query.hpp"
 #include "json_text.hpp"
@@ -52,6 +53,13 @@ public:
   std::vector<series_key> series(const std::string& test, const std::string& quantity) override;
   std::vector<series_commit> read_series(const series_key& key) override;
   std::vector<stored_trial> read_test_trials(const std::string& test) override;
+  detector_state read_detector_state(const series_key& key) override {
+    return read_sqlite_detector_state(m_db.get(), m_file.string(), key);
+  }
+  void save_detector_states(
+      const std::vector<std::pair<series_key, detector_state>>& states) override {
+    save_sqlite_detector_states(m_db.get(), m_file.string(), states);
+  }
 
 private:
   [[noreturn]] void fail(int code, std::string_view what) const;
@@ -144,14 +152,17 @@ void sqlite_history::open(store_access access) {
     } catch (const input_error& e) {
       throw error(exit_code::failed, fmt::format("history store: {}", e.what()));
     }
-  } else if (access == store_access::read_only) {
+  } else if (access != store_access::read_write) {
     throw error(exit_code::failed,
                 fmt::format("history store {} does not exist; add runs first with `aorta history "
                             "add DIR --history {}`",
                             m_file.string(), m_file.string()));
   }
-  const int flags = access == store_access::read_only ? SQLITE_OPEN_READONLY
-                                                      : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  // read_saving_state opens the file read-write but never creates it: a file this user may only
+  // read opens read-only all the same, and saving the detector's state then fails alone.
+  const int flags = access == store_access::read_only        ? SQLITE_OPEN_READONLY
+                    : access == store_access::read_saving_state ? SQLITE_OPEN_READWRITE
+                                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(m_file.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   m_db.reset(raw);

@@ -64,4 +64,25 @@ CREATE TRIGGER samples_append_only_d BEFORE DELETE ON samples
   BEGIN SELECT RAISE(ABORT, 'aorta history is append-only'); END;
 )sql";
 
+// The change-point detector's saved state (docs/history.md, "Incremental detection"): derived
+// from the samples, so neither versioned nor append-only. Created by the first pass that saves
+// it; a store without it reads as one with no state saved, and an aorta that predates it ignores it.
+inline constexpr std::string_view sqlite_detector_state_table = R"sql(
+CREATE TABLE IF NOT EXISTS detector_state (
+  test TEXT NOT NULL,
+  quantity TEXT NOT NULL,
+  unit TEXT NOT NULL,
+  card_uuid TEXT NOT NULL,
+  first_commit INTEGER NOT NULL,
+  last_commit INTEGER NOT NULL,
+  digest INTEGER NOT NULL,
+  changed INTEGER NOT NULL,
+  change_commit INTEGER NOT NULL,
+  range_first INTEGER NOT NULL,
+  range_last INTEGER NOT NULL,
+  p REAL NOT NULL,
+  permutations INTEGER NOT NULL,
+  PRIMARY KEY (test, quantity, unit, card_uuid, first_commit, last_commit)) WITHOUT ROWID;
+)sql";
+
 }  // namespace aorta::detail

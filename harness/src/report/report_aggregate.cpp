@@ -256,6 +256,7 @@ std::string report_summary::to_string() const {
     text += line;
   }
   if (!kept_from_sweep.empty()) text += "\n  " + kept_from_sweep;
+  if (!trends_line.empty()) text += "\n  " + trends_line;
   if (!stale_lines.empty()) {
     text += fmt::format("\n  {} stale result(s) from earlier runs, left out:", stale_lines.size());
     for (const auto& line : stale_lines) text += "\n    " + line;
@@ -339,6 +340,7 @@ report_summary write_aggregate_report(const fs::path& results_dir,
   summary.cells = model.cells.size();
   summary.notes = model.skipped_files;
   if (model.sweep_matrix) summary.kept_from_sweep = detail::kept_sweep_line(*model.sweep_matrix);
+  if (model.trends) summary.trends_line = model.trends->summary_line();
   for (const auto& old : model.stale) {
     summary.stale_lines.push_back(fmt::format("{} ({}, {}; run started {})", old.result_path,
                                               to_string(old.outcome), old.started_at,

@@ -2,6 +2,7 @@
 
 #include "history/history_baseline.hpp"
 #include "history/history_store.hpp"
+#include "history/saved_detector.hpp"
 #include "history/series_changes.hpp"
 #include "json_text.hpp"
 #include "metrics/number_format.hpp"
@@ -129,7 +130,8 @@ svg.addEventListener('mouseleave',function(){tip.style.display='none';});});
 trend_data collect_trends(const std::string& store, const std::vector<std::string>& tests) {
   trend_data data;
   data.store = describe_history_store(store);
-  const auto opened = open_history_store(store, store_access::read_only);
+  const auto opened = open_history_store(store, store_access::read_saving_state);
+  saved_detector detector(*opened, false);
   std::map<std::string, std::size_t> commit_index;
   std::vector<std::string> commits;
   std::string series;
@@ -137,7 +139,7 @@ trend_data collect_trends(const std::string& store, const std::vector<std::strin
     for (const auto& key : opened->series(test, "")) {
       auto commits_of = opened->read_series(key);
       if (commits_of.empty()) continue;
-      const auto analysis = analyse_series(key, std::move(commits_of), change_point_options{});
+      const auto analysis = detector.analyse(key, std::move(commits_of), change_point_options{});
       series += (series.empty() ? "" : ",\n") + trend_series_json(analysis, commit_index, commits);
       data.titles.push_back(fmt::format("{}  {}{}{}", key.test, key.quantity,
                                         key.unit.empty() ? "" : " (" + key.unit + ")",
@@ -146,10 +148,21 @@ trend_data collect_trends(const std::string& store, const std::vector<std::strin
       data.points += analysis.commits.size();
     }
   }
+  data.detector = detector.save();
   std::string names;
   for (const auto& commit : commits) names += (names.empty() ? "" : ",") + dump_json(commit);
   data.json = fmt::format("{{\"c\":[{}],\"s\":[\n{}]}}", names, series);
   return data;
+}
+
+std::string trend_data::summary_line() const {
+  std::string line = fmt::format("trends: {} series, {} points of {}; change-point segments: {} "
+                                 "reused, {} tested",
+                                 series, points, store, detector.segments_reused,
+                                 detector.segments_tested);
+  if (!detector.not_saved.empty())
+    line += fmt::format(" (warning: the detector's state was not saved: {})", detector.not_saved);
+  return line;
 }
 
 void html_trends_section(const report_model& model, text_sink& out) {
