@@ -122,14 +122,28 @@ aorta_run(0 COMMAND "${AORTA}" sweep run --recipe "${gate_recipe}" --output "${g
           --baseline "${gate}/baselines" -- "${GATE_HOTSPOT}" 8192 32)
 aorta_run(1 COMMAND "${AORTA}" sweep run --recipe "${gate_recipe}" --output "${gate}/slow/hotspot"
           --baseline "${gate}/baselines" -- "${GATE_HOTSPOT}" 9011 32)
-aorta_list(gate_json "${gate}/same/hotspot/gate.json" "${gate}/slow/hotspot/gate.json")
+# A history baseline (docs/history.md): the first run kept in a store, then a run gated against
+# it and compare against it, both writing their optional `history` key.
+aorta_run(0 COMMAND "${AORTA}" history add "${gate}/first/hotspot" --commit c1 --branch main
+          --time 2026-12-01T00:00:00Z --history "${gate}/history.sqlite")
+aorta_run(0 COMMAND "${AORTA}" sweep run --recipe "${gate_recipe}" --output "${gate}/history/hotspot"
+          --baseline history:main --history "${gate}/history.sqlite" -- "${GATE_HOTSPOT}" 8192 32)
+aorta_run(1 COMMAND "${AORTA}" sweep run --recipe "${gate_recipe}" --output
+          "${gate}/history-slow/hotspot" --baseline history:main --history "${gate}/history.sqlite"
+          -- "${GATE_HOTSPOT}" 9011 32)
+aorta_list(gate_json "${gate}/same/hotspot/gate.json" "${gate}/slow/hotspot/gate.json"
+           "${gate}/history/hotspot/gate.json" "${gate}/history-slow/hotspot/gate.json")
 # The gate's rows are appended to the last trial's result.json as checks.
 aorta_list(result_json "${gate}/slow/hotspot/trial_0/result.json")
 aorta_run(1 STDOUT "${OUT}/compare-callgrind.json"
           COMMAND "${AORTA}" compare --json "${gate}/baselines" "${gate}/slow")
 aorta_run(0 STDOUT "${OUT}/compare-h200.json"
           COMMAND "${AORTA}" compare --json "${OUT}/h200-baselines" "${h200_results}")
-aorta_list(compare_json "${OUT}/compare-callgrind.json" "${OUT}/compare-h200.json")
+aorta_run(1 STDOUT "${OUT}/compare-history.json"
+          COMMAND "${AORTA}" compare --json history:main "${gate}/slow" --history
+                  "${gate}/history.sqlite")
+aorta_list(compare_json "${OUT}/compare-callgrind.json" "${OUT}/compare-h200.json"
+           "${OUT}/compare-history.json")
 
 # --- aorta report: matrix.json ----------------------------------------------------------------
 # Everything above plus the H200 lane's results (GPU kernels) and one unreadable result.json.

@@ -164,6 +164,43 @@ TEST(HistoryChangePoints, CacheNeverReusesASegmentWhoseSamplesChanged) {
   EXPECT_EQ(found[0].commit, 25U);
 }
 
+// The state a process saves (the segments its pass reached) restored into a new cache by the next
+// process: the same answer with no segment tested, and nothing to save again. A commit more: only
+// segments that reach it are tested, the answer a full pass's.
+TEST(HistoryChangePoints, ReachedSegmentsRestoredAnswerWithoutATest) {
+  auto commits = series(5, 60, 3, 0.01, 30, 0.04);
+  change_point_cache first;
+  const auto found = find_change_points(commits, {}, &first);
+  ASSERT_EQ(found.size(), 1U);
+  EXPECT_EQ(first.segments_reused, 0);
+  EXPECT_TRUE(first.differs_from_restored());
+  const auto saved = first.reached();
+  EXPECT_EQ(static_cast<long long>(saved.size()), first.segments_tested);
+
+  change_point_cache second;
+  for (const auto& [bounds, decided] : saved) second.restore(bounds.first, bounds.second, decided);
+  const auto again = find_change_points(commits, {}, &second);
+  ASSERT_EQ(again.size(), found.size());
+  EXPECT_EQ(again[0].commit, found[0].commit);
+  EXPECT_EQ(again[0].p, found[0].p);
+  EXPECT_EQ(second.segments_tested, 0);
+  EXPECT_EQ(second.segments_reused, static_cast<long long>(saved.size()));
+  EXPECT_FALSE(second.differs_from_restored());
+
+  commits.push_back(commits.back());
+  change_point_cache third;
+  for (const auto& [bounds, decided] : saved) third.restore(bounds.first, bounds.second, decided);
+  const auto grown = find_change_points(commits, {}, &third);
+  const auto full = find_change_points(commits, {});
+  ASSERT_EQ(grown.size(), full.size());
+  for (std::size_t i = 0; i < full.size(); ++i) EXPECT_EQ(grown[i].commit, full[i].commit);
+  EXPECT_GT(third.segments_reused, 0);  // the segment left of the step does not reach the end
+  EXPECT_GT(third.segments_tested, 0);
+  EXPECT_TRUE(third.differs_from_restored());
+  // The segment [0, 60) no pass asks for any more is not in the state saved next.
+  EXPECT_FALSE(third.reached().contains({0, 60}));
+}
+
 TEST(HistoryIsoTime, ParsesZonesAndRefusesNonsense) {
   const auto utc = parse_iso_time("2026-12-06T05:00:00Z");
   ASSERT_TRUE(utc);

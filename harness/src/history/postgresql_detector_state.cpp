@@ -87,6 +87,8 @@ void save_postgresql_detector_states(
   try {
     db.must_run("SELECT pg_advisory_xact_lock($1::bigint)",
                 {std::string(postgresql_schema_lock_key)}, "cannot take the schema lock");
+    // CREATE TABLE IF NOT EXISTS would otherwise print the server's NOTICE that it exists.
+    db.must_run("SET LOCAL client_min_messages = warning", {}, "cannot save the detector's state");
     db.run_script(postgresql_detector_state_table, "cannot create the detector_state table");
     for (const auto& [key, state] : states) {
       db.must_run("DELETE FROM detector_state WHERE test = $1 AND quantity = $2 AND unit = $3 "

@@ -52,6 +52,17 @@ Number number_of(const pg_connection& db, const PGresult* result, int row, int c
   return value;
 }
 
+// One element of a PostgreSQL array literal: quoted, with `"` and `\` escaped, so any text
+// (and the word NULL) reads back as itself.
+std::string array_element(const std::string& text) {
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  return quoted + "\"";
+}
+
 std::string tool_versions_json(const std::map<std::string, std::string>& versions) {
   nlohmann::json object = nlohmann::json::object();
   for (const auto& [name, value] : versions) object[name] = value;
@@ -223,23 +234,35 @@ bool postgresql_history::insert_run(const history_run& run, std::int64_t& sample
        run.recipe_path, run.recipe_digest, run.aorta_version, run.source, utc_timestamp()});
   if (PQntuples(inserted.get()) == 0) return false;
   const std::string run_id = text_of(inserted.get(), 0, 0);
+  // One statement for the run's trials and one for its series: a statement per row cost a round
+  // trip each, most of an add's time (benchmarks/README.md, "history").
+  std::string indexes = "{", verdicts = "{", measured = "{", started = "{";
   std::set<std::int64_t> quantities;
   for (const auto& trial : run.trials) {
-    const bool measured = trial.verdict == "pass" || trial.verdict == "fail";
-    run_in_add("INSERT INTO trials (run, trial_index, verdict, measured, started_at) VALUES "
-               "($1::bigint, $2::integer, $3, $4::integer, $5)",
-               {run_id, std::to_string(trial.index), trial.verdict, measured ? "1" : "0",
-                trial.started_at});
+    indexes += fmt::format("{},", trial.index);
+    verdicts += array_element(trial.verdict) + ",";
+    measured += trial.verdict == "pass" || trial.verdict == "fail" ? "1," : "0,";
+    started += array_element(trial.started_at) + ",";
     for (const auto& sample : trial.samples) {
       quantities.insert(quantity_id(sample.quantity, sample.unit));
       ++samples_added;
     }
   }
+  if (!run.trials.empty()) {
+    for (std::string* array : {&indexes, &verdicts, &measured, &started}) array->back() = '}';
+    run_in_add("INSERT INTO trials (run, trial_index, verdict, measured, started_at) SELECT "
+               "$1::bigint, i, v, m, s FROM unnest($2::integer[], $3::text[], $4::integer[], "
+               "$5::text[]) AS t(i, v, m, s)",
+               {run_id, indexes, verdicts, measured, started});
+  }
   insert_samples(run_id, run);
-  for (const std::int64_t quantity : quantities) {
-    run_in_add("INSERT INTO series (test, quantity, card_uuid) VALUES ($1, $2::bigint, $3) "
-               "ON CONFLICT DO NOTHING",
-               {run.test, std::to_string(quantity), run.card_uuid});
+  if (!quantities.empty()) {
+    std::string ids = "{";
+    for (const std::int64_t quantity : quantities) ids += fmt::format("{},", quantity);
+    ids.back() = '}';
+    run_in_add("INSERT INTO series (test, quantity, card_uuid) SELECT $1, q, $3 FROM "
+               "unnest($2::bigint[]) AS s(q) ON CONFLICT DO NOTHING",
+               {run.test, ids, run.card_uuid});
   }
   return true;
 }
