@@ -137,11 +137,14 @@ TEST(HistoryChangePoints, IncrementalEqualsTheFullPassAndCostsLess) {
     ASSERT_EQ(find_change_points(so_far, {}).size(), full.size());
   }
   const auto& last = incremental.append(commits.back());  // one more: the series grows to 151
-  EXPECT_EQ(last.size(), find_change_points([&] {
-              auto more = commits;
-              more.push_back(commits.back());
-              return more;
-            }(), {}).size());
+  EXPECT_EQ(last.size(), find_change_points(
+                             [&] {
+                               auto more = commits;
+                               more.push_back(commits.back());
+                               return more;
+                             }(),
+                             {})
+                             .size());
   ASSERT_EQ(find_change_points(commits, {}).size(), 2U);
   // The segments that reach the newest commit are most of the work (measured: 25,128 of 30,442
   // permutations here), so the saving is the subtrees left of the newest change.

@@ -55,8 +55,9 @@ struct report_summary {
 // A matrix.json that a sweep with cells left in results_dir keeps in the new one what no result.json
 // holds (its checks over cells, confound verdicts, seed, what each cell changed); one that cannot
 // be read is refused (error, exit code failed) before anything is written.
-// With `history_store` (an SQLite path or postgresql:// URL, read-only), report.html also draws
-// the trends of the report's tests in that store (docs/history.md, "Trends in report.html").
+// With `history_store` (an SQLite path or postgresql:// URL), report.html also draws the trends
+// of the report's tests in that store (docs/history.md, "Trends in report.html"); the store is
+// read, and only the change-point detector's saved state is written.
 report_summary write_aggregate_report(const std::filesystem::path& results_dir,
                                       const std::string& history_store = {});
 

@@ -16,15 +16,16 @@ std::optional<std::string> git_line(const std::vector<std::string>& arguments) {
 }
 
 void add_history_baseline_options(CLI::App& command, history_baseline_flags& flags) {
-  flags.store_option = command.add_option("--history", flags.store,
-                     "History store of --baseline history[:BRANCH]: an SQLite file or a "
-                     "postgresql:// URL (default: aorta-history.sqlite)");
+  flags.store_option =
+      command.add_option("--history", flags.store,
+                         "History store of --baseline history[:BRANCH]: an SQLite file or a "
+                         "postgresql:// URL (default: aorta-history.sqlite)");
   flags.commits_option =
       command
-      .add_option("--history-commits", flags.max_commits,
-                  "With --baseline history: at most this many of the branch's newest commits "
-                  "since its last change point, 1 to 100000 (default 20)")
-      ->check(CLI::Range(1, detail::max_history_baseline_commits).description(""));
+          .add_option("--history-commits", flags.max_commits,
+                      "With --baseline history: at most this many of the branch's newest commits "
+                      "since its last change point, 1 to 100000 (default 20)")
+          ->check(CLI::Range(1, detail::max_history_baseline_commits).description(""));
 }
 
 void require_no_history_options(const std::string& baseline, const history_baseline_flags& flags) {

@@ -35,7 +35,8 @@ void add_history_baseline_options(CLI::App& command, history_baseline_flags& fla
 // `aorta history add`.
 void require_no_history_options(const std::string& baseline, const history_baseline_flags& flags);
 
-// nullopt when `baseline` names a directory (or is empty), after require_no_history_options. `history` alone takes the branch git has checked out
+// nullopt when `baseline` names a directory (or is empty), after require_no_history_options.
+// `history` alone takes the branch git has checked out
 // here (a usage error on a detached checkout, naming history:BRANCH); the commit under test is
 // git's HEAD, "" when git cannot tell it.
 [[nodiscard]] std::optional<history_baseline_source>

@@ -25,7 +25,8 @@ struct detector_state_row {
 
 // The row as the cache's segment and outcome; nullopt when its numbers cannot be one: a change
 // lies inside its segment with a commit before its range (the last good one), p in (0, 1].
-[[nodiscard]] inline std::optional<std::pair<change_point_cache::segment, change_point_cache::outcome>>
+[[nodiscard]] inline std::optional<
+    std::pair<change_point_cache::segment, change_point_cache::outcome>>
 segment_of_row(const detector_state_row& row) {
   if (row.first < 0 || row.last <= row.first || (row.changed != 0 && row.changed != 1) ||
       row.permutations < 0 || row.permutations > 1'000'000 || !std::isfinite(row.p) ||
@@ -38,10 +39,9 @@ segment_of_row(const detector_state_row& row) {
     if (!(row.first < row.range_first && row.range_first <= row.change_commit &&
           row.change_commit <= row.range_last && row.range_last < row.last))
       return std::nullopt;
-    outcome.change = {static_cast<std::size_t>(row.change_commit),
-                      static_cast<std::size_t>(row.range_first),
-                      static_cast<std::size_t>(row.range_last), row.p,
-                      static_cast<int>(row.permutations)};
+    outcome.change = {
+        static_cast<std::size_t>(row.change_commit), static_cast<std::size_t>(row.range_first),
+        static_cast<std::size_t>(row.range_last), row.p, static_cast<int>(row.permutations)};
   }
   return std::make_pair(change_point_cache::segment{static_cast<std::size_t>(row.first),
                                                     static_cast<std::size_t>(row.last)},

@@ -114,8 +114,8 @@ public:
   // Replaces the saved state of each series given, all in one transaction; the table is created
   // on the first save. Needs a store opened with store_access::read_write or read_saving_state;
   // throws aorta::error naming the store on any failure, the saved state left as it was.
-  virtual void save_detector_states(
-      const std::vector<std::pair<series_key, detector_state>>& states) = 0;
+  virtual void
+  save_detector_states(const std::vector<std::pair<series_key, detector_state>>& states) = 0;
 };
 
 // read_saving_state reads as read_only does (a missing or empty store is refused, no schema is

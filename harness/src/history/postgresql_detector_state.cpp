@@ -61,9 +61,8 @@ detector_state read_postgresql_detector_state(pg_connection& db, const series_ke
   detector_state state;
   for (int r = 0; r < PQntuples(rows.get()); ++r) {
     detector_state_row row;
-    std::int64_t* integers[] = {&row.first,       &row.last,        &row.digest,
-                                &row.changed,     &row.change_commit, &row.range_first,
-                                &row.range_last};
+    std::int64_t* integers[] = {&row.first,         &row.last,        &row.digest,    &row.changed,
+                                &row.change_commit, &row.range_first, &row.range_last};
     bool complete = true;
     for (int column = 0; column < 7; ++column) {
       const auto value = state_number<std::int64_t>(rows.get(), r, column);

@@ -85,8 +85,8 @@ public:
   detector_state read_detector_state(const series_key& key) override {
     return read_postgresql_detector_state(m_db, key);
   }
-  void save_detector_states(
-      const std::vector<std::pair<series_key, detector_state>>& states) override {
+  void
+  save_detector_states(const std::vector<std::pair<series_key, detector_state>>& states) override {
     save_postgresql_detector_states(m_db, states);
   }
 
@@ -125,8 +125,8 @@ void postgresql_history::verify_or_create(store_access access) {
   m_db.must_run("BEGIN", {}, "cannot begin a transaction");
   transaction_guard transaction(m_db);
   if (access == store_access::read_write) {
-    m_db.must_run("SELECT pg_advisory_xact_lock($1::bigint)", {std::string(postgresql_schema_lock_key)},
-                  "cannot take the schema lock");
+    m_db.must_run("SELECT pg_advisory_xact_lock($1::bigint)",
+                  {std::string(postgresql_schema_lock_key)}, "cannot take the schema lock");
   }
   const pg_result tables = m_db.must_run(
       "SELECT count(*), count(*) FILTER (WHERE c.relname = 'schema_version') FROM pg_class c "
@@ -344,10 +344,16 @@ std::vector<stored_trial> postgresql_history::read_test_trials(const std::string
     const auto run = number_of<std::int64_t>(m_db, rows.get(), row, 0);
     const auto index = number_of<int>(m_db, rows.get(), row, 8);
     if (trials.empty() || trials.back().run != run || trials.back().index != index) {
-      trials.push_back({run, text_of(rows.get(), row, 1), text_of(rows.get(), row, 2),
+      trials.push_back({run,
+                        text_of(rows.get(), row, 1),
+                        text_of(rows.get(), row, 2),
                         number_of<std::int64_t>(m_db, rows.get(), row, 3),
-                        text_of(rows.get(), row, 4), text_of(rows.get(), row, 5),
-                        text_of(rows.get(), row, 6), text_of(rows.get(), row, 7), index, {}});
+                        text_of(rows.get(), row, 4),
+                        text_of(rows.get(), row, 5),
+                        text_of(rows.get(), row, 6),
+                        text_of(rows.get(), row, 7),
+                        index,
+                        {}});
     }
     trials.back().samples.push_back({text_of(rows.get(), row, 9), text_of(rows.get(), row, 10),
                                      number_of<double>(m_db, rows.get(), row, 11)});

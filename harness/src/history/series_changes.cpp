@@ -43,8 +43,7 @@ double median_of(std::vector<double> values) {
 }
 
 series_analysis analyse_series(const series_key& key, std::vector<series_commit> commits,
-                               const change_point_options& options,
-                               change_point_cache* cache) {
+                               const change_point_options& options, change_point_cache* cache) {
   series_analysis analysis{key, std::move(commits), {}};
   std::vector<std::vector<double>> samples;
   samples.reserve(analysis.commits.size());

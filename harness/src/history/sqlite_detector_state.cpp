@@ -77,9 +77,8 @@ detector_state read_sqlite_detector_state(sqlite3* db, const std::string& store,
   int rc = SQLITE_ROW;
   while ((rc = sqlite3_step(select.get())) == SQLITE_ROW) {
     detector_state_row row;
-    std::int64_t* integers[] = {&row.first,       &row.last,        &row.digest,
-                                &row.changed,     &row.change_commit, &row.range_first,
-                                &row.range_last};
+    std::int64_t* integers[] = {&row.first,         &row.last,        &row.digest,    &row.changed,
+                                &row.change_commit, &row.range_first, &row.range_last};
     for (int column = 0; column < 7; ++column)
       *integers[column] = sqlite3_column_int64(select.get(), column);
     row.p = sqlite3_column_double(select.get(), 7);
@@ -99,9 +98,10 @@ void save_sqlite_detector_states(sqlite3* db, const std::string& store,
   if (sqlite3_exec(db, std::string(sqlite_detector_state_table).c_str(), nullptr, nullptr,
                    nullptr) != SQLITE_OK)
     fail_state(db, store, "cannot create the detector_state table");
-  state_statement erase = prepare_state(db, store,
-                            "DELETE FROM detector_state WHERE test = ?1 AND quantity = ?2 AND "
-                            "unit = ?3 AND card_uuid = ?4");
+  state_statement erase =
+      prepare_state(db, store,
+                    "DELETE FROM detector_state WHERE test = ?1 AND quantity = ?2 AND "
+                    "unit = ?3 AND card_uuid = ?4");
   state_statement insert = prepare_state(
       db, store,
       "INSERT INTO detector_state (test, quantity, unit, card_uuid, first_commit, last_commit, "
@@ -113,8 +113,8 @@ void save_sqlite_detector_states(sqlite3* db, const std::string& store,
     for (const auto& [bounds, decided] : state) {
       const detector_state_row row = row_of_segment(bounds, decided);
       bind_series_key(insert.get(), key);
-      const std::int64_t integers[] = {row.first,       row.last,        row.digest,
-                                       row.changed,     row.change_commit, row.range_first,
+      const std::int64_t integers[] = {row.first,     row.last,          row.digest,
+                                       row.changed,   row.change_commit, row.range_first,
                                        row.range_last};
       for (int i = 0; i < 7; ++i) sqlite3_bind_int64(insert.get(), 5 + i, integers[i]);
       sqlite3_bind_double(insert.get(), 12, row.p);

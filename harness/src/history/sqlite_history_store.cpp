@@ -13,8 +13,8 @@
 
 #include <algorithm>
 #include <map>
-#include <tuple>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace aorta::detail {
@@ -72,8 +72,8 @@ public:
   detector_state read_detector_state(const series_key& key) override {
     return read_sqlite_detector_state(m_db.get(), m_file.string(), key);
   }
-  void save_detector_states(
-      const std::vector<std::pair<series_key, detector_state>>& states) override {
+  void
+  save_detector_states(const std::vector<std::pair<series_key, detector_state>>& states) override {
     save_sqlite_detector_states(m_db.get(), m_file.string(), states);
   }
 
@@ -179,9 +179,10 @@ void sqlite_history::open(store_access access) {
   }
   // read_saving_state opens the file read-write but never creates it: a file this user may only
   // read opens read-only all the same, and saving the detector's state then fails alone.
-  const int flags = access == store_access::read_only        ? SQLITE_OPEN_READONLY
-                    : access == store_access::read_saving_state ? SQLITE_OPEN_READWRITE
-                                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  const int flags = access == store_access::read_only ? SQLITE_OPEN_READONLY
+                    : access == store_access::read_saving_state
+                        ? SQLITE_OPEN_READWRITE
+                        : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
   sqlite3* raw = nullptr;
   const int rc = sqlite3_open_v2(m_file.c_str(), &raw, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   m_db.reset(raw);
@@ -398,10 +399,16 @@ std::vector<stored_trial> sqlite_history::read_test_trials(const std::string& te
     const std::int64_t run = sqlite3_column_int64(select.get(), 0);
     const int index = sqlite3_column_int(select.get(), 8);
     if (trials.empty() || trials.back().run != run || trials.back().index != index) {
-      trials.push_back({run, column_text(select.get(), 1), column_text(select.get(), 2),
-                        sqlite3_column_int64(select.get(), 3), column_text(select.get(), 4),
-                        column_text(select.get(), 5), column_text(select.get(), 6),
-                        column_text(select.get(), 7), index, {}});
+      trials.push_back({run,
+                        column_text(select.get(), 1),
+                        column_text(select.get(), 2),
+                        sqlite3_column_int64(select.get(), 3),
+                        column_text(select.get(), 4),
+                        column_text(select.get(), 5),
+                        column_text(select.get(), 6),
+                        column_text(select.get(), 7),
+                        index,
+                        {}});
     }
     trials.back().samples.push_back({column_text(select.get(), 9), column_text(select.get(), 10),
                                      sqlite3_column_double(select.get(), 11)});

@@ -66,7 +66,7 @@ CREATE TRIGGER samples_append_only_d BEFORE DELETE ON samples
 
 // The change-point detector's saved state (docs/history.md, "Incremental detection"): derived
 // from the samples, so neither versioned nor append-only. Created by the first pass that saves
-// it; a store without it reads as one with no state saved, and an aorta that predates it ignores it.
+// it; a store without it reads as one with no state saved, and an older aorta ignores it.
 inline constexpr std::string_view sqlite_detector_state_table = R"sql(
 CREATE TABLE IF NOT EXISTS detector_state (
   test TEXT NOT NULL,

@@ -156,10 +156,10 @@ trend_data collect_trends(const std::string& store, const std::vector<std::strin
 }
 
 std::string trend_data::summary_line() const {
-  std::string line = fmt::format("trends: {} series, {} points of {}; change-point segments: {} "
-                                 "reused, {} tested",
-                                 series, points, store, detector.segments_reused,
-                                 detector.segments_tested);
+  std::string line =
+      fmt::format("trends: {} series, {} points of {}; change-point segments: {} "
+                  "reused, {} tested",
+                  series, points, store, detector.segments_reused, detector.segments_tested);
   if (!detector.not_saved.empty())
     line += fmt::format(" (warning: the detector's state was not saved: {})", detector.not_saved);
   return line;

@@ -20,7 +20,7 @@ struct trend_data {
   std::string store;  // as messages show it
   std::size_t series = 0;
   std::size_t points = 0;
-  std::string json;  // {"c":[commits],"s":[series...]}, docs/history.md
+  std::string json;                 // {"c":[commits],"s":[series...]}, docs/history.md
   std::vector<std::string> titles;  // per series: "test  quantity (unit)  card X"
   detector_state_use detector;
 
