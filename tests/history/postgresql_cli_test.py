@@ -10,7 +10,8 @@ unix socket in that directory. Then runs the SQLite store's CLI tests against it
   - `history changes --json` reads back what an SQLite store of the same adds reads, and
     `history show` the commits (through a postgres:// URL);
   - the change-point detector's state is saved in the server and reused by the next process,
-    with the answers of a --full-pass (history_cli_test.py's incremental test);
+    with the answers of a --full-pass (history_cli_test.py's incremental test); a user who may
+    only read gets the same changes and a warning that the state was not saved;
   - an add killed inside its transaction leaves the store as it was;
   - UPDATE, DELETE and TRUNCATE of recorded rows are refused by the store's triggers;
   - a store of another schema version and a database that is not a store are refused, unchanged;
@@ -129,6 +130,22 @@ def read_back(options, server, work):
     for commit in [f"r{i}" for i in range(8)]:
         if commit not in shown:
             sys.exit(f"FAIL: history show lacks commit {commit}:\n{shown}")
+
+
+def read_only_user(options, server):
+    """A database user who may only read: the changes stand, the state is not saved, and stderr
+    says so (a CI job reading a fleet's store with a read-only login)."""
+    server.sql("incremental", "CREATE ROLE reader LOGIN; GRANT SELECT ON ALL TABLES IN SCHEMA "
+                              "public TO reader")
+    url = server.url("incremental").replace("user=aorta", "user=reader")
+    run = aorta(options.aorta, "history", "changes", "--json", "--full-pass", "--history", url)
+    report = json.loads(run.stdout)
+    owner = json.loads(aorta(options.aorta, "history", "changes", "--json", "--history",
+                             server.url("incremental")).stdout)
+    if report["detector_state"]["saved"] or "was not saved" not in run.stderr or \
+            report["changes"] != owner["changes"]:
+        sys.exit(f"FAIL: a read-only user: {report['detector_state']}, stderr {run.stderr!r}; "
+                 "want the same changes, saved false and a warning")
 
 
 def contending_adds(options, server, work):
@@ -262,6 +279,7 @@ def main():
         server.sql("postgres", "CREATE DATABASE incremental")
         incremental(argparse.Namespace(aorta=options.aorta, workdir=str(work / "incremental")),
                     server.url("incremental"))
+        read_only_user(options, server)
         contending_adds(options, server, work)
         append_only(server)
         interrupted_add(options, server, work)
