@@ -5,6 +5,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/history_store.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_history_store.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_detector_state.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/history/sqlite_transaction.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/saved_detector.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/iso_time.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/history/run_ingest.cpp

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "history/detector_state_rows.hpp"
 #include "history/sqlite_schema.hpp"
+#include "history/sqlite_transaction.hpp"
 
 #include <fmt/format.h>
 
@@ -44,22 +45,6 @@ void step_state(sqlite3* db, const std::string& store, sqlite3_stmt* stmt, std::
   sqlite3_reset(stmt);
 }
 
-// Rolls back unless committed, as sqlite_history_store.cpp's add does.
-class state_transaction {
-public:
-  explicit state_transaction(sqlite3* db) : m_db(db) {}
-  state_transaction(const state_transaction&) = delete;
-  state_transaction& operator=(const state_transaction&) = delete;
-  ~state_transaction() {
-    if (!m_committed) sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  void committed() noexcept { m_committed = true; }
-
-private:
-  sqlite3* m_db;
-  bool m_committed = false;
-};
-
 }  // namespace
 
 detector_state read_sqlite_detector_state(sqlite3* db, const std::string& store,
@@ -94,7 +79,7 @@ void save_sqlite_detector_states(sqlite3* db, const std::string& store,
   if (states.empty()) return;
   if (sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
     fail_state(db, store, "cannot take the write lock to save the detector's state");
-  state_transaction transaction(db);
+  sqlite_write_transaction transaction(db);
   if (sqlite3_exec(db, std::string(sqlite_detector_state_table).c_str(), nullptr, nullptr,
                    nullptr) != SQLITE_OK)
     fail_state(db, store, "cannot create the detector_state table");

@@ -4,6 +4,7 @@
 #include "bounded_input.hpp"
 #include "history/sqlite_detector_state.hpp"
 #include "history/sqlite_schema.hpp"
+#include "history/sqlite_transaction.hpp"
 #include "history/test_trials_query.hpp"
 #include "json_text.hpp"
 #include "utc_timestamp.hpp"
@@ -96,46 +97,8 @@ private:
   std::vector<pending_sample> m_pending_samples;
 };
 
-// Rolls back unless committed: an exception (or a signal's unwind) between BEGIN and COMMIT leaves
-// the store as it was.
-class write_transaction {
-public:
-  explicit write_transaction(sqlite3* db) : m_db(db) {}
-  write_transaction(const write_transaction&) = delete;
-  write_transaction& operator=(const write_transaction&) = delete;
-  ~write_transaction() {
-    if (!m_committed) sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  void committed() noexcept { m_committed = true; }
-
-private:
-  sqlite3* m_db;
-  bool m_committed = false;
-};
-
 void sqlite_history::fail(int code, std::string_view what) const {
-  std::string fix;
-  switch (code & 0xff) {
-  case SQLITE_BUSY:
-  case SQLITE_LOCKED:
-    fix = fmt::format("another process held the store's lock for more than {} s; retry the add, "
-                      "or find the process that keeps it open",
-                      history_busy_timeout_ms / 1000);
-    break;
-  case SQLITE_NOTADB:
-  case SQLITE_CORRUPT:
-    fix = "the file is not an aorta history store (not a SQLite database, or a damaged one); aorta "
-          "left it untouched. Fix: point --history at the right file, or move this one away and "
-          "add the runs again";
-    break;
-  case SQLITE_CANTOPEN:
-  case SQLITE_PERM:
-  case SQLITE_READONLY:
-    fix = "check that the file and its directory exist and are writable by this user";
-    break;
-  case SQLITE_FULL: fix = "the disk is full; free space and add again"; break;
-  default: fix = "nothing was added; retry, and report the message if it persists"; break;
-  }
+  const std::string fix = sqlite_failure_fix(code, history_busy_timeout_ms);
   const char* detail = m_db ? sqlite3_errmsg(m_db.get()) : sqlite3_errstr(code);
   throw error(exit_code::failed, fmt::format("history store {}: {}: {} ({}); {}", m_file.string(),
                                              what, detail, sqlite3_errstr(code), fix));
@@ -196,7 +159,7 @@ void sqlite_history::open(store_access access) {
 void sqlite_history::verify_or_create(store_access access) {
   const bool writing = access == store_access::read_write;
   exec(writing ? "BEGIN IMMEDIATE" : "BEGIN", "cannot begin a transaction");
-  write_transaction transaction(m_db.get());
+  sqlite_write_transaction transaction(m_db.get());
   statement tables = prepare("SELECT count(*), sum(name = 'schema_version') FROM sqlite_master");
   step(tables.get());
   const auto objects = sqlite3_column_int64(tables.get(), 0);
@@ -332,7 +295,7 @@ void sqlite_history::insert_samples() {
 history_add_outcome sqlite_history::add_runs(const std::vector<history_run>& runs) {
   history_add_outcome outcome;
   exec("BEGIN IMMEDIATE", "cannot take the write lock");
-  write_transaction transaction(m_db.get());
+  sqlite_write_transaction transaction(m_db.get());
   m_quantity_ids.clear();  // ids read in a rolled-back transaction would not exist
   m_pending_samples.clear();
   for (const auto& run : runs) {
