@@ -156,6 +156,18 @@ TEST_F(PcSampleGate, AStallReasonThatMovedIsNamed) {
   EXPECT_NE(moved.output.find("(not stalled) 38.4% -> 31.7%"), std::string::npos) << moved.output;
 }
 
+// A fresh trial whose capture came back without PC samples (sampling off, or a Proton build
+// without it) measured nothing the baseline's sample rows can be judged on: both rows are GONE,
+// which fails, never a pass.
+TEST_F(PcSampleGate, AFreshCaptureWithoutSamplesIsNeverAPass) {
+  const auto lost = compare("nosamples", [](capture& source) { source.pc_samples.clear(); });
+  EXPECT_EQ(lost.exit_status, 1) << lost.output;
+  EXPECT_NE(lost.output.find("samples(matmul_kernel) by line"), std::string::npos) << lost.output;
+  EXPECT_NE(lost.output.find("stalls(matmul_kernel) by reason"), std::string::npos) << lost.output;
+  EXPECT_NE(lost.output.find("GONE (fail)"), std::string::npos) << lost.output;
+  EXPECT_EQ(lost.output.find("SAME"), std::string::npos) << lost.output;
+}
+
 // The tables below are counts, not a capture: the test and the verdict rule alone.
 TEST(PcSampleGateRule, ChiSquareSurvivalHasItsClosedForms) {
   using aorta::detail::chi_square_survival;
