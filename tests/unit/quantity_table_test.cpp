@@ -103,6 +103,28 @@ TEST(QuantityTable, OnlyCountsReadZeroWhenNothingMatches) {
   }
 }
 
+// A row says everything its readers ask: evaluation reads a kernel, scope or function entry
+// through `reads`, counts findings of `finding_severity`, and the parser refuses a baseline bound
+// on a quantity no baseline keeps with `baseline_refusal`. A row missing one fails here, not as a
+// null pointer or an empty message at run time.
+TEST(QuantityTable, EveryRowDeclaresWhatItsSourceNeeds) {
+  using aorta::detail::value_source;
+  for (const auto& row : quantity_table()) {
+    const auto& reads = row.reads;
+    const bool numeric_entry = row.numeric && row.source != value_source::metrics;
+    EXPECT_EQ(reads.kernel != nullptr, numeric_entry && row.source == value_source::kernels)
+        << row.check_name;
+    EXPECT_EQ(reads.scope != nullptr, numeric_entry && row.source == value_source::scopes)
+        << row.check_name;
+    EXPECT_EQ(reads.function != nullptr, numeric_entry && row.source == value_source::functions)
+        << row.check_name;
+    EXPECT_EQ(row.finding_severity.empty(), row.source != value_source::findings) << row.check_name;
+    EXPECT_EQ(row.baseline_refusal.empty(),
+              !row.numeric || aorta::detail::kept_in_baseline(row.quantity))
+        << row.check_name;
+  }
+}
+
 TEST(QuantityTable, MetricKindsByName) {
   EXPECT_TRUE(aorta::detail::is_error_metric("sanitizer_error_count"));
   EXPECT_TRUE(aorta::detail::is_error_metric("sanitizer_errors.invalid_global_write"));

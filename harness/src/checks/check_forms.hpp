@@ -34,6 +34,11 @@ inline constexpr std::array<function_form, 11> function_forms{{
      "stalls(^matmul_kernel$, long_scoreboard, matmul\\.py:60$) > 20000"},
 }};
 
+// The two forms that are not a function call: a plain metric (`NAME OP N`) and
+// `top_kernel ~ REGEX`.
+inline constexpr check_quantity plain_metric_form = check_quantity::metric;
+inline constexpr check_quantity top_kernel_form = check_quantity::top_kernel;
+
 // The form spelt `name`, or nullptr.
 [[nodiscard]] const function_form* find_form(std::string_view name) noexcept;
 
