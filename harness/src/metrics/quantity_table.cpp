@@ -22,11 +22,11 @@ constexpr std::string_view pc_samples_refusal =
 // Order: the gate and the cells judge walk the rows with a gate item in this order for each
 // kernel (time before count), so it is also the order of their rows. The enumerators are brought
 // in at block scope: at namespace scope they would reach every source of a unity batch.
-constexpr std::array<quantity_declaration, 13> declarations = [] {
+constexpr std::array<quantity_declaration, 14> declarations = [] {
   using enum value_source;
   using enum quantity_timing;
   using enum rank_combination;
-  return std::array<quantity_declaration, 13>{{
+  return std::array<quantity_declaration, 14>{{
       {.quantity = check_quantity::metric,
        .check_name = "metric",
        .source = metrics,
@@ -131,6 +131,15 @@ constexpr std::array<quantity_declaration, 13> declarations = [] {
        .absent_reads_zero = true,
        .finding_severity = "error",
        .baseline_refusal = "errors are judged against a count, not a baseline"},
+      {.quantity = check_quantity::warnings,
+       .check_name = "count_warnings",
+       .source = findings,
+       .timing = not_compared,
+       .ranks = summed,
+       .display_name = "checker warnings",
+       .absent_reads_zero = true,
+       .finding_severity = "warning",
+       .baseline_refusal = "warnings are judged against a count, not a baseline"},
       {.quantity = check_quantity::ncu,
        .check_name = "ncu",
        .source = counters,
