@@ -62,10 +62,10 @@ function(aorta_add_consumer_chain mode required_fixtures)
 
   # aorta_profiled_tests, not all: the .test step then proves that it builds what the profiled
   # test runs (aorta in the subdirectory case, and the TARGET payload); uses_harness is the
-  # link proof.
+  # link proof; every_installed_header compiles each installed header alone.
   add_test(NAME ${prefix}.build
     COMMAND ${CMAKE_COMMAND} --build ${binary} --config $<CONFIG>
-      --target aorta_profiled_tests uses_harness)
+      --target aorta_profiled_tests uses_harness every_installed_header)
   set_tests_properties(${prefix}.build PROPERTIES
     LABELS packaging
     TIMEOUT 1800

@@ -16,7 +16,7 @@ using aorta::detail::quantity_table;
 
 // The last enumerator of check_quantity: a quantity added after it must move this line, and the
 // test below then fails until the table declares it.
-constexpr auto last_quantity = check_quantity::stalls;
+constexpr auto last_quantity = check_quantity::warnings;
 
 TEST(QuantityTable, DeclaresEveryQuantityOnce) {
   std::set<check_quantity> declared;
@@ -97,9 +97,32 @@ TEST(QuantityTable, OnlyCountsReadZeroWhenNothingMatches) {
   using aorta::detail::reads_zero_when_absent;
   for (const auto& row : quantity_table()) {
     const bool counts = row.quantity == check_quantity::count ||
-                        row.quantity == check_quantity::errors;
+                        row.quantity == check_quantity::errors ||
+                        row.quantity == check_quantity::warnings;
     EXPECT_EQ(reads_zero_when_absent(row.quantity, false), counts) << row.check_name;
     EXPECT_TRUE(reads_zero_when_absent(row.quantity, true)) << row.check_name << "?";
+  }
+}
+
+// A row says everything its readers ask: evaluation reads a kernel, scope or function entry
+// through `reads`, counts findings of `finding_severity`, and the parser refuses a baseline bound
+// on a quantity no baseline keeps with `baseline_refusal`. A row missing one fails here, not as a
+// null pointer or an empty message at run time.
+TEST(QuantityTable, EveryRowDeclaresWhatItsSourceNeeds) {
+  using aorta::detail::value_source;
+  for (const auto& row : quantity_table()) {
+    const auto& reads = row.reads;
+    const bool numeric_entry = row.numeric && row.source != value_source::metrics;
+    EXPECT_EQ(reads.kernel != nullptr, numeric_entry && row.source == value_source::kernels)
+        << row.check_name;
+    EXPECT_EQ(reads.scope != nullptr, numeric_entry && row.source == value_source::scopes)
+        << row.check_name;
+    EXPECT_EQ(reads.function != nullptr, numeric_entry && row.source == value_source::functions)
+        << row.check_name;
+    EXPECT_EQ(row.finding_severity.empty(), row.source != value_source::findings) << row.check_name;
+    EXPECT_EQ(row.baseline_refusal.empty(),
+              !row.numeric || aorta::detail::kept_in_baseline(row.quantity))
+        << row.check_name;
   }
 }
 

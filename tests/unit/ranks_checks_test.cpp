@@ -129,6 +129,27 @@ TEST(RankSum, LaunchesAndTimeAddUpAndUnknownStaysUnknown) {
   EXPECT_FALSE(aorta::sum_over_ranks({&a, &unknown}).kernels[0].launches);
 }
 
+// Every scope and function field the quantity table sums over ranks adds up: calls() of a
+// multi-rank trial used to read the first rank's count alone.
+TEST(RankSum, ScopeAndFunctionFieldsAddUpAsTheTableSays) {
+  aorta::capture a;
+  a.rank = 0;
+  a.scopes.push_back({"k", "loop", 100.0, 1.0});
+  a.functions.push_back({"parse_row", 10, 40, 3});
+  aorta::capture b = a;
+  b.rank = 1;
+  b.scopes[0] = {"k", "loop", 50.0, 0.5};
+  b.functions[0] = {"parse_row", 5, 20, 4};
+  const auto sum = aorta::sum_over_ranks({&a, &b});
+  ASSERT_EQ(sum.scopes.size(), 1U);
+  EXPECT_DOUBLE_EQ(sum.scopes[0].cycles, 150.0);
+  EXPECT_DOUBLE_EQ(sum.scopes[0].normalized_cycles, 1.5);
+  ASSERT_EQ(sum.functions.size(), 1U);
+  EXPECT_EQ(sum.functions[0].self_ir, 15U);
+  EXPECT_EQ(sum.functions[0].inclusive_ir, 60U);
+  EXPECT_EQ(sum.functions[0].calls, 7U);
+}
+
 }  // namespace
 
 // The H200 torchrun captures (tests/fixtures/h200-ranks/README.md) read back per rank.

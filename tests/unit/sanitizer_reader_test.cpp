@@ -247,6 +247,53 @@ TEST(sanitizer_checks, count_errors_without_a_report_is_unmeasured_not_zero) {
   EXPECT_THROW((void)check_expression::parse("count_errors(k) <= baseline"), usage_error);
 }
 
+// count_warnings(): the quantity added by following docs/architecture.md, "How to add a quantity"
+// (one enumerator, one form, one table row). It counts the warnings a checker reported, as
+// count_errors() counts the errors, and neither counts the other's.
+TEST(sanitizer_checks, count_warnings_counts_only_the_warnings_and_never_against_a_baseline) {
+  capture report;
+  report.collector = "sanitizer";
+  report.reported_errors = 2;
+  report.findings.push_back(
+      {"error", "Invalid __global__ write of size 4 bytes", "fill_kernel", "oob.cu:36", "", 2});
+  report.findings.push_back(
+      {"warning", "Race between Read access and Write access", "shift_kernel", "a.cu:4", "", 3});
+  const std::vector<capture> captures{report};
+  const metric_set metrics = compute_metrics(report);
+  const auto value_of = [&](const char* text) {
+    const check_result result = evaluate_check(check_expression::parse(text), captures, metrics);
+    return std::pair{result.value, result.message};
+  };
+  EXPECT_EQ(value_of("count_warnings(.) == 0").first, 3.0);
+  EXPECT_EQ(value_of("count_warnings(shift_kernel) == 0").first, 3.0);
+  EXPECT_EQ(value_of("count_errors(.) == 0").first, 2.0);
+  const auto [none, why] = value_of("count_warnings(fill_kernel) == 0");
+  EXPECT_EQ(none, 0.0);
+  EXPECT_NE(why.find("no reported warning matches 'fill_kernel'"), std::string::npos) << why;
+
+  capture kernels_only;
+  kernels_only.collector = "ncu";
+  kernels_only.kernels.push_back({"k", 1, 1.0});
+  const check_result unmeasured = evaluate_check(check_expression::parse("count_warnings(k) == 0"),
+                                                 {kernels_only}, compute_metrics(kernels_only));
+  EXPECT_FALSE(unmeasured.passed);
+  EXPECT_FALSE(unmeasured.value.has_value());
+  EXPECT_NE(unmeasured.message.find("no capture has a checker's report"), std::string::npos)
+      << unmeasured.message;
+
+  try {
+    (void)check_expression::parse("count_warnings(k) <= baseline");
+    ADD_FAILURE() << "a baseline bound on count_warnings() was accepted";
+  } catch (const usage_error& error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("a number after count_warnings(...): warnings are judged against a count"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_THROW((void)check_expression::parse("count_warnings(k)@a / count_warnings(k)@b < 2"),
+               usage_error);
+}
+
 TEST(sanitizer_checks, ranks_sum_their_findings_and_totals) {
   capture a = read_sanitizer_capture(h200 / "memcheck-leak.log");
   capture b = read_sanitizer_capture(h200 / "memcheck-oob-padding.log");

@@ -11,6 +11,7 @@
 //   calls(REGEX) OP NUMBER               how often it was called, summed over every call site
 //   count_errors(REGEX) OP NUMBER        errors a checker (compute-sanitizer) reported whose kind
 //                                        or kernel matches
+//   count_warnings(REGEX) OP NUMBER      the same for the warnings it reported (racecheck hazards)
 //   ncu(METRIC, REGEX) OP NUMBER         an ncu counter (collect.ncu.metrics, e.g.
 //                                        smsp__inst_executed.sum) summed over the launches of the
 //                                        kernels whose name matches
@@ -79,10 +80,11 @@ enum class check_quantity {
   self_ir,
   calls,
   top_kernel,
-  errors,  // count_errors(REGEX)
-  ncu,     // ncu(METRIC, REGEX)
-  samples,  // samples(KERNEL[, LINE]): PC samples
-  stalls,   // stalls(KERNEL, REASON[, LINE]): PC samples stalled for REASON
+  errors,    // count_errors(REGEX)
+  ncu,       // ncu(METRIC, REGEX)
+  samples,   // samples(KERNEL[, LINE]): PC samples
+  stalls,    // stalls(KERNEL, REASON[, LINE]): PC samples stalled for REASON
+  warnings,  // count_warnings(REGEX)
 };
 
 // "count", "time_ms", ..., "count_errors" ("metric" and "top_kernel" for the other two forms).

@@ -270,7 +270,8 @@ std::vector<gate_row> default_gate_rows(const gate_spec& spec, const measured_te
     }
     if (!present_in_majority(row.base.size(), base)) row.base.clear();
     if (!present_in_majority(row.fresh.size(), fresh)) row.fresh.clear();
-    if (quantity == check_quantity::ir) {
+    // Ir moves by a few instructions with the environment: the program's share decides.
+    if (declared->source == value_source::functions) {
       row.noise_floor = ir_noise_floor(base);
       row.system_frame = is_system_frame(name);
     }

@@ -96,9 +96,12 @@ measured_test measured_from_records(const std::string& test,
 }
 
 std::optional<double> kernel_sample_value(const kernel_sample& sample, check_quantity quantity) {
-  if (quantity == check_quantity::time_ms) return sample.time_ms;
-  if (quantity == check_quantity::count) return sample.launches;
-  return std::nullopt;
+  // A baseline's kernel table keeps the one timed column and the one exact column of the
+  // kernel rows of the quantity table.
+  const quantity_declaration& declared = declaration_of(quantity);
+  if (declared.source != value_source::kernels || !declared.numeric) return std::nullopt;
+  if (declared.timing == quantity_timing::timed) return sample.time_ms;
+  return sample.launches;
 }
 
 bool has_timed_quantities(const measured_test& test) {
@@ -125,11 +128,45 @@ std::optional<double> absent_term_value(check_quantity quantity, bool absent_rea
   return std::nullopt;
 }
 
+// A function's Ir in a trial's per-function metrics (a baseline keeps no capture).
+std::optional<double> function_metric_value(check_quantity quantity, const std::string& argument,
+                                            const name_regex& pattern, bool absent_reads_zero,
+                                            const trial_snapshot& trial, std::string& why) {
+  // The per-function metrics a trial records (callgrind_ir.* and callgrind_self_ir.*).
+  const std::string_view prefix = declaration_of(quantity).metric_prefix;
+  const std::string_view form = to_string(quantity);
+  std::optional<double> value;
+  std::vector<std::string> matches;
+  std::vector<std::string> functions;
+  for (const auto& [name, number] : trial.metrics) {
+    if (!name.starts_with(prefix)) continue;
+    functions.push_back(name.substr(prefix.size()));
+    if (!pattern.search(functions.back())) continue;
+    matches.push_back(functions.back());
+    value = number;
+  }
+  if (matches.size() > 1) {
+    why = fmt::format("{}({}) matches several functions; anchor it{}", form, argument,
+                      anchor_hint(form, argument, matches, functions));
+    return std::nullopt;
+  }
+  if (value) return value;
+  return absent_term_value(quantity, absent_reads_zero,
+                           fmt::format("{}({}) matches none of the functions a trial records ({}*)",
+                                       form, argument, prefix),
+                           functions, argument, why);
+}
+
 std::optional<double> measure_one(check_quantity quantity, const std::string& argument,
                                   const std::optional<name_regex>& pattern, bool absent_reads_zero,
                                   const trial_snapshot& trial, std::string& why) {
-  switch (quantity) {
-  case check_quantity::metric: {
+  const quantity_declaration& declared = declaration_of(quantity);
+  if (!declared.numeric) {
+    why = fmt::format("{} has no numeric value to compare with a baseline", to_string(quantity));
+    return std::nullopt;
+  }
+  switch (declared.source) {
+  case value_source::metrics: {
     const auto found = trial.metrics.find(argument);
     if (found == trial.metrics.end()) {
       why = fmt::format("metric '{}' not measured", argument);
@@ -137,21 +174,18 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     }
     return found->second;
   }
-  case check_quantity::count:
-  case check_quantity::time_ms: {
+  case value_source::kernels: {
     double total = 0.0;
     std::size_t matched = 0;
     for (const auto& [name, sample] : trial.kernels) {
       if (!pattern->search(name)) continue;
       ++matched;
-      if (quantity == check_quantity::time_ms) {
-        total += sample.time_ms;
-      } else if (!sample.launches) {
+      const std::optional<double> value = kernel_sample_value(sample, quantity);
+      if (!value) {
         why = fmt::format("launch count of '{}' unknown", name);
         return std::nullopt;
-      } else {
-        total += *sample.launches;
       }
+      total += *value;
     }
     if (matched > 0) return total;
     std::vector<std::string> names;
@@ -159,8 +193,7 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     return absent_term_value(quantity, absent_reads_zero,
                            fmt::format("no kernel matches '{}'", argument), names, argument, why);
   }
-  case check_quantity::cycles:
-  case check_quantity::normalized_cycles: {
+  case value_source::scopes: {
     const auto found = trial.metrics.find(metric_key(quantity, argument));
     if (found == trial.metrics.end()) {
       if (reads_zero_when_absent(quantity, absent_reads_zero)) return 0.0;
@@ -169,53 +202,29 @@ std::optional<double> measure_one(check_quantity quantity, const std::string& ar
     }
     return found->second;
   }
-  case check_quantity::ir:
-  case check_quantity::self_ir: {
-    // The per-function metrics a trial records (callgrind_ir.* and callgrind_self_ir.*).
-    const std::string_view prefix = declaration_of(quantity).metric_prefix;
-    const std::string_view form = to_string(quantity);
-    std::optional<double> value;
-    std::vector<std::string> matches;
-    std::vector<std::string> functions;
-    for (const auto& [name, number] : trial.metrics) {
-      if (!name.starts_with(prefix)) continue;
-      functions.push_back(name.substr(prefix.size()));
-      if (!pattern->search(functions.back())) continue;
-      matches.push_back(functions.back());
-      value = number;
-    }
-    if (matches.size() > 1) {
-      why = fmt::format("{}({}) matches several functions; anchor it{}", form, argument,
-                        anchor_hint(form, argument, matches, functions));
+  case value_source::functions: {
+    if (declared.metric_prefix.empty()) {
+      why = fmt::format("{}() is not recorded in baselines; check an exact count instead",
+                        to_string(quantity));
       return std::nullopt;
     }
-    if (value) return value;
-    return absent_term_value(quantity, absent_reads_zero,
-                           fmt::format("{}({}) matches none of the functions a trial records ({}*)",
-                                       form, argument, prefix),
-                           functions, argument, why);
+    return function_metric_value(quantity, argument, *pattern, absent_reads_zero, trial, why);
   }
-  case check_quantity::ncu: {
+  case value_source::counters: {
     counter_sum sum = ncu_counter_in_metrics(trial.metrics, argument, *pattern);
     if (!sum.value && sum.no_kernel_matched && reads_zero_when_absent(quantity, absent_reads_zero))
       return 0.0;
     if (!sum.value) why = std::move(sum.why);
     return sum.value;
   }
-  case check_quantity::calls:
-    why = "calls() is not recorded in baselines; check an exact count instead";
+  case value_source::findings:
+    why = fmt::format("{} is judged against a count, not a baseline", to_string(quantity));
     return std::nullopt;
-  case check_quantity::errors:
-    why = "count_errors is judged against a count, not a baseline";
-    return std::nullopt;
-  case check_quantity::samples:
-  case check_quantity::stalls:
+  case value_source::pc_samples:
     why = fmt::format("{}() is not recorded in baselines; check a share against a number",
                       to_string(quantity));
     return std::nullopt;
-  case check_quantity::top_kernel: break;
   }
-  why = "top_kernel has no numeric value to compare with a baseline";
   return std::nullopt;
 }
 

@@ -2,6 +2,7 @@
 
 #include "baseline/rank_gate.hpp"
 #include "metrics/display_names.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -31,42 +32,49 @@ double peers_median_of(std::vector<double> values) {
   return values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2.0;
 }
 
-// Every kernel's time and every recorded function's Ir that some rank measured in some trial.
+// Every quantity the table marks `straggler_judged` (kernel time, a recorded function's Ir), for
+// each kernel or function that some rank measured in some trial.
 std::vector<quantity> quantities_of(const measured_test& fresh) {
-  std::set<std::string> kernels;
-  std::set<std::string> functions;
-  constexpr std::string_view ir_prefix = "callgrind_ir.";
-  for (const auto& [rank, series] : fresh.ranks) {
-    for (const auto& trial : series.trials) {
-      for (const auto& [name, sample] : trial.kernels) kernels.insert(name);
-      for (const auto& [key, value] : trial.metrics) {
-        // The loader's and libc's frames move with the environment's size, which differs by rank
-        // (each rank's variables): they are no rank's work.
-        if (key.starts_with(ir_prefix) && !is_system_frame(key.substr(ir_prefix.size()))) {
-          functions.insert(key.substr(ir_prefix.size()));
+  std::vector<quantity> out;
+  for (const quantity_declaration& declared : quantity_table()) {
+    if (!declared.straggler_judged) continue;
+    const check_quantity kind = declared.quantity;
+    const bool exact = is_exact_quantity(kind, {});
+    std::set<std::string> names;
+    for (const auto& [rank, series] : fresh.ranks) {
+      for (const auto& trial : series.trials) {
+        if (declared.source == value_source::kernels) {
+          for (const auto& [name, sample] : trial.kernels) names.insert(name);
+          continue;
+        }
+        for (const auto& [key, value] : trial.metrics) {
+          // The loader's and libc's frames move with the environment's size, which differs by
+          // rank (each rank's variables): they are no rank's work.
+          const auto name = metric_name_in(kind, key);
+          if (name && !is_system_frame(*name)) names.insert(std::string(*name));
         }
       }
     }
-  }
-  std::vector<quantity> out;
-  for (const auto& name : kernels) {
-    out.push_back({fmt::format("straggler(time_ms({}))", name), check_quantity::time_ms, false,
-                   [name](const trial_snapshot& t) -> std::optional<double> {
-                     const auto found = t.kernels.find(name);
-                     if (found == t.kernels.end() || !std::isfinite(found->second.time_ms)) {
-                       return std::nullopt;
-                     }
-                     return found->second.time_ms;
-                   }});
-  }
-  for (const auto& name : functions) {
-    const std::string key = std::string(ir_prefix) + name;
-    out.push_back({fmt::format("straggler(ir({}))", name), check_quantity::ir, true,
-                   [key](const trial_snapshot& t) -> std::optional<double> {
-                     const auto found = t.metrics.find(key);
-                     if (found == t.metrics.end()) return std::nullopt;
-                     return found->second;
-                   }});
+    for (const auto& name : names) {
+      straggler_reader value;
+      if (declared.source == value_source::kernels) {
+        value = [name, kind](const trial_snapshot& t) -> std::optional<double> {
+          const auto found = t.kernels.find(name);
+          if (found == t.kernels.end()) return std::nullopt;
+          const auto read = kernel_sample_value(found->second, kind);
+          if (!read || !std::isfinite(*read)) return std::nullopt;
+          return read;
+        };
+      } else {
+        value = [key = metric_key(kind, name)](const trial_snapshot& t) -> std::optional<double> {
+          const auto found = t.metrics.find(key);
+          if (found == t.metrics.end()) return std::nullopt;
+          return found->second;
+        };
+      }
+      out.push_back({fmt::format("straggler({})", quantity_label(declared, name)), kind, exact,
+                     std::move(value)});
+    }
   }
   return out;
 }
@@ -100,7 +108,7 @@ bool below_ir_floor(const measured_test& test, std::size_t trial, const std::vec
                     const std::map<int, double>& values) {
   for (const int rank : ranks) {
     const auto& metrics = test.ranks.at(rank).trials[trial].metrics;
-    const auto total = metrics.find("callgrind_total_ir");
+    const auto total = metrics.find(std::string(callgrind_total_ir_metric));
     const auto value = values.find(rank);
     if (total == metrics.end() || value == values.end()) return false;
     if (value->second >= 0.001 * total->second) return false;
@@ -125,7 +133,9 @@ std::map<int, rank_ratios> ratios_of(const measured_test& test, const quantity& 
       if (const auto value = what.value(test.ranks.at(rank).trials[trial])) values[rank] = *value;
     }
     if (values.empty()) continue;  // no rank has it in this trial: nothing lost
-    if (what.kind == check_quantity::ir && below_ir_floor(test, trial, ranks, values)) continue;
+    if (declaration_of(what.kind).source == value_source::functions &&
+        below_ir_floor(test, trial, ranks, values))
+      continue;
     for (const int rank : ranks) {
       auto& mine = by_rank[rank];
       if (!values.contains(rank)) {

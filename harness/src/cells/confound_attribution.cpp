@@ -2,6 +2,7 @@
 
 #include "baseline/statistics.hpp"
 #include "metrics/display_names.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -222,7 +223,7 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
   }
   const auto time_total = total_of("kernel time", false, paired(cell, reference, kernel_time_sum));
   const auto ir_total = total_of("Ir", true, paired(cell, reference, [](const trial_snapshot& t) {
-                                   return metric(t, "callgrind_total_ir");
+                                   return metric(t, std::string(callgrind_total_ir_metric));
                                  }));
   for (auto& row : rows) {
     const auto [kind, name] = split_label(row.quantity);
@@ -239,7 +240,7 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
       row.share = share_of(*row.cell_median, *row.reference_median, time_total);
     } else if (kind == "ir") {
       row.share = share_of(*row.cell_median, *row.reference_median, ir_total);
-      const std::string self_key = fmt::format("callgrind_self_ir.{}", name);
+      const std::string self_key = metric_key(check_quantity::self_ir, name);
       const auto self = paired(
           cell, reference, [&self_key](const trial_snapshot& t) { return metric(t, self_key); });
       if (!self.cell.empty()) {

@@ -4,6 +4,7 @@
 #include "baseline/statistics.hpp"
 #include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -33,12 +34,10 @@ cell_term measure_term(const check_expression& check, bool denominator,
                        const std::vector<cell_trials>& trials) {
   const std::string& cell = denominator ? *check.denominator_cell() : *check.cell();
   const check_expression term = check.term(denominator);
-  cell_term out{fmt::format("{}({})@{}", to_string(term.quantity()), term.argument(), cell),
+  cell_term out{fmt::format("{}@{}", written_term(term.quantity(), term.argument()), cell),
                 std::nullopt,
                 {},
                 {}};
-  if (term.quantity() == check_quantity::metric)
-    out.text = fmt::format("{}@{}", term.argument(), cell);
   const std::size_t index = cell_index(cells, cell);
   // A trial that ended before a capture has no metrics; measured, it would read as 0.
   std::vector<trial_record> records;

@@ -1,6 +1,8 @@
 #include "checks/check_bounds.hpp"
 
 #include "aorta/error.hpp"
+#include "checks/check_forms.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -106,26 +108,15 @@ baseline_bound read_baseline_bound(check_cursor& cursor, check_quantity quantity
   static constexpr std::string_view example = "time_ms(^gemm) <= baseline + 5%";
   const std::size_t start = cursor.pos;
   cursor.pos += std::string_view("baseline").size();
-  if (quantity == check_quantity::top_kernel) cursor.fail(start, "a regex", example);
-  if (quantity == check_quantity::errors) {
-    cursor.fail(start,
-                "a number after count_errors(...): errors are judged against a count, not a "
-                "baseline",
-                "count_errors(fill_kernel) == 0");
-  }
-  // A baseline holds a trial's metrics, and call counts are not among them.
-  if (quantity == check_quantity::calls) {
-    cursor.fail(start,
-                "a number after calls(...): call counts are not recorded in baselines, so "
-                "calls() cannot be gated yet; check an exact count instead",
-                "calls(^parse_row$) == 1000");
-  }
-  if (quantity == check_quantity::samples || quantity == check_quantity::stalls) {
-    cursor.fail(start,
-                fmt::format("a number after {}(...): PC samples are not recorded in baselines, so "
-                            "the gate cannot judge them yet; check a share against a number",
-                            to_string(quantity)),
-                "samples(^matmul_kernel$, matmul\\.py:63$) / samples(^matmul_kernel$) > 0.15");
+  const quantity_declaration& declared = declaration_of(quantity);
+  if (!declared.numeric) cursor.fail(start, "a regex", example);
+  // A baseline holds a trial's metrics, and these are not among them.
+  if (!declared.baseline_refusal.empty()) {
+    const function_form* form = find_form(declared.check_name);
+    cursor.fail(
+        start,
+        fmt::format("a number after {}(...): {}", declared.check_name, declared.baseline_refusal),
+        form != nullptr ? form->example : example);
   }
   if (op == compare_op::not_equal) {
     cursor.fail(start, "'==', '<=' or '>=' before baseline ('!= baseline' is no regression rule)",

@@ -78,13 +78,12 @@ measured kernel_quantity(const std::vector<capture>& captures, check_quantity qu
   double total = 0.0;
   std::size_t matched = 0;
   std::vector<std::string> unknown_counts;
+  const auto read = detail::declaration_of(quantity).reads.kernel;
   for (const auto& kernel : source->kernels) {
     if (!pattern.search(kernel.name)) continue;
     ++matched;
-    if (quantity == check_quantity::time_ms) {
-      total += kernel.total_ns / 1e6;
-    } else if (kernel.launches) {
-      total += static_cast<double>(*kernel.launches);
+    if (const std::optional<double> value = read(kernel)) {
+      total += *value;
     } else {
       unknown_counts.push_back(kernel.name.str());
     }
@@ -113,9 +112,8 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
                         const std::string& argument, bool absent_reads_zero) {
   const capture* source = first_with(captures, data_kind::scopes);
   if (source == nullptr) return unmeasured(none_with(captures, "scopes"));
-  const auto value_of = [quantity](const scope_stat& entry) {
-    return quantity == check_quantity::cycles ? entry.cycles : entry.normalized_cycles;
-  };
+  const auto field = detail::declaration_of(quantity).reads.scope;
+  const auto value_of = [field](const scope_stat& entry) { return entry.*field; };
 
   std::set<std::string> kernels;
   double total = 0.0;
@@ -153,21 +151,23 @@ measured scope_quantity(const std::vector<capture>& captures, check_quantity qua
                                 source->collector, joined_names(known.first, known.total)));
 }
 
-// Errors of every checker's report whose kind or kernel matches; warnings do not count.
-measured error_quantity(const std::vector<capture>& captures, const std::string& argument,
-                        const name_regex& pattern) {
+// The findings of every checker's report of the quantity's severity (count_errors: errors, and
+// warnings do not count) whose kind or kernel matches.
+measured finding_quantity(const std::vector<capture>& captures, check_quantity quantity,
+                          const std::string& argument, const name_regex& pattern) {
   if (first_with(captures, data_kind::findings) == nullptr) {
     return unmeasured(none_with(captures, "a checker's report (collect: sanitizer)"));
   }
+  const std::string_view severity = detail::declaration_of(quantity).finding_severity;
   double total = 0.0;
   for (const auto& source : captures) {
     for (const auto& each : source.findings) {
-      if (each.severity != "error") continue;
+      if (each.severity != severity) continue;
       if (pattern.search(each.kind) || pattern.search(each.kernel))
         total += static_cast<double>(each.count);
     }
   }
-  if (total == 0.0) return {0.0, fmt::format("no reported error matches '{}'", argument)};
+  if (total == 0.0) return {0.0, fmt::format("no reported {} matches '{}'", severity, argument)};
   return {total, {}};
 }
 
@@ -217,36 +217,30 @@ measured measure_operand(const check_expression& expression, const std::vector<c
   const std::string& argument = term.argument;
   const std::optional<name_regex>& pattern = term.pattern;
   if (term.scope) return scoped_operand(expression, captures, term);
-  switch (expression.quantity()) {
-  case check_quantity::count:
-  case check_quantity::time_ms:
-    return kernel_quantity(captures, expression.quantity(), argument, *pattern,
-                           term.absent_reads_zero);
-  case check_quantity::cycles:
-  case check_quantity::normalized_cycles:
-    return scope_quantity(captures, expression.quantity(), argument, term.absent_reads_zero);
-  case check_quantity::ir:
-  case check_quantity::self_ir:
-  case check_quantity::calls: {
+  switch (detail::declaration_of(term.quantity).source) {
+  case detail::value_source::kernels:
+    return kernel_quantity(captures, term.quantity, argument, *pattern, term.absent_reads_zero);
+  case detail::value_source::scopes:
+    return scope_quantity(captures, term.quantity, argument, term.absent_reads_zero);
+  case detail::value_source::functions: {
     const capture* source = first_with(captures, data_kind::functions);
     if (source == nullptr) return unmeasured(none_with(captures, "functions"));
-    detail::function_measure value = detail::function_quantity(
-        *source, expression.quantity(), argument, *pattern, term.absent_reads_zero);
+    detail::function_measure value = detail::function_quantity(*source, term.quantity, argument,
+                                                               *pattern, term.absent_reads_zero);
     return {value.value, std::move(value.reason)};
   }
-  case check_quantity::errors: return error_quantity(captures, argument, *pattern);
-  case check_quantity::ncu: {
+  case detail::value_source::findings:
+    return finding_quantity(captures, term.quantity, argument, *pattern);
+  case detail::value_source::counters: {
     detail::counter_sum sum = detail::ncu_counter_in_capture(captures, argument, *pattern);
     if (!sum.value && sum.no_kernel_matched &&
-        detail::reads_zero_when_absent(check_quantity::ncu, term.absent_reads_zero))
+        detail::reads_zero_when_absent(term.quantity, term.absent_reads_zero))
       return {0.0, sum.why};
     if (!sum.value) return unmeasured(std::move(sum.why));
     return {*sum.value, {}};
   }
-  case check_quantity::samples:
-  case check_quantity::stalls: return pc_sample_operand(term.quantity, captures, term);
-  case check_quantity::metric:
-  case check_quantity::top_kernel: break;
+  case detail::value_source::pc_samples: return pc_sample_operand(term.quantity, captures, term);
+  case detail::value_source::metrics: break;
   }
   return unmeasured("not a measured quantity");
 }
@@ -312,9 +306,8 @@ check_result evaluate_top_kernel(const check_expression& expression,
 
 check_result evaluate_check(const check_expression& expression,
                             const std::vector<capture>& captures, const metric_set& metrics) {
-  if (expression.quantity() == check_quantity::top_kernel) {
-    return evaluate_top_kernel(expression, captures);
-  }
+  const detail::quantity_declaration& declared = detail::declaration_of(expression.quantity());
+  if (!declared.numeric) return evaluate_top_kernel(expression, captures);
   const std::string expected =
       fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
   if (expression.cell()) {
@@ -328,7 +321,7 @@ check_result evaluate_check(const check_expression& expression,
                   "(or `aorta compare`), not on one capture");
   }
 
-  if (expression.quantity() == check_quantity::metric) {
+  if (declared.source == detail::value_source::metrics) {
     const measured value = metric_quantity(expression.argument(), metrics);
     if (!value.value) return finish(expression, captures, false, expected, "missing", value.reason);
     const bool passed = compare(*value.value, expression.op(), expression.threshold());

@@ -1,10 +1,11 @@
 #include "aorta/check.hpp"
 #include "aorta/error.hpp"
-#include "checks/ncu_checks.hpp"
-#include "checks/pc_sample_checks.hpp"
 #include "checks/check_bounds.hpp"
 #include "checks/check_forms.hpp"
+#include "checks/ncu_checks.hpp"
+#include "checks/pc_sample_checks.hpp"
 #include "checks/scope_checks.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -60,8 +61,8 @@ public:
         const std::size_t scope_pos = m_pos + 1;
         const std::string_view argument = read_argument("top_kernel", top_kernel_example);
         std::optional<name_regex> unused;
-        if (!scoped(argument, scope_pos, check_quantity::top_kernel, top_kernel_example,
-                    result.m_scope, unused))
+        if (!scoped(argument, scope_pos, top_kernel_form, top_kernel_example, result.m_scope,
+                    unused))
           fail(scope_pos, "under(PATH) inside top_kernel(...)", "top_kernel(under(decode)) ~ gemv");
         // The kernel regex of top_kernel is the one after '~'; a second one here was ignored.
         if (!split_scope_argument(argument)->kernels.empty()) {
@@ -87,7 +88,7 @@ public:
       parse_call(*form, result);
     } else {
       if (name == "top_kernel") fail(m_pos, "'~' after top_kernel", top_kernel_example);
-      result.m_quantity = check_quantity::metric;
+      result.m_quantity = plain_metric_form;
       result.m_argument = std::string(name);
       if (peek() == '?') {
         fail(m_pos,
@@ -199,7 +200,12 @@ private:
   }
 
   static bool counts_pc_samples(check_quantity quantity) {
-    return quantity == check_quantity::samples || quantity == check_quantity::stalls;
+    return declaration_of(quantity).source == value_source::pc_samples;
+  }
+
+  // ncu(METRIC, REGEX): the argument names a counter before the kernel regex.
+  static bool names_a_counter(check_quantity quantity) {
+    return declaration_of(quantity).source == value_source::counters;
   }
 
   // Both terms count the same thing: one function, or PC samples (samples( and stalls().
@@ -217,7 +223,7 @@ private:
                 result.m_pattern) &&
         form.takes_regex)
       result.m_pattern = compile(result.m_argument, argument_pos, form.example);
-    if (form.quantity == check_quantity::ncu)
+    if (names_a_counter(form.quantity))
       result.m_pattern = ncu_kernels(result.m_argument, argument_pos, form.example);
     check_pc_sample_argument(form, result.m_argument, argument_pos);
     result.m_absent_reads_zero = read_absent_marker();
@@ -248,7 +254,7 @@ private:
         form.takes_regex) {
       result.m_denominator_pattern = compile(*result.m_denominator, denominator_pos, form.example);
     }
-    if (form.quantity == check_quantity::ncu)
+    if (names_a_counter(form.quantity))
       result.m_denominator_pattern = ncu_kernels(*result.m_denominator, denominator_pos, form.example);
     check_pc_sample_argument(*denominator_form, *result.m_denominator, denominator_pos);
     result.m_denominator_absent_reads_zero = read_absent_marker();
@@ -266,9 +272,7 @@ private:
   // holds no call counts, checker findings, frame tree or PC samples.
   void refuse_uncellable(const check_expression& result, std::size_t pos) const {
     const check_quantity quantity = result.m_quantity;
-    if (quantity == check_quantity::calls || quantity == check_quantity::errors ||
-        quantity == check_quantity::samples || quantity == check_quantity::stalls ||
-        result.m_scope || result.m_denominator_scope) {
+    if (!kept_in_baseline(quantity) || result.m_scope || result.m_denominator_scope) {
       fail(pos, fmt::format("a METRIC, count(, time_ms(, cycles(, normalized_cycles(, ir(, "
                             "self_ir( or ncu( before '@': {} cannot be addressed to a cell yet",
                             result.m_scope || result.m_denominator_scope
@@ -304,8 +308,7 @@ private:
   // error naming its column rather than a failed check after the run.
   void check_pc_sample_argument(const function_form& form, std::string_view argument,
                                 std::size_t pos) const {
-    if (form.quantity != check_quantity::samples && form.quantity != check_quantity::stalls)
-      return;
+    if (!counts_pc_samples(form.quantity)) return;
     try {
       require_pc_sample_argument(form.quantity, argument);
     } catch (const std::invalid_argument& error) {
@@ -337,8 +340,7 @@ private:
     try {
       parts = split_scope_argument(argument);
       if (!parts) return false;
-      if (quantity != check_quantity::count && quantity != check_quantity::time_ms &&
-          quantity != check_quantity::top_kernel)
+      if (declaration_of(quantity).source != value_source::kernels)
         fail(pos, "under(...) only inside count(, time_ms( or top_kernel(", example);
       scope = scope_path::parse(parts->path);
     } catch (const std::invalid_argument& error) {
@@ -380,7 +382,7 @@ private:
     skip_spaces();
     const std::string_view pattern = trim(m_text.substr(m_pos));
     if (pattern.empty()) fail(m_pos, "a regex after '~'", top_kernel_example);
-    result.m_quantity = check_quantity::top_kernel;
+    result.m_quantity = top_kernel_form;
     result.m_argument = std::string(pattern);
     result.m_pattern = compile(pattern, m_pos, top_kernel_example);
   }

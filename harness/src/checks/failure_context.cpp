@@ -69,8 +69,8 @@ std::string finding_context(const std::vector<capture>& captures) {
 
 // Where a plain metric's value came from, by its name; the other forms declare it in the table.
 value_source source_of(const check_expression& expression) {
-  if (expression.quantity() != check_quantity::metric)
-    return declaration_of(expression.quantity()).source;
+  const value_source declared = declaration_of(expression.quantity()).source;
+  if (declared != value_source::metrics) return declared;
   const std::string& name = expression.argument();
   if (is_error_metric(name)) return value_source::findings;
   if (is_scope_metric(name)) return value_source::scopes;

@@ -30,14 +30,6 @@ bool has_regex_syntax(std::string_view argument) {
   return argument.find_first_of("\\^$.|?*+()[]{}") != std::string_view::npos;
 }
 
-double value_of(const function_cost& function, check_quantity quantity) {
-  switch (quantity) {
-  case check_quantity::self_ir: return static_cast<double>(function.self_ir);
-  case check_quantity::calls: return static_cast<double>(function.calls);
-  default: return static_cast<double>(function.inclusive_ir);
-  }
-}
-
 }  // namespace
 
 function_measure function_quantity(const capture& source, check_quantity quantity,
@@ -58,13 +50,14 @@ function_measure function_quantity(const capture& source, check_quantity quantit
             fmt::format("no function of the {} capture matches '{}'; closest: {}", source.collector,
                         argument, function_names_text(closest_names(names, argument)))};
   }
-  const bool sums = quantity != check_quantity::ir && has_regex_syntax(argument);
+  const quantity_declaration& declared = declaration_of(quantity);
+  const bool sums = declared.matches_add_up && has_regex_syntax(argument);
   if (matches.size() > 1 && !sums) {
     std::vector<std::string> names;
     for (const auto* match : matches) names.push_back(match->name);
     std::vector<std::string> all_names;
     for (const auto& function : source.functions) all_names.push_back(function.name);
-    const std::string_view why = quantity == check_quantity::ir
+    const std::string_view why = !declared.matches_add_up
                                      ? "; anchor it"
                                      : "; name one (anchor it) or write a regex to sum them";
     return {std::nullopt, fmt::format("{}({}) matches {} functions: {}{}{}", form, argument,
@@ -72,7 +65,7 @@ function_measure function_quantity(const capture& source, check_quantity quantit
                                       anchor_hint(form, argument, names, all_names))};
   }
   double total = 0.0;
-  for (const auto* match : matches) total += value_of(*match, quantity);
+  for (const auto* match : matches) total += static_cast<double>(match->*declared.reads.function);
   if (matches.size() == 1) return {total, {}};
   return {total, fmt::format("sum over {} functions", matches.size())};
 }

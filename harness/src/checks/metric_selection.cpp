@@ -27,37 +27,39 @@ bool read_by(const check_expression& check, const std::string& name) {
     return ends_with(check.argument()) ||
            (check.denominator() && ends_with(*check.denominator()));
   };
-  switch (check.quantity()) {
-  case check_quantity::metric: return name == check.argument();
-  case check_quantity::ir:
-    for (const check_quantity function_metric : {check_quantity::ir, check_quantity::self_ir}) {
-      if (const auto function = suffix_after(function_metric)) return pattern_matches(*function);
+  const quantity_declaration& declared = declaration_of(check.quantity());
+  switch (declared.source) {
+  case value_source::metrics: return name == check.argument();
+  case value_source::functions:
+    // An inclusive Ir check shows the self Ir beside it: what the function spends itself.
+    for (const quantity_declaration& row : quantity_table()) {
+      if (row.source != value_source::functions || row.metric_prefix.empty()) continue;
+      if (declared.matches_add_up && row.quantity != declared.quantity) continue;
+      if (const auto function = suffix_after(row.quantity)) return pattern_matches(*function);
     }
     return false;
-  case check_quantity::self_ir:
-  case check_quantity::cycles:
-  case check_quantity::normalized_cycles: {
-    const auto selected = suffix_after(check.quantity());
-    if (!selected) return false;
-    return check.quantity() == check_quantity::self_ir ? pattern_matches(*selected)
-                                                        : scope_matches(*selected);
+  case value_source::scopes: {
+    const auto selected = suffix_after(declared.quantity);
+    return selected && scope_matches(*selected);
   }
-  case check_quantity::errors: return is_error_metric(name);
-  case check_quantity::ncu:
-    if (const auto counter = suffix_after(check_quantity::ncu)) {
+  case value_source::findings: return is_error_metric(name);
+  case value_source::counters:
+    if (const auto counter = suffix_after(declared.quantity)) {
       const std::size_t slash = counter->find('/');
       return slash != std::string_view::npos && pattern_matches(counter->substr(slash + 1));
     }
     return false;
-  default: return false;
+  case value_source::kernels:
+  case value_source::pc_samples: return false;
   }
+  return false;
 }
 
 // callgrind's per-function keys of the loader and libc, which "all" leaves out.
 bool is_folded_function(const std::string& name) {
-  for (const check_quantity function_metric : {check_quantity::ir, check_quantity::self_ir}) {
-    if (const auto function = metric_name_in(function_metric, name))
-      return is_system_frame(*function);
+  for (const quantity_declaration& row : quantity_table()) {
+    if (row.source != value_source::functions) continue;
+    if (const auto function = metric_name_in(row.quantity, name)) return is_system_frame(*function);
   }
   return false;
 }

@@ -107,14 +107,16 @@ namespace {
 
 // The counter a check reads, if it reads one.
 std::optional<std::string> counter_metric_of(check_quantity quantity, const std::string& argument) {
-  if (quantity == check_quantity::ncu) {
+  const quantity_declaration& declared = declaration_of(quantity);
+  if (declared.source == value_source::counters) {
     if (const auto parts = split_ncu_argument(argument)) return std::string(parts->metric);
     return std::nullopt;
   }
-  if (quantity != check_quantity::metric) return std::nullopt;
-  if (const auto rest = metric_name_in(check_quantity::ncu, argument))
-    return std::string(rest->substr(0, rest->find('/')));
-  return std::nullopt;
+  if (declared.source != value_source::metrics) return std::nullopt;
+  const quantity_declaration* counter = declaration_of_metric(argument);
+  if (counter == nullptr || counter->source != value_source::counters) return std::nullopt;
+  const std::string_view rest = std::string_view(argument).substr(counter->metric_prefix.size());
+  return std::string(rest.substr(0, rest.find('/')));
 }
 
 }  // namespace

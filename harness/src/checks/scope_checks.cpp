@@ -1,6 +1,7 @@
 #include "checks/scope_checks.hpp"
 
 #include "captures/compact_index.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -172,6 +173,7 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
   double total = 0.0;
   std::size_t matched = 0;
   std::vector<std::string> unknown;
+  const auto read = declaration_of(quantity).reads.kernel;
   const auto under_frame = [&](const placed_kernel& placed) {
     return placed.frame != context_frame::no_parent &&
            frame_within(*where.source, placed.frame, where.frame);
@@ -179,10 +181,8 @@ scoped_measure scoped_kernel_quantity(const std::vector<capture>& captures, chec
   for (const placed_kernel& placed : where.source->placements) {
     if (!under_frame(placed) || !kernels.search(placed.kernel.name)) continue;
     ++matched;
-    if (quantity == check_quantity::time_ms)
-      total += placed.kernel.total_ns / 1e6;
-    else if (placed.kernel.launches)
-      total += static_cast<double>(*placed.kernel.launches);
+    if (const std::optional<double> value = read(placed.kernel))
+      total += *value;
     else
       unknown.push_back(placed.kernel.name.str());
   }

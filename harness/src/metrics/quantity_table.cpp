@@ -7,41 +7,164 @@
 namespace aorta::detail {
 namespace {
 
+std::optional<double> entry_kernel_time_ms(const kernel_stat& kernel) {
+  return kernel.total_ns / 1e6;
+}
+std::optional<double> entry_kernel_launches(const kernel_stat& kernel) {
+  if (!kernel.launches) return std::nullopt;
+  return static_cast<double>(*kernel.launches);
+}
+
+constexpr std::string_view pc_samples_refusal =
+    "PC samples are not recorded in baselines, so the gate cannot judge them yet; check a share "
+    "against a number";
+
 // Order: the gate and the cells judge walk the rows with a gate item in this order for each
 // kernel (time before count), so it is also the order of their rows. The enumerators are brought
 // in at block scope: at namespace scope they would reach every source of a unity batch.
-constexpr std::array<quantity_declaration, 13> declarations = [] {
+constexpr std::array<quantity_declaration, 14> declarations = [] {
   using enum value_source;
   using enum quantity_timing;
   using enum rank_combination;
-  return std::array<quantity_declaration, 13>{{
-      {check_quantity::metric, "metric", metrics, "", by_metric_name, lowest_rank, "metrics", "",
-       "", "metric", "", false},
-      {check_quantity::time_ms, "time_ms", kernels, "", timed, summed, "kernels", "time_ms", "time",
-       "kernel time", "ms", false},
-      {check_quantity::count, "count", kernels, "", exact, summed, "kernels", "launches", "count",
-       "launches", "", true},
-      {check_quantity::cycles, "cycles", scopes, "proton_scope_cycles.", timed, summed, "scopes",
-       "cycles", "cycles", "scope cycles", "cycles", false},
-      {check_quantity::normalized_cycles, "normalized_cycles", scopes,
-       "proton_scope_normalized_cycles.", timed, summed, "scopes", "normalized_cycles", "",
-       "normalized scope cycles", "", false},
-      {check_quantity::ir, "ir", functions, "callgrind_ir.", exact, summed, "functions", "ir", "ir",
-       "inclusive Ir", "Ir", false},
-      {check_quantity::self_ir, "self_ir", functions, "callgrind_self_ir.", exact, summed,
-       "functions", "self_ir", "", "self Ir", "Ir", false},
-      {check_quantity::calls, "calls", functions, "", exact, summed, "", "", "", "calls", "",
-       false},
-      {check_quantity::top_kernel, "top_kernel", kernels, "", not_compared, none, "", "", "",
-       "hottest kernel", "", false},
-      {check_quantity::errors, "count_errors", findings, "", not_compared, summed, "", "", "",
-       "checker errors", "", true},
-      {check_quantity::ncu, "ncu", counters, "ncu_counter.", exact, summed, "metrics", "", "ncu",
-       "ncu counter", "", false},
-      {check_quantity::samples, "samples", pc_samples, "", not_compared, summed, "", "", "",
-       "PC samples", "samples", false},
-      {check_quantity::stalls, "stalls", pc_samples, "", not_compared, summed, "", "", "",
-       "stalled PC samples", "samples", false},
+  return std::array<quantity_declaration, 14>{{
+      {.quantity = check_quantity::metric,
+       .check_name = "metric",
+       .source = metrics,
+       .timing = by_metric_name,
+       .ranks = lowest_rank,
+       .display_name = "metric",
+       .baseline_section = "metrics",
+       .matches_add_up = false},
+      {.quantity = check_quantity::time_ms,
+       .check_name = "time_ms",
+       .source = kernels,
+       .timing = timed,
+       .ranks = summed,
+       .display_name = "kernel time",
+       .unit = "ms",
+       .baseline_section = "kernels",
+       .baseline_field = "time_ms",
+       .gate_item = "time",
+       .straggler_judged = true,
+       .reads = {.kernel = entry_kernel_time_ms}},
+      {.quantity = check_quantity::count,
+       .check_name = "count",
+       .source = kernels,
+       .timing = exact,
+       .ranks = summed,
+       .display_name = "launches",
+       .baseline_section = "kernels",
+       .baseline_field = "launches",
+       .gate_item = "count",
+       .absent_reads_zero = true,
+       .reads = {.kernel = entry_kernel_launches}},
+      {.quantity = check_quantity::cycles,
+       .check_name = "cycles",
+       .source = scopes,
+       .timing = timed,
+       .ranks = summed,
+       .display_name = "scope cycles",
+       .unit = "cycles",
+       .metric_prefix = "proton_scope_cycles.",
+       .baseline_section = "scopes",
+       .baseline_field = "cycles",
+       .gate_item = "cycles",
+       .reads = {.scope = &scope_stat::cycles}},
+      {.quantity = check_quantity::normalized_cycles,
+       .check_name = "normalized_cycles",
+       .source = scopes,
+       .timing = timed,
+       .ranks = summed,
+       .display_name = "normalized scope cycles",
+       .metric_prefix = "proton_scope_normalized_cycles.",
+       .baseline_section = "scopes",
+       .baseline_field = "normalized_cycles",
+       .reads = {.scope = &scope_stat::normalized_cycles}},
+      {.quantity = check_quantity::ir,
+       .check_name = "ir",
+       .source = functions,
+       .timing = exact,
+       .ranks = summed,
+       .display_name = "inclusive Ir",
+       .unit = "Ir",
+       .metric_prefix = "callgrind_ir.",
+       .baseline_section = "functions",
+       .baseline_field = "ir",
+       .gate_item = "ir",
+       .matches_add_up = false,
+       .straggler_judged = true,
+       .reads = {.function = &function_cost::inclusive_ir}},
+      {.quantity = check_quantity::self_ir,
+       .check_name = "self_ir",
+       .source = functions,
+       .timing = exact,
+       .ranks = summed,
+       .display_name = "self Ir",
+       .unit = "Ir",
+       .metric_prefix = "callgrind_self_ir.",
+       .baseline_section = "functions",
+       .baseline_field = "self_ir",
+       .reads = {.function = &function_cost::self_ir}},
+      {.quantity = check_quantity::calls,
+       .check_name = "calls",
+       .source = functions,
+       .timing = exact,
+       .ranks = summed,
+       .display_name = "calls",
+       .reads = {.function = &function_cost::calls},
+       .baseline_refusal = "call counts are not recorded in baselines, so calls() cannot be "
+                           "gated yet; check an exact count instead"},
+      {.quantity = check_quantity::top_kernel,
+       .check_name = "top_kernel",
+       .source = kernels,
+       .timing = not_compared,
+       .ranks = none,
+       .display_name = "hottest kernel",
+       .numeric = false,
+       .matches_add_up = false},
+      {.quantity = check_quantity::errors,
+       .check_name = "count_errors",
+       .source = findings,
+       .timing = not_compared,
+       .ranks = summed,
+       .display_name = "checker errors",
+       .absent_reads_zero = true,
+       .finding_severity = "error",
+       .baseline_refusal = "errors are judged against a count, not a baseline"},
+      {.quantity = check_quantity::warnings,
+       .check_name = "count_warnings",
+       .source = findings,
+       .timing = not_compared,
+       .ranks = summed,
+       .display_name = "checker warnings",
+       .absent_reads_zero = true,
+       .finding_severity = "warning",
+       .baseline_refusal = "warnings are judged against a count, not a baseline"},
+      {.quantity = check_quantity::ncu,
+       .check_name = "ncu",
+       .source = counters,
+       .timing = exact,
+       .ranks = summed,
+       .display_name = "ncu counter",
+       .metric_prefix = "ncu_counter.",
+       .baseline_section = "metrics",
+       .gate_item = "ncu"},
+      {.quantity = check_quantity::samples,
+       .check_name = "samples",
+       .source = pc_samples,
+       .timing = not_compared,
+       .ranks = summed,
+       .display_name = "PC samples",
+       .unit = "samples",
+       .baseline_refusal = pc_samples_refusal},
+      {.quantity = check_quantity::stalls,
+       .check_name = "stalls",
+       .source = pc_samples,
+       .timing = not_compared,
+       .ranks = summed,
+       .display_name = "stalled PC samples",
+       .unit = "samples",
+       .baseline_refusal = pc_samples_refusal},
   }};
 }();
 
@@ -75,6 +198,16 @@ std::optional<std::string_view> metric_name_in(check_quantity quantity,
   const std::string_view prefix = declaration_of(quantity).metric_prefix;
   if (prefix.empty() || !key.starts_with(prefix)) return std::nullopt;
   return key.substr(prefix.size());
+}
+
+bool kept_in_baseline(check_quantity quantity) noexcept {
+  return !declaration_of(quantity).baseline_section.empty();
+}
+
+std::string written_term(check_quantity quantity, std::string_view argument) {
+  const quantity_declaration& declared = declaration_of(quantity);
+  if (declared.source == value_source::metrics) return std::string(argument);
+  return fmt::format("{}({})", declared.check_name, argument);
 }
 
 bool is_exact_quantity(check_quantity quantity, std::string_view metric_name) {

@@ -5,6 +5,7 @@
 // quantity").
 #pragma once
 
+#include "aorta/capture.hpp"
 #include "aorta/check.hpp"
 
 #include <cstdint>
@@ -32,25 +33,51 @@ enum class rank_combination : std::uint8_t {
   none,         // not a number over ranks
 };
 
+// Where a quantity sits in one entry of its capture source, so that evaluation and the sum over
+// ranks ask the row rather than switching on the quantity. Only the member of the row's source is
+// set. A kernel's value is read by a function: its time is kept in ns, its launches may be unknown.
+struct entry_reader {
+  // nullopt: the capture does not know it (a launch count a tracer could not trust).
+  std::optional<double> (*kernel)(const kernel_stat&) = nullptr;
+  double scope_stat::*scope = nullptr;
+  std::uint64_t function_cost::*function = nullptr;
+};
+
+// One row. The table (quantity_table.cpp) names each field it sets (designated initializers);
+// a field left out takes the default here.
 struct quantity_declaration {
   check_quantity quantity;
-  std::string_view check_name;     // the function a check writes: "time_ms"
+  std::string_view check_name = {};  // the function a check writes: "time_ms"
   value_source source;
-  // A trial's metrics hold it under `<prefix><name>` ("" when it has no per-name metric).
-  std::string_view metric_prefix;
   quantity_timing timing;
   rank_combination ranks;
+  std::string_view display_name = {};
+  std::string_view unit = {};
+  // A trial's metrics hold it under `<prefix><name>` ("" when it has no per-name metric).
+  std::string_view metric_prefix = {};
   // Where a baseline file keeps it: [section, field] ("" when the gate does not record it).
-  std::string_view baseline_section;
-  std::string_view baseline_field;
+  std::string_view baseline_section = {};
+  std::string_view baseline_field = {};
   // The default gate's item that judges it ("time", "count", ...); "" when not judged by default.
   // The gate (default_gate_rows) and the cells judge (judge_cells) both take their lists here.
-  std::string_view gate_item;
-  std::string_view display_name;
-  std::string_view unit;
+  std::string_view gate_item = {};
   // A selector that matches nothing reads 0 (asserting that a kernel does not run, or that no
   // error was reported, is a real use); the others are then not measured unless written `F(A)?`.
-  bool absent_reads_zero;
+  bool absent_reads_zero = false;
+  // A check of it compares a number (false: top_kernel compares the hottest kernel's name).
+  bool numeric = true;
+  // Several entries a regex matches add up. Inclusive Ir does not: a caller's Ir holds its
+  // callees', so a sum would count them twice.
+  bool matches_add_up = true;
+  // The straggler gate (baseline/straggler_gate.cpp) compares each rank's value with the median of
+  // its peers' for every kernel or function of a multi-rank trial.
+  bool straggler_judged = false;
+  entry_reader reads = {};
+  // A checker's findings it counts: "error" or "warning" ("" for the other sources).
+  std::string_view finding_severity = {};
+  // Why `F(A) OP baseline` is refused when the row has no baseline section: the text after
+  // "a number after F(...): " in the parser's message ("" for a row a baseline keeps).
+  std::string_view baseline_refusal = {};
 };
 
 [[nodiscard]] std::span<const quantity_declaration> quantity_table() noexcept;
@@ -58,6 +85,12 @@ struct quantity_declaration {
 
 // The declaration whose metric prefix `key` starts with, or nullptr (a plain metric).
 [[nodiscard]] const quantity_declaration* declaration_of_metric(std::string_view key) noexcept;
+
+// A baseline file keeps its per-trial values, so `F(A) OP baseline` and `F(A)@cell` can judge it.
+[[nodiscard]] bool kept_in_baseline(check_quantity quantity) noexcept;
+
+// How a check writes one term of it: the metric's name, or `F(A)`.
+[[nodiscard]] std::string written_term(check_quantity quantity, std::string_view argument);
 
 // `<prefix><name>`: the metric key of one scope, function or counter.
 [[nodiscard]] std::string metric_key(check_quantity quantity, std::string_view name);

@@ -1,8 +1,9 @@
 // sum_over_ranks: the default view of a multi-rank trial, which metrics and plain checks read.
 #include "aorta/capture.hpp"
-#include "checked_sum.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/pc_samples.hpp"
+#include "checked_sum.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -31,6 +32,15 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
   std::map<std::pair<std::string, std::string>, std::size_t> counter_at;
   // (type, id) of the devices kept: a set, not a search of the list per device.
   std::set<std::pair<std::string, std::string>> device_seen;
+  // The scope and function fields the quantity table sums over ranks (its `ranks` column).
+  std::vector<double scope_stat::*> summed_scope_fields;
+  std::vector<std::pair<std::uint64_t function_cost::*, std::string_view>> summed_function_fields;
+  for (const detail::quantity_declaration& row : detail::quantity_table()) {
+    if (row.ranks != detail::rank_combination::summed) continue;
+    if (row.reads.scope != nullptr) summed_scope_fields.push_back(row.reads.scope);
+    if (row.reads.function != nullptr)
+      summed_function_fields.emplace_back(row.reads.function, row.display_name);
+  }
   for (const capture* rank : per_rank) {
     total.findings.insert(total.findings.end(), rank->findings.begin(), rank->findings.end());
     const std::string where = fmt::format("{} (sum over ranks)", total.artifact_dir.string());
@@ -63,8 +73,7 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
         total.scopes.push_back(scope);
         continue;
       }
-      total.scopes[at->second].cycles += scope.cycles;
-      total.scopes[at->second].normalized_cycles += scope.normalized_cycles;
+      for (const auto field : summed_scope_fields) total.scopes[at->second].*field += scope.*field;
     }
     for (const auto& function : rank->functions) {
       const auto [at, added] = function_at.try_emplace(function.name, total.functions.size());
@@ -72,8 +81,9 @@ capture sum_over_ranks(const std::vector<const capture*>& per_rank) {
         total.functions.push_back(function);
         continue;
       }
-      total.functions[at->second].self_ir += function.self_ir;
-      total.functions[at->second].inclusive_ir += function.inclusive_ir;
+      function_cost& sum = total.functions[at->second];
+      for (const auto& [field, name] : summed_function_fields)
+        sum.*field = detail::add_count(sum.*field, function.*field, where, name);
     }
     // Text cannot be summed: the lowest rank's value stands, a differing one is noted.
     for (const auto& text : rank->text_metrics) {

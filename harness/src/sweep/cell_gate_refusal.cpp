@@ -2,6 +2,7 @@
 // check): cells are judged against each other, so such a gate would judge nothing.
 #include "sweep/cell_sweep.hpp"
 
+#include "metrics/quantity_table.hpp"
 #include "recipe/cell_plan.hpp"
 
 #include <fmt/format.h>
@@ -38,9 +39,7 @@ void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
   const auto& extra = request.extra_checks;
   const bool flag = std::find(extra.begin(), extra.end(), baseline_check->text()) != extra.end();
   const check_expression term = baseline_check->term(false);
-  const std::string shown = term.quantity() == check_quantity::metric
-                                ? term.argument()
-                                : fmt::format("{}({})", to_string(term.quantity()), term.argument());
+  const std::string shown = written_term(term.quantity(), term.argument());
   const auto cells = plan_cells(spec);
   throw usage_error(fmt::format(
       "{}check '{}' with a recipe that has cells: {}. Fix: drop it, or compare the cells with a "
