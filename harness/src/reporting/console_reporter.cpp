@@ -1,5 +1,7 @@
 #include "reporting/console_reporter.hpp"
 
+#include "reporting/event_visitor.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
@@ -8,12 +10,7 @@
 namespace aorta::reporting {
 namespace {
 
-template <class... Handlers>
-struct overloaded : Handlers... {
-  using Handlers::operator()...;
-};
-
-bool failed(verdict value) {
+bool failed_or_error(verdict value) {
   return value == verdict::fail || value == verdict::error;
 }
 
@@ -63,7 +60,7 @@ void console_reporter::report(const event& happened) {
     return to == channel::diagnostic ? *err_ : *out_;
   };
   std::visit(
-      overloaded{
+      event_visitor{
           [&](const plan_event& e) {
             fmt::print(out, "aorta: recipe {}{}: {}\n", e.recipe, ticket_suffix(e.ticket),
                        e.layout);
@@ -75,7 +72,9 @@ void console_reporter::report(const event& happened) {
               fmt::print(out, "aorta: {}: running: {}\n", e.trial, command);
               out.flush();
               return;
-            case launch_kind::ran: fmt::print(out, "aorta: {}: ran: {}\n", e.trial, command); return;
+            case launch_kind::ran:
+              fmt::print(out, "aorta: {}: ran: {}\n", e.trial, command);
+              return;
             case launch_kind::dry_run: break;
             }
             fmt::print(out, "aorta: {}: would run: {}\n", e.trial, command);
@@ -114,7 +113,7 @@ void console_reporter::report(const event& happened) {
                     : "";
             const std::string seconds =
                 e.wall_seconds > 0.0 ? fmt::format(" ({:.2f} s)", e.wall_seconds) : "";
-            const std::string why = failed(e.value) || e.value == verdict::skip
+            const std::string why = failed_or_error(e.value) || e.value == verdict::skip
                                         ? fmt::format(": {}", e.reason_headline)
                                         : "";
             fmt::print(out, "aorta: {}{}: {}{}{}\n", position, e.trial, to_string(e.value),

@@ -143,4 +143,9 @@ class silent_reporter final : public reporter {
   void report(const event&) override {}
 };
 
+// A plain line of the run's account, as the console shows it: "aorta: TEXT".
+inline void say(reporter& to, std::string text) {
+  to.report(note_event{severity::info, std::move(text)});
+}
+
 }  // namespace aorta::reporting
