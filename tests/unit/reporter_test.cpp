@@ -5,9 +5,11 @@
 #include "reporting/console_reporter.hpp"
 #include "reporting/ctest_reporter.hpp"
 #include "reporting/event_recorder.hpp"
+#include "reporting/jsonl_reporter.hpp"
 #include "reporting/reporter_fanout.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
@@ -104,6 +106,31 @@ TEST(EventRecorder, HoldsTheAccountAndPassesDiagnosticsOn) {
   held.replay(console);
   EXPECT_TRUE(held.empty());
   EXPECT_EQ(out.str(), "aorta: held line\n");
+}
+
+TEST(JsonlReporter, OneObjectALineNamingTheFormatAndTheEvent) {
+  std::ostringstream out;
+  jsonl_reporter events(out);
+  events.report(check_event{judged(false), false});
+  events.report(note_event{severity::warning, "bad byte \xff here", channel::diagnostic});
+  std::istringstream lines(out.str());
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  const auto check = nlohmann::json::parse(line);
+  EXPECT_EQ(check.at("schema"), "aorta-events");
+  EXPECT_EQ(check.at("schema_version"), 1);
+  EXPECT_EQ(check.at("event"), "check");
+  EXPECT_EQ(check.at("expression"), "count(\"k\") == 1");
+  EXPECT_EQ(check.at("passed"), false);
+  EXPECT_EQ(check.at("actual"), "2");
+  EXPECT_TRUE(check.at("value").is_null());
+  ASSERT_TRUE(std::getline(lines, line));
+  const auto note = nlohmann::json::parse(line);
+  EXPECT_EQ(note.at("event"), "note");
+  EXPECT_EQ(note.at("level"), "warning");
+  EXPECT_EQ(note.at("channel"), "diagnostic");
+  EXPECT_EQ(note.at("text"), "bad byte \xef\xbf\xbd here");  // U+FFFD for the bad byte
+  EXPECT_FALSE(std::getline(lines, line));
 }
 
 }  // namespace
