@@ -6,6 +6,7 @@
 #include "reporting/ctest_reporter.hpp"
 #include "reporting/event_recorder.hpp"
 #include "reporting/jsonl_reporter.hpp"
+#include "reporting/line_stream.hpp"
 #include "reporting/reporter_fanout.hpp"
 
 #include <gtest/gtest.h>
@@ -106,6 +107,27 @@ TEST(EventRecorder, HoldsTheAccountAndPassesDiagnosticsOn) {
   held.replay(console);
   EXPECT_TRUE(held.empty());
   EXPECT_EQ(out.str(), "aorta: held line\n");
+}
+
+// The gate's bridge: each finished line is one text event, in order with the events around it; a
+// flush hands on a line not yet finished.
+TEST(LineStream, EachLineBecomesATextEventInOrder) {
+  event_recorder seen;
+  seen.report(note_event{severity::info, "before"});
+  {
+    line_stream lines(seen);
+    lines << "aorta: gate: one\naorta: gate: two\npart";
+    lines.flush();
+    seen.report(note_event{severity::info, "between"});
+    lines << "ial\n";
+  }
+  const auto events = seen.take();
+  ASSERT_EQ(events.size(), 6U);
+  EXPECT_EQ(std::get<text_event>(events[1]).text, "aorta: gate: one\n");
+  EXPECT_EQ(std::get<text_event>(events[2]).text, "aorta: gate: two\n");
+  EXPECT_EQ(std::get<text_event>(events[3]).text, "part");
+  EXPECT_EQ(std::get<note_event>(events[4]).text, "between");
+  EXPECT_EQ(std::get<text_event>(events[5]).text, "ial\n");
 }
 
 TEST(JsonlReporter, OneObjectALineNamingTheFormatAndTheEvent) {
