@@ -4,18 +4,21 @@
 #include "aorta/collector.hpp"
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
-#include "process/signal_forwarding.hpp"
-#include "sweep/gate_run.hpp"
 #include "baseline/default_gate.hpp"
 #include "cells/matrix_checks.hpp"
 #include "checks/ncu_checks.hpp"
+#include "process/signal_forwarding.hpp"
+#include "ranks/rank_plan.hpp"
 #include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
-#include "sweep/refused_run.hpp"
+#include "reporting/event_recorder.hpp"
+#include "reporting/line_stream.hpp"
 #include "sweep/cell_sweep.hpp"
-#include "ranks/rank_plan.hpp"
+#include "sweep/gate_run.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
+#include "sweep/refused_run.hpp"
+#include "sweep/sweep_reporting.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_console.hpp"
@@ -116,7 +119,7 @@ struct checked_recipe {
   bool cells = false;
 };
 
-checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& err) {
+checked_recipe load_checked_recipe(const sweep_request& request, reporting::reporter& report) {
   checked_recipe loaded{load_recipe(request.recipe_path, request.mitigations_files), {}, {}, {},
                         false};
   recipe& spec = loaded.spec;
@@ -168,10 +171,11 @@ checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& e
         spec.path.string()));
   }
   for (const auto& key : spec.ignored_keys) {
-    fmt::print(err,
-               "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
-               "ignored\n",
-               spec.path.string(), key);
+    report.report(reporting::note_event{
+        reporting::severity::note,
+        fmt::format("{}: key '{}' of the original aorta schema is accepted and ignored",
+                    spec.path.string(), key),
+        reporting::channel::diagnostic});
   }
   return loaded;
 }
@@ -196,15 +200,17 @@ void refuse_unwrappable_command(const sweep_request& request, const recipe& spec
 // collectors, or a collector is unavailable), recorded in trial_0; nullopt when trials may run. A
 // dry run only notes why. Fills setup.versions.
 std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, const recipe& spec,
-                                                detail::trial_setup& setup, std::ostream& out) {
+                                                detail::trial_setup& setup,
+                                                reporting::reporter& report) {
   sweep_outcome outcome;
   if (const auto reason = detail::not_applicable_reason(spec, request.lane_platforms)) {
     if (request.dry_run) {
-      fmt::print(out, "aorta: note: {}; a real run reports it skipped\n", *reason);
+      report.report(reporting::note_event{
+          reporting::severity::note, fmt::format("{}; a real run reports it skipped", *reason)});
     } else {
       setup.trial_dir = request.output_dir / "trial_0";
       outcome.trials.push_back(detail::record_unrunnable_trial(setup, verdict::skip, *reason));
-      fmt::print(out, "aorta: SKIPPED: {}\n", *reason);
+      reporting::say(report, fmt::format("SKIPPED: {}", *reason));
       outcome.code = exit_code::skipped;
       return outcome;
     }
@@ -212,14 +218,17 @@ std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, co
   setup.versions = detail::tool_versions(spec, request.command, setup.environment);
   if (const auto reason = detail::unavailable_collector(spec, setup.environment, setup.versions)) {
     if (request.dry_run) {
-      fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
+      report.report(
+          reporting::note_event{reporting::severity::note,
+                                fmt::format("{} (the dry run shows the wrap anyway)", *reason)});
     } else {
       const bool fail = request.require_profiler;
       setup.trial_dir = request.output_dir / "trial_0";
       outcome.trials.push_back(detail::record_unrunnable_trial(
           setup, fail ? verdict::fail : verdict::skip,
           fail ? fmt::format("required profiler unavailable: {}", *reason) : *reason));
-      fmt::print(out, "aorta: {}: {}\n", fail ? "FAILED" : "SKIPPED", outcome.trials.back().reason);
+      reporting::say(
+          report, fmt::format("{}: {}", fail ? "FAILED" : "SKIPPED", outcome.trials.back().reason));
       outcome.code = fail ? exit_code::failed : exit_code::skipped;
       return outcome;
     }
@@ -231,7 +240,7 @@ std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, co
 // the run after the current trial.
 sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loaded,
                          detail::trial_setup& setup, detail::signal_forwarding& interrupts,
-                         std::ostream& out, std::ostream& err) {
+                         reporting::reporter& report) {
   const recipe& spec = loaded.spec;
   sweep_outcome outcome;
   if (!request.dry_run) detail::remove_stale_trials(request.output_dir, spec.trials);
@@ -240,7 +249,7 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
     if ((stop_signal = interrupts.take_first_pending()) != 0) break;
     setup.index = index;
     setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
-    outcome.trials.push_back(detail::run_trial(setup, out, err));
+    outcome.trials.push_back(detail::run_trial(setup, report));
     if (const auto during = outcome.trials.back().interrupted_by) {
       stop_signal = *during;  // the first one received, as the trial recorded it
       break;
@@ -248,17 +257,17 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
   }
   if (stop_signal == 0) stop_signal = interrupts.take_first_pending();
   if (stop_signal != 0 && !request.dry_run) {
-    static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
-    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
-               ::sigabbrev_np(stop_signal) != nullptr
-                   ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
-                   : std::to_string(stop_signal),
-               outcome.trials.size(), spec.trials);
+    static_cast<void>(detail::summarize(outcome.trials, request.output_dir, report));
+    reporting::say(report, fmt::format("interrupted by {}: stopped after {} of {} trial(s)",
+                                       ::sigabbrev_np(stop_signal) != nullptr
+                                           ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
+                                           : std::to_string(stop_signal),
+                                       outcome.trials.size(), spec.trials));
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
   if (request.dry_run) {
-    fmt::print(out, "aorta: dry run: recipe valid, nothing launched\n");
+    reporting::say(report, "dry run: recipe valid, nothing launched");
     outcome.code = exit_code::ok;
     return outcome;
   }
@@ -267,14 +276,20 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
   const bool gated = detail::gate_requested(request, spec, loaded.checks);
   outcome.code = detail::verdicts_exit_code(outcome.trials);
   if (outcome.code == exit_code::ok && gated) {
-    outcome.code = detail::run_gate(request, spec, loaded.checks, outcome.trials, [&](int index) {
-      setup.index = index;
-      setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
-      return detail::run_trial(setup, out, err);
-    }, out);
+    reporting::line_stream gate_lines(report);
+    outcome.code = detail::run_gate(
+        request, spec, loaded.checks, outcome.trials,
+        [&](int index) {
+          setup.index = index;
+          setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
+          gate_lines.flush();
+          return detail::run_trial(setup, report);
+        },
+        gate_lines);
+    gate_lines.flush();
     if (outcome.code == exit_code::ok) outcome.judgement = detail::gate_pass_judgement(outcome.trials);
   }
-  static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
+  static_cast<void>(detail::summarize(outcome.trials, request.output_dir, report));
   return outcome;
 }
 
@@ -290,35 +305,35 @@ void start_launching(const sweep_request& request, std::optional<detail::output_
 
 // The sweep after its output path was checked; `launching` turns true once trials may write
 // their directories, after which a refusal is not recorded in trial_0.
-sweep_outcome run_checked_sweep(const sweep_request& request,
-                                detail::signal_forwarding& interrupts, bool& launching,
-                                detail::trial_console* console, std::ostream& out,
-                                std::ostream& err) {
-  std::ostream& live = console != nullptr ? *console->live : out;
-  const checked_recipe loaded = load_checked_recipe(request, err);
+sweep_outcome run_checked_sweep(const sweep_request& request, detail::signal_forwarding& interrupts,
+                                bool& launching, detail::trial_console* console,
+                                reporting::reporter& report) {
+  reporting::reporter& live = console != nullptr ? *console->live : report;
+  const checked_recipe loaded = load_checked_recipe(request, report);
   const recipe& spec = loaded.spec;
   env_map environment = current_environment();
   for (const auto& [name, value] : detail::gpu_visibility(environment)) {
-    fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
+    reporting::say(report, fmt::format("CTest allocated GPU(s) {}: setting {}", value, name));
     environment.insert_or_assign(name, value);
   }
 
   std::optional<detail::output_lock> lock;
   if (loaded.cells) {
     detail::refuse_gate_over_cells(request, spec, loaded.checks);
-    return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
-                                  environment, interrupts,
-                                  [&] { start_launching(request, lock, launching); }, console,
-                                  out, err);
+    return detail::run_cell_sweep(
+        request, spec, loaded.trial_checks, loaded.cell_checks, environment, interrupts,
+        [&] { start_launching(request, lock, launching); }, console, report);
   }
 
-  fmt::print(live, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
-             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             detail::collector_list(spec), spec.trials, loaded.checks.size());
+  live.report(reporting::plan_event{spec.path.string(), spec.ticket,
+                                    fmt::format("collectors [{}], {} trial(s), {} check(s)",
+                                                detail::collector_list(spec), spec.trials,
+                                                loaded.checks.size())});
   // Said once, and only when nothing else judges the trials: the gate judges a gated test.
   if (loaded.trial_checks.empty() && !detail::gate_requested(request, spec, loaded.checks)) {
-    fmt::print(live, "aorta: note: no checks (none in the recipe, no --check, no gate): only the "
-                     "payload's exit status is judged\n");
+    live.report(reporting::note_event{reporting::severity::note,
+                                      "no checks (none in the recipe, no --check, no gate): only "
+                                      "the payload's exit status is judged"});
   }
   refuse_unwrappable_command(request, spec, environment);
 
@@ -334,45 +349,62 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
   setup.console = console;
-  setup.ctest_measurements = request.ctest_measurements;
   if (console != nullptr) console->planned = spec.trials;
-  if (auto unrunnable = unrunnable_outcome(request, spec, setup, out)) return *unrunnable;
-  return run_trials(request, loaded, setup, interrupts, out, err);
+  if (auto unrunnable = unrunnable_outcome(request, spec, setup, report)) return *unrunnable;
+  return run_trials(request, loaded, setup, interrupts, report);
 }
 
 }  // namespace
 
-sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+namespace detail {
+
+sweep_console::sweep_console(const sweep_request& request, std::ostream& out, std::ostream& err)
+    : console_(out, err,
+               reporting::console_options{"aorta: ", request.detail != console_detail::quiet}),
+      ctest_(out) {
+  fanout_.add(console_);
+  if (request.ctest_measurements) fanout_.add(ctest_);
+}
+
+sweep_outcome run_reported_sweep(const sweep_request& request, reporting::reporter& live) {
   // Held for the whole run: a SIGINT/SIGTERM/SIGHUP at any point stops it after the current
   // trial (which records it) instead of killing aorta between two writes.
   detail::signal_forwarding interrupts;
   detail::check_output_path(request.output_dir);
   bool launching = false;
   // Below --verbose the run's own lines are held until its verdict is known, so the verdict
-  // comes first; progress goes to `out` as it happens.
+  // comes first; progress goes to `live` as it happens.
   const bool held = request.detail != console_detail::verbose && !request.dry_run;
   detail::trial_console console;
   console.detail = request.detail;
-  console.live = &out;
-  std::ostringstream after;
+  console.live = &live;
+  reporting::event_recorder after(&live);
   try {
     sweep_outcome outcome = run_checked_sweep(request, interrupts, launching,
-                                              held ? &console : nullptr, held ? after : out, err);
+                                              held ? &console : nullptr, held ? after : live);
     if (held) {
-      detail::print_verdict_and_detail(console, outcome, after.str());
+      detail::report_verdict_and_detail(console, outcome, after);
     } else if (!request.dry_run) {
-      fmt::print(out, "{}\n", detail::verdict_line(outcome, static_cast<int>(outcome.trials.size())));
+      live.report(reporting::run_verdict_event{
+          detail::verdict_line(outcome, static_cast<int>(outcome.trials.size()))});
     }
     return outcome;
   } catch (const usage_error& refusal) {
-    out << after.str();
+    after.replay(live);
     // Recorded and passed on: main() stays the one place that turns it into exit 64.
-    if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), err);
+    if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), live);
     throw;
   } catch (...) {
-    out << after.str();  // what the run printed before it broke is still the reader's
+    after.replay(live);  // what the run reported before it broke is still the reader's
     throw;
   }
+}
+
+}  // namespace detail
+
+sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+  detail::sweep_console console(request, out, err);
+  return detail::run_reported_sweep(request, console.reporters());
 }
 
 }  // namespace aorta
