@@ -5,6 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
+#include "aorta/sweep.hpp"
 #include "cli/check_scope.hpp"
 #include "collectors/format_detection.hpp"
 #include "option_text.hpp"
@@ -16,6 +17,7 @@
 #include "json_text.hpp"
 #include "metrics/metrics_table.hpp"
 #include "process/signal_forwarding.hpp"
+#include "sweep/checked_recipe.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -121,7 +123,14 @@ check_plan plan_check(const check_flags& flags) {
   check_plan plan;
   plan.allow_empty = flags.allow_empty;
   std::optional<recipe> spec;
-  if (!flags.recipe.empty()) spec = load_recipe(flags.recipe);
+  std::vector<check_expression> recipe_checks;
+  if (!flags.recipe.empty()) {
+    sweep_request as_run;
+    as_run.recipe_path = flags.recipe;
+    auto checked = detail::check_recipe(as_run);
+    spec = std::move(checked.spec);
+    recipe_checks = std::move(checked.checks);
+  }
   for (const auto& text : flags.checks) {
     plan.checks.push_back(check_expression::parse(text));
     if (plan.checks.back().cell()) {
@@ -145,7 +154,7 @@ check_plan plan_check(const check_flags& flags) {
                                     flags.recipe, plan.request.name, flags.path));
     }
     plan.request = *in_recipe;
-    for (const auto& check : spec->checks) plan.checks.push_back(check_expression::parse(check.expression));
+    plan.checks.insert(plan.checks.end(), recipe_checks.begin(), recipe_checks.end());
     plan.allow_empty = plan.allow_empty || spec->allow_empty;
   }
   plan.request.config = config_of(plan.request);
