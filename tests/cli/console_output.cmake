@@ -25,6 +25,15 @@ aorta_cli_test(console.verbose_echoes_and_ends_with_verdict RC 0
   OUTPUT "aorta: trial 0: running: sh -c 'echo echoed-by-the-payload'\n" "\nechoed-by-the-payload\n"
          "aorta: trial 1: pass\n[^\n]*2 trial\\(s\\)[^\n]*\naorta: PASS: 2 trial\\(s\\): 2 passed, 0 failed, 0 skipped\n$"
   NOT_OUTPUT "\\[1/2\\]")
+# --events-jsonl: the same run as one JSON line per event, read back by a script (events_jsonl.cmake).
+add_test(NAME aorta.cli.console.events_jsonl_reads_back
+  COMMAND ${CMAKE_COMMAND} -DAORTA=$<TARGET_FILE:aorta> -DRECIPE=${recipes}/plain.yaml
+    -DOUT=${out}/events_jsonl -P ${CMAKE_CURRENT_SOURCE_DIR}/events_jsonl.cmake)
+set_tests_properties(aorta.cli.console.events_jsonl_reads_back PROPERTIES LABELS cli TIMEOUT 120)
+aorta_cli_test(console.events_jsonl_refuses_a_directory RC 64
+  COMMAND "${aorta}" sweep run --recipe "${recipes}/plain.yaml" --output "${out}/events_refused"
+          --events-jsonl "${recipes}" -- /bin/true
+  OUTPUT "--events-jsonl: [^\n]*recipes exists and is not a regular file. Fix: ")
 
 if(NOT AORTA_TEST_VALGRIND)
   return()

@@ -2,6 +2,7 @@
 // of a strict run follows confound.ambiguous (issue 39, item 6).
 #include "aorta/error.hpp"
 #include "cells/signed_rank.hpp"
+#include "reporting/console_reporter.hpp"
 #include "sweep/confound_policy.hpp"
 
 #include <gmock/gmock.h>
@@ -61,20 +62,24 @@ TEST(CellsStrict, AnAmbiguousRowFollowsThePolicy) {
   const std::vector<confound_row> rows{row(confound_verdict::same),
                                        row(confound_verdict::ambiguous)};
   std::ostringstream out;
-  EXPECT_EQ(aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::fail, exit_code::ok, out),
-            exit_code::failed);
+  aorta::reporting::console_reporter console(out, out);
+  EXPECT_EQ(
+      aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::fail, exit_code::ok, console),
+      exit_code::failed);
   EXPECT_THAT(out.str(), HasSubstr("FAILED: 1 confound row(s) still AMBIGUOUS at the end of the "
                                    "run (head: time_ms(gemm))"));
-  EXPECT_EQ(aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::skip, exit_code::ok, out),
-            exit_code::skipped);
-  // A failed run stays failed.
   EXPECT_EQ(
-      aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::skip, exit_code::failed, out),
-      exit_code::failed);
-  EXPECT_EQ(aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::pass, exit_code::ok, out),
-            exit_code::ok);
+      aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::skip, exit_code::ok, console),
+      exit_code::skipped);
+  // A failed run stays failed.
+  EXPECT_EQ(aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::skip, exit_code::failed,
+                                                  console),
+            exit_code::failed);
+  EXPECT_EQ(
+      aorta::detail::apply_ambiguous_policy(rows, ambiguous_policy::pass, exit_code::ok, console),
+      exit_code::ok);
   EXPECT_EQ(aorta::detail::apply_ambiguous_policy({row(confound_verdict::same)},
-                                                  ambiguous_policy::fail, exit_code::ok, out),
+                                                  ambiguous_policy::fail, exit_code::ok, console),
             exit_code::ok);
 }
 

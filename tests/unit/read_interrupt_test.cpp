@@ -7,6 +7,7 @@
 #include "aorta/trial_record.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "process/signal_forwarding.hpp"
+#include "reporting/reporter.hpp"
 #include "sweep/rank_trial.hpp"
 
 #include <gtest/gtest.h>
@@ -115,7 +116,7 @@ TEST_F(read_interrupt, AnInterruptedRankReadIsAnErrorNotAFailedCheck) {
       << R"({"host": "h", "variable": "RANK", "rank": 0, "pid": 1})";
   write_endless_rocpd(m_dir / "rank_0" / "rocprof" / "aorta_results.db");
   std::vector<capture> summed;
-  std::ostringstream out;
+  aorta::reporting::silent_reporter out;
   read_while_interrupted([&] {
     static_cast<void>(detail::record_rank_captures(m_spec, m_dir, 1, m_record, summed, out, false));
   });
@@ -156,7 +157,7 @@ TEST_F(read_interrupt, MissingRanksOfAnInterruptedTrialLeaveItAnError) {
   m_record.interrupted_by = SIGTERM;
   m_record.reason = "interrupted: aorta received SIGTERM";
   std::vector<capture> summed;
-  std::ostringstream out;
+  aorta::reporting::silent_reporter out;
   static_cast<void>(detail::record_rank_captures(m_spec, m_dir, 2, m_record, summed, out, false));
   EXPECT_EQ(to_string(m_record.verdict), "error");
   EXPECT_EQ(m_record.reason, "interrupted: aorta received SIGTERM");

@@ -5,9 +5,12 @@
 #include "reporting/console_reporter.hpp"
 #include "reporting/ctest_reporter.hpp"
 #include "reporting/event_recorder.hpp"
+#include "reporting/jsonl_reporter.hpp"
+#include "reporting/line_stream.hpp"
 #include "reporting/reporter_fanout.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 
@@ -104,6 +107,52 @@ TEST(EventRecorder, HoldsTheAccountAndPassesDiagnosticsOn) {
   held.replay(console);
   EXPECT_TRUE(held.empty());
   EXPECT_EQ(out.str(), "aorta: held line\n");
+}
+
+// The gate's bridge: each finished line is one text event, in order with the events around it; a
+// flush hands on a line not yet finished.
+TEST(LineStream, EachLineBecomesATextEventInOrder) {
+  event_recorder seen;
+  seen.report(note_event{severity::info, "before"});
+  {
+    line_stream lines(seen);
+    lines << "aorta: gate: one\naorta: gate: two\npart";
+    lines.flush();
+    seen.report(note_event{severity::info, "between"});
+    lines << "ial\n";
+  }
+  const auto events = seen.take();
+  ASSERT_EQ(events.size(), 6U);
+  EXPECT_EQ(std::get<text_event>(events[1]).text, "aorta: gate: one\n");
+  EXPECT_EQ(std::get<text_event>(events[2]).text, "aorta: gate: two\n");
+  EXPECT_EQ(std::get<text_event>(events[3]).text, "part");
+  EXPECT_EQ(std::get<note_event>(events[4]).text, "between");
+  EXPECT_EQ(std::get<text_event>(events[5]).text, "ial\n");
+}
+
+TEST(JsonlReporter, OneObjectALineNamingTheFormatAndTheEvent) {
+  std::ostringstream out;
+  jsonl_reporter events(out);
+  events.report(check_event{judged(false), false});
+  events.report(note_event{severity::warning, "bad byte \xff here", channel::diagnostic});
+  std::istringstream lines(out.str());
+  std::string line;
+  ASSERT_TRUE(std::getline(lines, line));
+  const auto check = nlohmann::json::parse(line);
+  EXPECT_EQ(check.at("schema"), "aorta-events");
+  EXPECT_EQ(check.at("schema_version"), 1);
+  EXPECT_EQ(check.at("event"), "check");
+  EXPECT_EQ(check.at("expression"), "count(\"k\") == 1");
+  EXPECT_EQ(check.at("passed"), false);
+  EXPECT_EQ(check.at("actual"), "2");
+  EXPECT_TRUE(check.at("value").is_null());
+  ASSERT_TRUE(std::getline(lines, line));
+  const auto note = nlohmann::json::parse(line);
+  EXPECT_EQ(note.at("event"), "note");
+  EXPECT_EQ(note.at("level"), "warning");
+  EXPECT_EQ(note.at("channel"), "diagnostic");
+  EXPECT_EQ(note.at("text"), "bad byte \xef\xbf\xbd here");  // U+FFFD for the bad byte
+  EXPECT_FALSE(std::getline(lines, line));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // What the console shows of a run below --verbose (sweep/trial_console.hpp): the verdict line's
 // reason and counts, which trials' lines are kept, and the tail of a failed payload's logs, read
 // from their end only and refused when they are no regular file.
+#include "reporting/console_reporter.hpp"
 #include "sweep/trial_console.hpp"
 #include "unit/process_test_support.hpp"
 
@@ -70,31 +71,48 @@ TEST(VerdictLine, SkipAndInterruption) {
             "aorta: INTERRUPTED (exit 130): stopped after 1 of 5 trial(s)");
 }
 
+std::vector<aorta::reporting::event> lines_of(const std::string& text) {
+  return {aorta::reporting::text_event{text}};
+}
+
+std::string shown(const std::vector<aorta::reporting::event>& events) {
+  std::ostringstream out;
+  aorta::reporting::console_reporter console(out, out);
+  for (const auto& each : events) console.report(each);
+  return out.str();
+}
+
 TEST(TrialConsole, ProgressLinePerTrialKeepsFailuresAndTheLastTrial) {
   std::ostringstream live;
+  aorta::reporting::console_reporter screen(live, live);
   trial_console console;
-  console.live = &live;
+  console.live = &screen;
   console.planned = 3;
-  console.trial_ended("trial 0", trial(0, verdict::pass), "lines of trial 0\n");
-  console.trial_ended("trial 1", trial(1, verdict::fail, "payload exited 3"), "lines of trial 1\n");
-  console.trial_ended("trial 2", trial(2, verdict::pass), "lines of trial 2\n");
+  console.trial_ended("trial 0", trial(0, verdict::pass), lines_of("lines of trial 0\n"));
+  console.trial_ended("trial 1", trial(1, verdict::fail, "payload exited 3"),
+                      lines_of("lines of trial 1\n"));
+  console.trial_ended("trial 2", trial(2, verdict::pass), lines_of("lines of trial 2\n"));
   EXPECT_EQ(live.str(), "aorta: [1/3] trial 0: pass (0.50 s)\n"
                         "aorta: [2/3] trial 1: fail (0.50 s): payload exited 3\n"
                         "aorta: [3/3] trial 2: pass (0.50 s)\n");
-  EXPECT_EQ(console.failed_detail, "lines of trial 1\n");
-  EXPECT_EQ(console.last_detail, "lines of trial 2\n");
+  EXPECT_EQ(shown(console.failed_detail), "lines of trial 1\n");
+  EXPECT_EQ(shown(console.last_detail), "lines of trial 2\n");
 }
 
 TEST(TrialConsole, QuietPrintsNoProgressAndDropsTheLastPassingTrial) {
   std::ostringstream live;
+  aorta::reporting::console_reporter screen(live, live,
+                                            aorta::reporting::console_options{"aorta: ", false});
   trial_console console;
   console.detail = console_detail::quiet;
-  console.live = &live;
-  console.trial_ended("trial 0", trial(0, verdict::pass), "lines of trial 0\n");
+  console.live = &screen;
+  console.trial_ended("trial 0", trial(0, verdict::pass), lines_of("lines of trial 0\n"));
   EXPECT_EQ(live.str(), "");
   sweep_outcome outcome;
   outcome.trials = {trial(0, verdict::pass)};
-  print_verdict_and_detail(console, outcome, "summary\n");
+  aorta::reporting::event_recorder after;
+  after.report(aorta::reporting::text_event{"summary\n"});
+  report_verdict_and_detail(console, outcome, after);
   EXPECT_EQ(live.str(), "aorta: PASS: 1 trial(s): 1 passed, 0 failed, 0 skipped\nsummary\n");
 }
 

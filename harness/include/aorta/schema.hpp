@@ -37,6 +37,8 @@ inline constexpr output_schema rank{"aorta-rank", 1};
 inline constexpr output_schema history_changes{"aorta-history-changes", 1};
 // <output>/bisect.json from `aorta bisect`: settings, candidates, builds, steps and the culprit.
 inline constexpr output_schema bisect{"aorta-bisect", 1};
+// The file of `--events-jsonl FILE`: one object a line, each one event of the run.
+inline constexpr output_schema events{"aorta-events", 1};
 
 }  // namespace schemas
 }  // namespace aorta

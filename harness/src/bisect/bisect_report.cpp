@@ -127,17 +127,22 @@ std::string html_page(const bisect_record& record) {
 
 }  // namespace
 
-void print_bisect_outcome(const bisect_record& record, std::ostream& out) {
-  out << steps_text(record);
+void report_bisect_outcome(const bisect_record& record, reporting::reporter& report) {
+  report.report(reporting::table_event{"bisect steps", steps_text(record)});
   if (record.culprit) {
-    fmt::print(out, "aorta: bisect: culprit {} {}\n", *record.culprit, record.culprit_subject);
+    reporting::say(report,
+                   fmt::format("bisect: culprit {} {}", *record.culprit, record.culprit_subject));
     const std::string moved = moved_text(record.culprit_rows);
-    if (!moved.empty())
-      fmt::print(out, "aorta: bisect: what moved at it (good -> culprit):\n{}", moved);
+    if (!moved.empty()) {
+      reporting::say(report, "bisect: what moved at it (good -> culprit):");
+      report.report(reporting::table_event{"bisect moved", moved});
+    }
     return;
   }
-  fmt::print(out, "aorta: bisect: no culprit named: {}\n", record.message);
-  for (const auto& commit : record.unseparated) fmt::print(out, "  {}\n", commit);
+  reporting::say(report, fmt::format("bisect: no culprit named: {}", record.message));
+  std::string unseparated;
+  for (const auto& commit : record.unseparated) unseparated += fmt::format("  {}\n", commit);
+  if (!unseparated.empty()) report.report(reporting::text_event{unseparated});
 }
 
 void write_bisect_pages(const std::filesystem::path& dir, const bisect_record& record) {

@@ -3,13 +3,13 @@
 #pragma once
 
 #include "bisect/bisect_record.hpp"
+#include "reporting/reporter.hpp"
 
 #include <filesystem>
-#include <iosfwd>
 
 namespace aorta::detail {
 
-void print_bisect_outcome(const bisect_record& record, std::ostream& out);
+void report_bisect_outcome(const bisect_record& record, reporting::reporter& report);
 
 // Writes bisect.md and bisect.html into `dir`, each atomically.
 void write_bisect_pages(const std::filesystem::path& dir, const bisect_record& record);

@@ -12,12 +12,10 @@
 #include "sweep/output_lock.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
-#include <ostream>
 #include <random>
 #include <tuple>
 
@@ -63,7 +61,7 @@ struct bisect_context {
   bisect_record record;
   fs::path dir;  // absolute
   std::unique_ptr<git_repository> repo;
-  std::ostream* out = nullptr;
+  reporting::reporter* report = nullptr;
 };
 
 void save(const bisect_context& context) {
@@ -82,9 +80,9 @@ bool ensure_built(bisect_context& context, const std::string& commit) {
   if (const auto* built = find_build(context.record, commit)) return built->succeeded;
   const std::string log = fmt::format("builds/{}", commit);
   fs::create_directories(context.dir / "builds");
-  fmt::print(*context.out, "aorta: bisect: building {} ({})\n", commit.substr(0, 12),
-             context.repo->subject(commit));
-  context.out->flush();
+  reporting::say(*context.report, fmt::format("bisect: building {} ({})", commit.substr(0, 12),
+                                              context.repo->subject(commit)));
+  context.report->flush();
   process_spec build;
   build.argv = {"sh", "-c", context.record.settings.build};
   build.environment = current_environment();
@@ -105,9 +103,10 @@ bool ensure_built(bisect_context& context, const std::string& commit) {
   }
   context.record.built.push_back({commit, result.succeeded(), result.wall_seconds, log});
   if (!result.succeeded()) {
-    fmt::print(*context.out, "aorta: bisect: the build of {} failed ({}); its output: {}\n",
-               commit.substr(0, 12), result.describe(),
-               (context.dir / (log + ".stderr.log")).string());
+    reporting::say(*context.report,
+                   fmt::format("bisect: the build of {} failed ({}); its output: {}",
+                               commit.substr(0, 12), result.describe(),
+                               (context.dir / (log + ".stderr.log")).string()));
   }
   save(context);
   return result.succeeded();
@@ -135,10 +134,12 @@ const bisect_step& step_of(bisect_context& context, const std::string& commit,
     step.verdict = "UNBUILDABLE";
     step.evidence = "a build failed; see builds/";
   } else {
-    fmt::print(*context.out, "aorta: bisect: step {}: {} against {} {} ...\n", step.number,
-               commit.substr(0, 12), base == context.record.settings.good ? "good" : "its parent",
-               base.substr(0, 12));
-    context.out->flush();
+    reporting::say(*context.report,
+                   fmt::format("bisect: step {}: {} against {} {} ...", step.number,
+                               commit.substr(0, 12),
+                               base == context.record.settings.good ? "good" : "its parent",
+                               base.substr(0, 12)));
+    context.report->flush();
     const step_request request{step.number,
                                commit,
                                worktree_of(context, base),
@@ -150,10 +151,11 @@ const bisect_step& step_of(bisect_context& context, const std::string& commit,
     step.subject = subject;
     step.base = base;
   }
-  fmt::print(*context.out, "aorta: bisect: step {}: {} {} (ratio {}, {} round(s)) {}\n",
-             step.number, commit.substr(0, 12), step.verdict,
-             step.ratio ? fmt::format("{:.4f}", *step.ratio) : std::string("-"), step.rounds,
-             step.evidence);
+  reporting::say(*context.report,
+                 fmt::format("bisect: step {}: {} {} (ratio {}, {} round(s)) {}", step.number,
+                             commit.substr(0, 12), step.verdict,
+                             step.ratio ? fmt::format("{:.4f}", *step.ratio) : std::string("-"),
+                             step.rounds, step.evidence));
   context.record.steps.push_back(std::move(step));
   save(context);
   return context.record.steps.back();
@@ -175,7 +177,7 @@ int finish_bisect(bisect_context& context, const std::string& status, std::strin
   context.record.status = status;
   context.record.message = std::move(message);
   save(context);
-  print_bisect_outcome(context.record, *context.out);
+  report_bisect_outcome(context.record, *context.report);
   return status == "culprit" ? 0 : 1;
 }
 
@@ -344,8 +346,9 @@ void resume_or_start(bisect_context& context, const bisect_request& request,
         "records under 'settings', or choose another --output",
         file.string(), earlier.settings.good.substr(0, 12), earlier.settings.bad.substr(0, 12)));
   }
-  fmt::print(*context.out, "aorta: bisect: resuming {}: {} step(s) and {} build(s) recorded\n",
-             file.string(), earlier.steps.size(), earlier.built.size());
+  reporting::say(*context.report,
+                 fmt::format("bisect: resuming {}: {} step(s) and {} build(s) recorded",
+                             file.string(), earlier.steps.size(), earlier.built.size()));
   context.record = std::move(earlier);
   context.record.status = "in progress";
   context.record.unseparated.clear();
@@ -353,11 +356,11 @@ void resume_or_start(bisect_context& context, const bisect_request& request,
 
 }  // namespace
 
-int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& /*err*/) {
+int run_bisect(const bisect_request& request, reporting::reporter& report) {
   refuse_unusable(request);
   bisect_context context;
   context.request = request;
-  context.out = &out;
+  context.report = &report;
   context.repo = std::make_unique<git_repository>(request.repository);
   context.record.settings = settings_of(request, *context.repo);
   auto candidates = checked_range(*context.repo, context.record.settings);
@@ -367,11 +370,11 @@ int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& /
   signal_forwarding interrupts;
   resume_or_start(context, request, std::move(candidates));
   const bisect_settings& settings = context.record.settings;
-  fmt::print(out,
-             "aorta: bisect: {} commit(s) after good {} up to bad {}; seed {}, {} round(s) "
-             "a look, at most {}\n",
-             context.record.candidates.size(), settings.good.substr(0, 12),
-             settings.bad.substr(0, 12), settings.seed, settings.rounds, settings.max_rounds);
+  reporting::say(report, fmt::format("bisect: {} commit(s) after good {} up to bad {}; seed {}, "
+                                     "{} round(s) a look, at most {}",
+                                     context.record.candidates.size(), settings.good.substr(0, 12),
+                                     settings.bad.substr(0, 12), settings.seed, settings.rounds,
+                                     settings.max_rounds));
   try {
     return search(context, interrupts);
   } catch (const interrupted_error& stopped) {
@@ -379,7 +382,7 @@ int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& /
     context.record.message = fmt::format("{} ({}); run the same command again to resume",
                                          stopped.what(), signal_label(stopped.signal_number()));
     save(context);
-    fmt::print(out, "aorta: {}\n", context.record.message);
+    reporting::say(report, context.record.message);
     return 128 + stopped.signal_number();
   }
 }

@@ -2,9 +2,10 @@
 // that the range's ends show, found by binary search with one cells run per step.
 #pragma once
 
+#include "reporting/reporter.hpp"
+
 #include <cstdint>
 #include <filesystem>
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,6 @@ struct bisect_request {
 // The exit code: 0 a culprit named; 1 the range does not reproduce the regression, a step could
 // not be separated, or an end does not build; 128 + signal when interrupted (resumable). Throws
 // usage_error (64) for what the user must fix before anything is built.
-[[nodiscard]] int run_bisect(const bisect_request& request, std::ostream& out, std::ostream& err);
+[[nodiscard]] int run_bisect(const bisect_request& request, reporting::reporter& report);
 
 }  // namespace aorta::detail

@@ -1,6 +1,5 @@
 #include "checks/metric_selection.hpp"
 
-#include "metrics/ctest_measurement.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 #include "metrics/quantity_table.hpp"
@@ -84,14 +83,14 @@ metric_set select_metrics(const metric_set& metrics, const std::vector<check_exp
   return selected;
 }
 
-std::string check_measurements(const std::vector<check_result>& results) {
-  std::string out;
+std::vector<reporting::measurement> check_measurements(const std::vector<check_result>& results) {
+  std::vector<reporting::measurement> out;
   for (const auto& result : results) {
     const char* begin = result.actual.c_str();
     char* end = nullptr;
     const double value = std::strtod(begin, &end);
     if (end == begin || !std::isfinite(value)) continue;
-    out += ctest_measurement("check: " + result.expression, exact_number(value));
+    out.push_back({"check: " + result.expression, exact_number(value)});
   }
   return out;
 }

@@ -4,6 +4,7 @@
 
 #include "aorta/check.hpp"
 #include "aorta/metrics.hpp"
+#include "reporting/reporter.hpp"
 
 #include <string>
 #include <vector>
@@ -20,8 +21,8 @@ namespace aorta::detail {
                                         const std::vector<std::string>& chosen,
                                         std::size_t& hidden);
 
-// One measurement per check whose actual value starts with a number:
-//   <CTestMeasurement type="numeric/double" name="check: EXPR">VALUE</CTestMeasurement>
-[[nodiscard]] std::string check_measurements(const std::vector<check_result>& results);
+// One measurement per check whose actual value starts with a number, named "check: EXPR".
+[[nodiscard]] std::vector<reporting::measurement>
+check_measurements(const std::vector<check_result>& results);
 
 }  // namespace aorta::detail

@@ -92,7 +92,7 @@ void add_ab_command(CLI::App& app, action& selected,
       request.measures = flags->measures;
       if (!flags->platforms.empty()) request.lane_platforms = parse_platforms(flags->platforms);
       flags->console.apply(request);
-      return static_cast<int>(run_sweep(request, std::cout, std::cerr).code);
+      return static_cast<int>(run_sweep_with_console(request, flags->console).code);
     };
   });
 }

@@ -2,6 +2,7 @@
 #include "bisect/bisect_run.hpp"
 #include "cli/commands.hpp"
 #include "cli/option_checks.hpp"
+#include "reporting/console_reporter.hpp"
 
 #include <iostream>
 #include <memory>
@@ -62,7 +63,8 @@ void add_bisect_command(CLI::App& app, action& selected,
       request->recipe = *recipe;
       request->output = *output;
       request->command = command_after_separator;
-      return detail::run_bisect(*request, std::cout, std::cerr);
+      reporting::console_reporter console(std::cout, std::cerr);
+      return detail::run_bisect(*request, console);
     };
   });
 }

@@ -132,7 +132,7 @@ int calibrate(const calibrate_flags& flags, const std::vector<std::string>& comm
   request.trials = flags.trials;
   request.require_profiler = flags.require_profiler;
   flags.console.apply(request);
-  const auto outcome = run_sweep(request, std::cout, std::cerr);
+  const auto outcome = run_sweep_with_console(request, flags.console);
   if (outcome.code != exit_code::ok) {
     fmt::print(std::cerr, "aorta: calibrate: the A/A run did not pass (exit {}), so nothing was "
                           "recorded: a baseline must be of code that passes its checks\n",

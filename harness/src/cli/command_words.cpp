@@ -92,6 +92,7 @@ const std::map<std::string, std::string, std::less<>>& value_names() {
       {"--rounds", "N"},
       {"--max-rounds", "N"},
       {"--html", "FILE"},
+      {"--events-jsonl", "FILE"},
       {"recipe", "RECIPE"},
       {"path", "PATH"},
       {"results", "DIR"},

@@ -7,16 +7,18 @@
 #include "aorta/report.hpp"
 #include "aorta/sweep.hpp"
 #include "cli/check_scope.hpp"
-#include "collectors/format_detection.hpp"
-#include "option_text.hpp"
 #include "cli/commands.hpp"
 #include "collectors/capture_reading.hpp"
+#include "collectors/format_detection.hpp"
 #include "evaluation/capture_evaluation.hpp"
 #include "json_document.hpp"
-#include "record/result_writer.hpp"
 #include "json_text.hpp"
 #include "metrics/metrics_table.hpp"
+#include "option_text.hpp"
 #include "process/signal_forwarding.hpp"
+#include "record/result_writer.hpp"
+#include "reporting/console_reporter.hpp"
+#include "reporting/event_recorder.hpp"
 #include "sweep/checked_recipe.hpp"
 
 #include <fmt/format.h>
@@ -189,7 +191,8 @@ int run_check(const check_flags& flags) {
   if (captures.empty()) throw capture_error(record.reason);
   const bool empty_failure = captures.front().empty() && !plan.allow_empty;
 
-  std::ostringstream check_lines;
+  // Held until the read is known to be the one reported: --json prints no check lines.
+  reporting::event_recorder check_lines;
   // A check that reads ranks sees the capture as one rank holding it: the captures move there
   // (a copy of 80,000 kernels cost a tenth of the check and a third of its peak) and every step
   // after the checks reads them from that rank.
@@ -199,14 +202,16 @@ int run_check(const check_flags& flags) {
       }))
     ranks.push_back(rank_captures{0, {}, {}, std::move(captures), {}, {}});
   std::vector<capture>& judged = ranks.empty() ? captures : ranks.front().captures;
-  detail::evaluate_checks(plan.checks, judged, ranks, record, check_lines, "");
+  detail::evaluate_checks(plan.checks, judged, ranks, record, check_lines);
   if (flags.json) {
     // The same shape as a trial's result.json, its kernel rows written from the capture.
     detail::write_result_document(std::cout, record, judged);
   } else {
     detail::add_kernel_rows(judged, record);
-    // Check lines first, as `sweep run` prints them: they are what the reader came for.
-    std::cout << check_lines.str();
+    // Check lines first, as `sweep run` prints them: they are what the reader came for. The
+    // same console as the sweep's, its check lines bare.
+    reporting::console_reporter console(std::cout, std::cerr, reporting::console_options{"", true});
+    check_lines.replay(console);
     detail::write_metrics_table(std::cout, record.metrics);
     for (const auto& note : judged.front().notes) fmt::print(std::cout, "note: {}\n", note);
   }

@@ -2,6 +2,7 @@
 // (docs/distributed.md). Not meant to be typed by hand, but it works by hand too.
 #include "cli/commands.hpp"
 #include "ranks/rank_exec.hpp"
+#include "reporting/console_reporter.hpp"
 
 #include <iostream>
 #include <memory>
@@ -43,7 +44,9 @@ void add_rank_exec_command(CLI::App& app, action& selected,
     selected = [flags, &command_after_separator] {
       detail::rank_exec_request request{flags->trial_dir, comma_list(flags->collectors),
                                         comma_list(flags->rank_from), command_after_separator};
-      return detail::run_rank_exec(request, std::cerr);
+      // Its lines go to stderr only: the payload owns stdout.
+      reporting::console_reporter console(std::cerr, std::cerr);
+      return detail::run_rank_exec(request, console);
     };
   });
 }

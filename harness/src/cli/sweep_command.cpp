@@ -148,7 +148,7 @@ void add_sweep_command(CLI::App& app, action& selected,
       request.seed = flags->seed;
       for (const auto& file : flags->mitigations_files) request.mitigations_files.emplace_back(file);
       flags->console.apply(request);
-      const auto outcome = run_sweep(request, std::cout, std::cerr);
+      const auto outcome = run_sweep_with_console(request, flags->console);
       return static_cast<int>(outcome.code);
     };
   });

@@ -6,7 +6,6 @@
 #include "ranks/rank_checks.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 namespace aorta::detail {
 
@@ -64,21 +63,15 @@ void add_kernel_rows(std::vector<capture>& captures, trial_record& record) {
 }
 
 void evaluate_checks(const std::vector<check_expression>& checks,
-                     const std::vector<capture>& captures,
-                     const std::vector<rank_captures>& ranks, trial_record& record,
-                     std::ostream& out, std::string_view prefix) {
+                     const std::vector<capture>& captures, const std::vector<rank_captures>& ranks,
+                     trial_record& record, reporting::reporter& report) {
   if (record.verdict != verdict::pass && record.verdict != verdict::fail) return;
   for (const auto& check : checks) {
     record.checks.push_back(check.over_ranks() == rank_reduction::none
                                 ? evaluate_check(check, captures, record.metrics)
                                 : evaluate_rank_check(check, ranks));
     const auto& outcome = record.checks.back();
-    if (outcome.passed) {
-      fmt::print(out, "{}check PASS  {}  (actual {})\n", prefix, outcome.expression,
-                 outcome.actual);
-    } else {
-      fmt::print(out, "{}check FAIL  {}\n{}\n", prefix, outcome.expression, outcome.message);
-    }
+    report.report(reporting::check_event{outcome, false});
     if (!outcome.passed && record.verdict == verdict::pass) {
       record.verdict = verdict::fail;
       record.reason = fmt::format("check failed: {}", outcome.expression);

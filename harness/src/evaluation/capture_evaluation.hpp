@@ -8,11 +8,10 @@
 #include "aorta/collector.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/trial_record.hpp"
+#include "reporting/reporter.hpp"
 
 #include <filesystem>
-#include <ostream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace aorta::detail {
@@ -44,12 +43,11 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
 // moved out of `captures` (their kernel lists are left empty).
 void add_kernel_rows(std::vector<capture>& captures, trial_record& record);
 
-// Evaluates `checks` (per-rank checks against `ranks`) into record.checks, printing one line each
-// to `out` after `prefix`; the first failing check fails a passing record. Checks run only on a
-// pass or fail: a skipped or errored trial has nothing to judge.
+// Evaluates `checks` (per-rank checks against `ranks`) into record.checks, reporting each as a
+// check event; the first failing check fails a passing record. Checks run only on a pass or fail:
+// a skipped or errored trial has nothing to judge.
 void evaluate_checks(const std::vector<check_expression>& checks,
-                     const std::vector<capture>& captures,
-                     const std::vector<rank_captures>& ranks, trial_record& record,
-                     std::ostream& out, std::string_view prefix);
+                     const std::vector<capture>& captures, const std::vector<rank_captures>& ranks,
+                     trial_record& record, reporting::reporter& report);
 
 }  // namespace aorta::detail

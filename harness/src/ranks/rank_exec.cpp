@@ -12,14 +12,12 @@
 #include "ranks/rank_plan.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 #include <nlohmann/json.hpp>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <ostream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,9 +30,12 @@ std::string host_name() {
   return name;
 }
 
-int refuse_rank_exec(const rank_exec_request& request, std::ostream& err, int code,
+constexpr const char* rank_exec_source = "aorta rank-exec";
+
+int refuse_rank_exec(const rank_exec_request& request, reporting::reporter& report, int code,
                      const std::string& reason) {
-  fmt::print(err, "aorta rank-exec: error: {}\n", reason);
+  report.report(reporting::note_event{reporting::severity::error, reason,
+                                      reporting::channel::diagnostic, rank_exec_source});
   std::error_code ec;
   const auto dir = rank_errors_directory(request.trial_dir);
   std::filesystem::create_directories(dir, ec);
@@ -42,7 +43,8 @@ int refuse_rank_exec(const rank_exec_request& request, std::ostream& err, int co
     write_file_atomically(dir / fmt::format("{}.{}.txt", host_name(), ::getpid()), reason + "\n");
   } catch (const setup_error& failure) {
     // The reason is on stderr already; the trial then reports the rank as missing.
-    fmt::print(err, "aorta rank-exec: {}\n", failure.what());
+    report.report(reporting::note_event{reporting::severity::info, failure.what(),
+                                        reporting::channel::diagnostic, rank_exec_source});
   }
   return code;
 }
@@ -81,9 +83,9 @@ std::filesystem::path rank_errors_directory(const std::filesystem::path& trial_d
   return trial_dir / "rank_errors";
 }
 
-int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
+int run_rank_exec(const rank_exec_request& request, reporting::reporter& report) {
   if (request.command.empty()) {
-    return refuse_rank_exec(request, err, 64, "no command to run after '--'");
+    return refuse_rank_exec(request, report, 64, "no command to run after '--'");
   }
   const env_map env = current_environment();
   rank_identity identity;
@@ -91,7 +93,7 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
     identity = identify_rank(env, request.rank_from.empty() ? rank_variables()
                                                             : request.rank_from);
   } catch (const usage_error& e) {
-    return refuse_rank_exec(request, err, 64,
+    return refuse_rank_exec(request, report, 64,
                             fmt::format("pid {} on {}: {}", ::getpid(), host_name(), e.what()));
   }
   const auto rank_dir = rank_directory(request.trial_dir, identity.rank);
@@ -101,21 +103,21 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
       collector_dirs.push_back(contained_path(rank_dir, collector, "rank-exec --collectors"));
     }
   } catch (const usage_error& e) {
-    return refuse_rank_exec(request, err, 64, e.what());
+    return refuse_rank_exec(request, report, 64, e.what());
   }
   // mkdir is atomic, also on NFS: exactly one process wins a rank number.
   if (::mkdir(rank_dir.c_str(), 0777) != 0) {
     const int error = errno;
     if (error == EEXIST) {
       return refuse_rank_exec(
-          request, err, 64,
+          request, report, 64,
           fmt::format("two processes claim rank {}: this one (pid {} on {}, {}={}) and "
                       "{}; the launcher gave two processes one rank number",
                       identity.rank, ::getpid(), host_name(), identity.variable, identity.rank,
                       describe_claim(rank_dir)));
     }
     return refuse_rank_exec(
-        request, err, 64,
+        request, report, 64,
         fmt::format("cannot create {}: {}", rank_dir.string(), std::strerror(error)));
   }
   nlohmann::json claim{{"rank", identity.rank}, {"variable", identity.variable},
@@ -128,7 +130,7 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   try {
     write_json_document(rank_dir / "rank.json", std::move(claim), schemas::rank);
   } catch (const setup_error& failure) {
-    return refuse_rank_exec(request, err, 64, failure.what());
+    return refuse_rank_exec(request, report, 64, failure.what());
   }
   for (const auto& dir : collector_dirs) {
     std::error_code ec;
@@ -147,9 +149,9 @@ int run_rank_exec(const rank_exec_request& request, std::ostream& err) {
   std::vector<char*> raw;
   for (auto& arg : argv) raw.push_back(arg.data());
   raw.push_back(nullptr);
-  err.flush();
+  report.flush();
   ::execvp(raw[0], raw.data());
-  return refuse_rank_exec(request, err, 127,
+  return refuse_rank_exec(request, report, 127,
                           fmt::format("rank {}: cannot execute '{}': {}", identity.rank, argv[0],
                                       std::strerror(errno)));
 }

@@ -4,8 +4,9 @@
 // collectors' wrap of the rank's command.
 #pragma once
 
+#include "reporting/reporter.hpp"
+
 #include <filesystem>
-#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -23,8 +24,8 @@ struct rank_exec_request {
 [[nodiscard]] std::filesystem::path rank_errors_directory(const std::filesystem::path& trial_dir);
 
 // Does not return on success (execvp). Returns 64 when the rank cannot be identified or is claimed
-// twice, 127 when the command cannot be executed; the reason is printed and written under
+// twice, 127 when the command cannot be executed; the reason is reported and written under
 // rank_errors_directory().
-[[nodiscard]] int run_rank_exec(const rank_exec_request& request, std::ostream& err);
+[[nodiscard]] int run_rank_exec(const rank_exec_request& request, reporting::reporter& report);
 
 }  // namespace aorta::detail

@@ -7,10 +7,11 @@
 #include "metrics/ctest_measurement.hpp"
 #include "metrics/number_format.hpp"
 #include "record/result_reader.hpp"
+#include "report/metric_measurements.hpp"
 #include "report/report_gate_verdicts.hpp"
 #include "report/report_model.hpp"
-#include "report/report_trends.hpp"
 #include "report/report_sweep_matrix.hpp"
+#include "report/report_trends.hpp"
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
@@ -223,8 +224,10 @@ detail::report_model collect(const fs::path& results_dir) {
 
 }  // namespace
 
-std::string ctest_measurements(const metric_set& metrics) {
-  std::string out;
+namespace detail {
+
+std::vector<reporting::measurement> metric_measurements(const metric_set& metrics) {
+  std::vector<reporting::measurement> out;
   for (const auto& [name, value] : metrics.values) {
     std::string number;
     if (const auto* integer = std::get_if<std::int64_t>(&value)) {
@@ -235,8 +238,17 @@ std::string ctest_measurements(const metric_set& metrics) {
     } else {
       continue;
     }
-    out += detail::ctest_measurement(name, number);
+    out.push_back({name, std::move(number)});
   }
+  return out;
+}
+
+}  // namespace detail
+
+std::string ctest_measurements(const metric_set& metrics) {
+  std::string out;
+  for (const auto& each : detail::metric_measurements(metrics))
+    out += detail::ctest_measurement(each.name, each.value);
   return out;
 }
 

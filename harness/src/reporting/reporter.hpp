@@ -42,7 +42,7 @@ struct launch_event {
 // The payload ended: how (exit status, signal, timeout) and after how long.
 struct trial_end_event {
   std::string trial;
-  std::string ending;  // "exited 0", "killed by SIGKILL after the timeout (recipe timeout 5 s)"
+  std::string ending;  // as process_result::describe says it: "exit 0", a signal, a timeout
   double wall_seconds = 0.0;
 };
 
@@ -142,5 +142,10 @@ class silent_reporter final : public reporter {
  public:
   void report(const event&) override {}
 };
+
+// A plain line of the run's account, as the console shows it: "aorta: TEXT".
+inline void say(reporter& to, std::string text) {
+  to.report(note_event{severity::info, std::move(text)});
+}
 
 }  // namespace aorta::reporting

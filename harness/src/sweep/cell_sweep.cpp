@@ -8,24 +8,23 @@
 #include "cells/matrix_report.hpp"
 #include "ranks/rank_plan.hpp"
 #include "recipe/cell_plan.hpp"
+#include "report/metric_measurements.hpp"
 #include "sweep/cell_run_files.hpp"
 #include "sweep/confound_choice.hpp"
 #include "sweep/confound_policy.hpp"
 #include "sweep/sweep_steps.hpp"
+#include "sweep/tool_versions.hpp"
 #include "sweep/trial_console.hpp"
 #include "sweep/trial_recipes.hpp"
-#include "sweep/tool_versions.hpp"
 #include "sweep/trial_runner.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <csignal>
 #include <cstring>
 #include <memory>
-#include <ostream>
 #include <random>
 
 namespace aorta::detail {
@@ -130,8 +129,8 @@ std::uint64_t choose_seed(const sweep_request& request) {
   return (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
 }
 
-void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
-                  const confound_choice& confound, std::ostream& out) {
+void report_plan(const recipe& spec, const std::vector<prepared_cell>& cells, std::uint64_t seed,
+                 const confound_choice& confound, reporting::reporter& report) {
   // "on the same GPU" only where a cell profiles one: a callgrind or gbench run has no GPU.
   const bool on_gpu = std::any_of(cells.begin(), cells.end(), [](const prepared_cell& cell) {
     return std::any_of(cell.spec->collect.begin(), cell.spec->collect.end(),
@@ -140,17 +139,20 @@ void print_banner(const recipe& spec, const std::vector<prepared_cell>& cells, s
                          return collector != nullptr && collector->profiles_gpu();
                        });
   });
-  fmt::print(out, "aorta: recipe {}{}: {} cell(s), interleaved one trial per cell per round "
-                  "(seed {}){}; confound baseline cell {}, threshold {:g} ({})\n",
-             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             cells.size(), seed, on_gpu ? ", on the same GPU" : ", on this host",
-             cells[confound.baseline].plan.name, confound.threshold, confound.threshold_source);
+  report.report(reporting::plan_event{
+      spec.path.string(), spec.ticket,
+      fmt::format("{} cell(s), interleaved one trial per cell per round (seed {}){}; confound "
+                  "baseline cell {}, threshold {:g} ({})",
+                  cells.size(), seed, on_gpu ? ", on the same GPU" : ", on this host",
+                  cells[confound.baseline].plan.name, confound.threshold,
+                  confound.threshold_source)});
   for (const auto& cell : cells) {
     std::vector<std::string> collectors;
     for (const auto& request : cell.spec->collect) collectors.push_back(request.name);
-    fmt::print(out, "aorta: cell {}: mitigations [{}], collectors [{}], {} trial(s)\n",
-               cell.plan.name, fmt::join(cell.plan.mitigations, "+"),
-               fmt::join(collectors, ", "), cell.plan.trials);
+    report.report(reporting::cell_event{
+        cell.plan.name, fmt::format("mitigations [{}], collectors [{}], {} trial(s)",
+                                    fmt::join(cell.plan.mitigations, "+"),
+                                    fmt::join(collectors, ", "), cell.plan.trials)});
   }
 }
 
@@ -166,7 +168,8 @@ cell_coordinates coordinates_of(const cell_plan& cell, int round, int position) 
 // A cell that cannot start here records one trial saying why; it takes no place in the rounds.
 void record_unrunnable(const sweep_request& request, const env_map& environment,
                        const prepared_cell& cell, sweep_outcome& outcome,
-                       std::vector<cell_trials>& by_cell, std::size_t index, std::ostream& out) {
+                       std::vector<cell_trials>& by_cell, std::size_t index,
+                       reporting::reporter& report) {
   trial_setup setup = setup_for(cell, request, environment);
   setup.index = 0;
   setup.trial_dir = trial_dir_of(request, cell.plan, 0);
@@ -174,8 +177,9 @@ void record_unrunnable(const sweep_request& request, const env_map& environment,
   auto record = record_unrunnable_trial(
       setup, cell.fail_unrunnable ? verdict::fail : verdict::skip, *cell.unrunnable);
   forget_launch_words(record);
-  fmt::print(out, "aorta: cell {}: {}: {}\n", cell.plan.name,
-             cell.fail_unrunnable ? "FAILED" : "SKIPPED", record.reason);
+  report.report(reporting::cell_event{
+      cell.plan.name,
+      fmt::format("{}: {}", cell.fail_unrunnable ? "FAILED" : "SKIPPED", record.reason)});
   by_cell[index].assign(1, record);
   outcome.trials.push_back(std::move(record));
 }
@@ -189,8 +193,8 @@ std::string signal_text(int signal_number) {
 int run_rounds(const sweep_request& request, const env_map& environment,
                const std::vector<prepared_cell>& cells,
                const std::vector<scheduled_trial>& schedule, signal_forwarding& interrupts,
-               sweep_outcome& outcome, std::vector<cell_trials>& by_cell, std::ostream& out,
-               std::ostream& err) {
+               sweep_outcome& outcome, std::vector<cell_trials>& by_cell,
+               reporting::reporter& report) {
   for (const auto& slot : schedule) {
     const auto& cell = cells[slot.cell];
     if (cell.unrunnable) continue;
@@ -200,7 +204,7 @@ int run_rounds(const sweep_request& request, const env_map& environment,
     setup.index = slot.round;
     setup.trial_dir = trial_dir_of(request, cell.plan, slot.round);
     setup.cell = coordinates_of(cell.plan, slot.round, slot.position);
-    auto record = run_trial(setup, out, err);
+    auto record = run_trial(setup, report);
     forget_launch_words(record);
     by_cell[slot.cell].resize(static_cast<std::size_t>(cell.plan.trials));
     by_cell[slot.cell][static_cast<std::size_t>(slot.round)] = record;
@@ -210,23 +214,20 @@ int run_rounds(const sweep_request& request, const env_map& environment,
   return interrupts.take_first_pending();
 }
 
-// The cell-addressed checks, printed as the trials' checks are. A failed one fails a run that
+// The cell-addressed checks, reported as the trials' checks are. A failed one fails a run that
 // would pass; a run whose trials were all skipped stays skipped (its checks fail as unknown).
 exit_code judge_cell_checks(const std::vector<check_expression>& checks, matrix_run& run,
-                            exit_code code, std::ostream& out) {
+                            exit_code code, reporting::reporter& report) {
   int failed = 0;
   for (const auto& check : checks) {
     run.checks.push_back(judge_matrix_check(check, run.cells, run.trials));
     const check_result& result = run.checks.back();
-    fmt::print(out, "aorta: cell check {}  {}  (actual {})\n", result.passed ? "PASS" : "FAIL",
-               result.expression, result.actual);
-    if (!result.passed) {
-      ++failed;
-      out << result.message;
-    }
+    report.report(reporting::check_event{result, true});
+    if (!result.passed) ++failed;
   }
   if (failed == 0 || code != exit_code::ok) return code;
-  fmt::print(out, "aorta: FAILED: {} of {} cell check(s) failed\n", failed, checks.size());
+  reporting::say(report,
+                 fmt::format("FAILED: {} of {} cell check(s) failed", failed, checks.size()));
   return exit_code::failed;
 }
 
@@ -235,7 +236,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
                            const std::vector<cell_trials>& by_cell,
                            const std::vector<check_expression>& cell_checks,
                            const confound_choice& confound, std::uint64_t seed, exit_code code,
-                           std::string& judgement, std::ostream& out) {
+                           std::string& judgement, reporting::reporter& report) {
   matrix_run run;
   for (const auto& cell : cells) run.cells.push_back(cell.plan);
   run.trials = by_cell;
@@ -251,7 +252,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
                            confound_settings{confound.threshold, confound.alpha}, &run.changes);
   }
-  code = judge_cell_checks(cell_checks, run, code, out);
+  code = judge_cell_checks(cell_checks, run, code, report);
   write_matrix_reports(request.output_dir, run);
   if (!run.baseline_cell) return code;
   int slower = 0;
@@ -260,33 +261,39 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
     slower += row.verdict == confound_verdict::slower ? 1 : 0;
     unknown += row.verdict == confound_verdict::unknown ? 1 : 0;
   }
-  fmt::print(out, "aorta: confound verdicts against cell {} (threshold {:g}, paired by round):\n",
-             *run.baseline_cell, confound.threshold);
-  out << confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0,
-                        confound.threshold, confound.alpha);
-  for (const auto& change : run.changes) fmt::print(out, "aorta: summary: {}\n", change.sentence);
+  reporting::say(report,
+                 fmt::format("confound verdicts against cell {} (threshold {:g}, paired by round):",
+                             *run.baseline_cell, confound.threshold));
+  report.report(reporting::table_event{
+      "confound",
+      confound_table(run.rows, spec.confound.has_value() || request.strict || slower > 0,
+                     confound.threshold, confound.alpha)});
+  for (const auto& change : run.changes)
+    reporting::say(report, fmt::format("summary: {}", change.sentence));
   judgement = fmt::format("confound against cell {}: {} SLOWER, {} UNKNOWN of {} row(s)",
                           *run.baseline_cell, slower, unknown, run.rows.size());
-  fmt::print(out, "aorta: confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}\n", slower, unknown,
-             run.rows.size(), (request.output_dir / "matrix.md").string());
+  reporting::say(report,
+                 fmt::format("confound: {} SLOWER, {} UNKNOWN of {} row(s) -> {}", slower, unknown,
+                             run.rows.size(), (request.output_dir / "matrix.md").string()));
   // Per cell, not per trial: every trial printed its own measurements under the same names, so
   // CTest would keep whichever cell ran last.
   metric_set ratios;
   for (const auto& row : run.rows) {
     if (row.ratio) ratios.values[fmt::format("confound {}: {}", row.cell, row.quantity)] = *row.ratio;
   }
-  if (request.ctest_measurements) out << ctest_measurements(ratios);
+  report.report(reporting::measurements_event{metric_measurements(ratios)});
   const bool fails = (confound.fail_on_slower && slower > 0) || (request.strict && unknown > 0);
   if (fails && code == exit_code::ok) {
     // The sentences again: CTest's JUnit file and a CI log's last lines carry this line.
     std::vector<std::string> sentences;
     for (const auto& change : run.changes) sentences.push_back(change.sentence);
-    fmt::print(out, "aorta: FAILED: the confound verdicts fail the run ({}): {}\n",
-               request.strict ? "--strict" : "confound.fail: true", fmt::join(sentences, " | "));
+    reporting::say(report, fmt::format("FAILED: the confound verdicts fail the run ({}): {}",
+                                       request.strict ? "--strict" : "confound.fail: true",
+                                       fmt::join(sentences, " | ")));
     return exit_code::failed;
   }
   if (!confound.fail_on_slower) return code;
-  return apply_ambiguous_policy(run.rows, confound.ambiguous, code, out);
+  return apply_ambiguous_policy(run.rows, confound.ambiguous, code, report);
 }
 
 // Exact counts (callgrind's Ir) need no rounds; anything that times needs the paired test's.
@@ -321,7 +328,7 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
                              const std::vector<check_expression>& cell_checks,
                              const env_map& environment, signal_forwarding& interrupts,
                              const std::function<void()>& launch, trial_console* console,
-                             std::ostream& out, std::ostream& err) {
+                             reporting::reporter& report) {
   auto plans = plan_cells(spec);
   if (request.trials) {
     for (auto& plan : plans) plan.trials = *request.trials;
@@ -341,12 +348,9 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   const confound_choice confound = choose_confound(spec, request, plans);
   refuse_unreachable(cells, confound, request);
   const std::uint64_t seed = choose_seed(request);
-  print_banner(spec, cells, seed, confound, console != nullptr ? *console->live : out);
+  report_plan(spec, cells, seed, confound, console != nullptr ? *console->live : report);
   launch();
-  for (auto& cell : cells) {
-    cell.setup.console = console;
-    cell.setup.ctest_measurements = request.ctest_measurements;
-  }
+  for (auto& cell : cells) cell.setup.console = console;
 
   sweep_outcome outcome;
   std::vector<cell_trials> by_cell(cells.size());
@@ -355,31 +359,32 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   for (std::size_t i = 0; i < cells.size(); ++i) {
     trials.push_back(cells[i].unrunnable ? 0 : cells[i].plan.trials);
     if (cells[i].unrunnable && !request.dry_run) {
-      record_unrunnable(request, environment, cells[i], outcome, by_cell, i, out);
+      record_unrunnable(request, environment, cells[i], outcome, by_cell, i, report);
     }
   }
   const auto schedule = interleaved_schedule(trials, seed);
   if (console != nullptr) console->planned = static_cast<int>(schedule.size());
   const int stop_signal =
-      run_rounds(request, environment, cells, schedule, interrupts, outcome, by_cell, out, err);
+      run_rounds(request, environment, cells, schedule, interrupts, outcome, by_cell, report);
   if (request.dry_run) {
-    fmt::print(out, "aorta: dry run: recipe valid, {} cell(s), nothing launched\n", cells.size());
+    reporting::say(
+        report, fmt::format("dry run: recipe valid, {} cell(s), nothing launched", cells.size()));
     outcome.code = exit_code::ok;
     return outcome;
   }
-  const exit_code code = summarize(outcome.trials, request.output_dir, out);
+  const exit_code code = summarize(outcome.trials, request.output_dir, report);
   if (stop_signal != 0) {
     const std::string why =
         fmt::format("interrupted by {}: stopped after {} of {} trial(s)", signal_text(stop_signal),
                     outcome.trials.size(), schedule.size());
     write_matrix_reports(request.output_dir,
                          incomplete_run(plans, by_cell, request.command, seed, why));
-    fmt::print(out, "aorta: {}; no cell check or confound verdict was judged\n", why);
+    reporting::say(report, fmt::format("{}; no cell check or confound verdict was judged", why));
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
-  outcome.code = judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed,
-                                  code, outcome.judgement, out);
+  outcome.code = judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed, code,
+                                  outcome.judgement, report);
   return outcome;
 }
 

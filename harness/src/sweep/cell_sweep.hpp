@@ -7,9 +7,9 @@
 #include "aorta/launch_plan.hpp"
 #include "aorta/sweep.hpp"
 #include "process/signal_forwarding.hpp"
+#include "reporting/reporter.hpp"
 
 #include <functional>
-#include <iosfwd>
 #include <vector>
 
 namespace aorta::detail {
@@ -32,7 +32,6 @@ void refuse_gate_over_cells(const sweep_request& request, const recipe& spec,
                                            const env_map& environment,
                                            signal_forwarding& interrupts,
                                            const std::function<void()>& launch,
-                                           trial_console* console, std::ostream& out,
-                                           std::ostream& err);
+                                           trial_console* console, reporting::reporter& report);
 
 }  // namespace aorta::detail

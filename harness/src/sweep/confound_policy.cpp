@@ -3,7 +3,6 @@
 #include "cells/signed_rank.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
 namespace aorta::detail {
@@ -24,7 +23,7 @@ void refuse_unreachable_confound(const std::vector<confound_pair>& pairs, double
 }
 
 exit_code apply_ambiguous_policy(const std::vector<confound_row>& rows, ambiguous_policy policy,
-                                 exit_code code, std::ostream& out) {
+                                 exit_code code, reporting::reporter& report) {
   std::vector<std::string> ambiguous;
   for (const auto& row : rows) {
     if (row.verdict == confound_verdict::ambiguous)
@@ -34,26 +33,25 @@ exit_code apply_ambiguous_policy(const std::vector<confound_row>& rows, ambiguou
   const std::string listed = fmt::format("{}", fmt::join(ambiguous, ", "));
   switch (policy) {
   case ambiguous_policy::pass:
-    fmt::print(out,
-               "aorta: confound: {} row(s) still AMBIGUOUS ({}); passed by "
-               "confound.ambiguous: pass\n",
-               ambiguous.size(), listed);
+    reporting::say(report, fmt::format("confound: {} row(s) still AMBIGUOUS ({}); passed by "
+                                       "confound.ambiguous: pass",
+                                       ambiguous.size(), listed));
     return code;
   case ambiguous_policy::skip:
-    fmt::print(out,
-               "aorta: SKIPPED: {} confound row(s) still AMBIGUOUS at the end of the run "
-               "({}): slower than the threshold in the medians, not shown by the test. "
-               "Run more trials, or set confound.ambiguous (fail, skip, pass)\n",
-               ambiguous.size(), listed);
+    reporting::say(
+        report, fmt::format("SKIPPED: {} confound row(s) still AMBIGUOUS at the end of the run "
+                            "({}): slower than the threshold in the medians, not shown by the "
+                            "test. Run more trials, or set confound.ambiguous (fail, skip, pass)",
+                            ambiguous.size(), listed));
     return code == exit_code::ok ? exit_code::skipped : code;
   case ambiguous_policy::fail: break;
   }
-  fmt::print(out,
-             "aorta: FAILED: {} confound row(s) still AMBIGUOUS at the end of the run ({}): "
-             "slower than the threshold in the medians, not shown by the test "
-             "(confound.ambiguous: fail). Run more trials, or set confound.ambiguous (fail, "
-             "skip, pass)\n",
-             ambiguous.size(), listed);
+  reporting::say(
+      report, fmt::format("FAILED: {} confound row(s) still AMBIGUOUS at the end of the run ({}): "
+                          "slower than the threshold in the medians, not shown by the test "
+                          "(confound.ambiguous: fail). Run more trials, or set "
+                          "confound.ambiguous (fail, skip, pass)",
+                          ambiguous.size(), listed));
   return code == exit_code::ok ? exit_code::failed : code;
 }
 

@@ -6,8 +6,8 @@
 #include "aorta/cells.hpp"
 #include "aorta/error.hpp"
 #include "cells/confound.hpp"
+#include "reporting/reporter.hpp"
 
-#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +31,6 @@ void refuse_unreachable_confound(const std::vector<confound_pair>& pairs, double
 // none or the policy passes them.
 [[nodiscard]] exit_code apply_ambiguous_policy(const std::vector<confound_row>& rows,
                                                ambiguous_policy policy, exit_code code,
-                                               std::ostream& out);
+                                               reporting::reporter& report);
 
 }  // namespace aorta::detail

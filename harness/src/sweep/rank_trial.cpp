@@ -6,18 +6,15 @@
 #include "ranks/rank_rows.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 #include <fmt/ranges.h>
-
-#include <ostream>
 
 namespace aorta::detail {
 
 std::vector<rank_captures> record_rank_captures(const recipe& spec,
                                                 const std::filesystem::path& trial_dir,
                                                 std::optional<int> expected, trial_record& record,
-                                                std::vector<capture>& summed, std::ostream& out,
-                                                bool frames_needed) {
+                                                std::vector<capture>& summed,
+                                                reporting::reporter& report, bool frames_needed) {
   rank_reading reading =
       read_rank_captures(spec, trial_dir, expected, record.versions, frames_needed);
   if (reading.interrupted_by != 0) {
@@ -30,8 +27,9 @@ std::vector<rank_captures> record_rank_captures(const recipe& spec,
   }
   record.metrics.values["ranks"] = static_cast<std::int64_t>(reading.complete);
   record.ranks = rank_rows(reading.ranks);
-  fmt::print(out, "aorta: {} of {} expected rank(s) wrote a non-empty capture\n", reading.complete,
-             reading.expected);
+  report.report(reporting::note_event{
+      reporting::severity::info, fmt::format("{} of {} expected rank(s) wrote a non-empty capture",
+                                             reading.complete, reading.expected)});
   if (!reading.problems.empty()) {
     record.notes.insert(record.notes.end(), reading.problems.begin(), reading.problems.end());
     // An interrupted payload's ranks are missing because of the interrupt: it stays an error.

@@ -4,9 +4,9 @@
 #include "aorta/capture.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
+#include "reporting/reporter.hpp"
 
 #include <filesystem>
-#include <iosfwd>
 #include <optional>
 #include <vector>
 
@@ -21,7 +21,8 @@ namespace aorta::detail {
 std::vector<rank_captures> record_rank_captures(const recipe& spec,
                                                 const std::filesystem::path& trial_dir,
                                                 std::optional<int> expected, trial_record& record,
-                                                std::vector<capture>& summed, std::ostream& out,
+                                                std::vector<capture>& summed,
+                                                reporting::reporter& report,
                                                 bool frames_needed = true);
 
 }  // namespace aorta::detail

@@ -6,15 +6,13 @@
 #include "utc_timestamp.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include <filesystem>
-#include <ostream>
 
 namespace aorta::detail {
 
 void record_refused_run(const sweep_request& request, const std::string& refusal,
-                        std::ostream& err) {
+                        reporting::reporter& report) {
   trial_record record;
   record.aorta_version = AORTA_VERSION;
   record.recipe_path = request.recipe_path.string();
@@ -29,8 +27,10 @@ void record_refused_run(const sweep_request& request, const std::string& refusal
     const output_lock lock(request.output_dir);
     write_result_json(file, record);
   } catch (const error& failure) {
-    fmt::print(err, "aorta: note: the refusal is not recorded in {}: {}\n", file.string(),
-               failure.what());
+    report.report(reporting::note_event{
+        reporting::severity::note,
+        fmt::format("the refusal is not recorded in {}: {}", file.string(), failure.what()),
+        reporting::channel::diagnostic});
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "aorta/sweep.hpp"
+#include "reporting/reporter.hpp"
 
 #include <string>
 
@@ -12,9 +13,9 @@ namespace aorta::detail {
 // Writes <output>/result.json with verdict `error` and the refusal as its reason: beside the
 // trial directories, not in one, since nothing was launched, under the directory's lock: while
 // another run holds it, nothing is written. A failure to write (or that lock) is reported on
-// `err` and otherwise ignored, so the refusal's own message and exit code stand.
+// `report` as a diagnostic and otherwise ignored, so the refusal's own message and exit code stand.
 void record_refused_run(const sweep_request& request, const std::string& refusal,
-                        std::ostream& err);
+                        reporting::reporter& report);
 
 // A run that launches removes the record of an earlier refused one, which would otherwise count
 // as one more result of the test.

@@ -2,7 +2,6 @@
 #include "sweep/sweep_steps.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 namespace aorta::detail {
 
@@ -18,7 +17,7 @@ exit_code verdicts_exit_code(const std::vector<trial_record>& trials) {
 }
 
 exit_code summarize(const std::vector<trial_record>& trials, const std::filesystem::path& output,
-                    std::ostream& out) {
+                    reporting::reporter& report) {
   int passed = 0;
   int failed = 0;
   int skipped = 0;
@@ -32,13 +31,15 @@ exit_code summarize(const std::vector<trial_record>& trials, const std::filesyst
   for (const auto& trial : trials) {
     const std::string cell = trial.cell ? fmt::format("cell {} ", trial.cell->name) : "";
     if (trial.verdict == verdict::fail || trial.verdict == verdict::error) {
-      fmt::print(out, "aorta: {}trial {} FAILED: {}\n", cell, trial.trial_index, trial.reason);
+      reporting::say(report,
+                     fmt::format("{}trial {} FAILED: {}", cell, trial.trial_index, trial.reason));
     } else if (trial.verdict == verdict::skip) {
-      fmt::print(out, "aorta: {}trial {} SKIPPED: {}\n", cell, trial.trial_index, trial.reason);
+      reporting::say(report,
+                     fmt::format("{}trial {} SKIPPED: {}", cell, trial.trial_index, trial.reason));
     }
   }
-  fmt::print(out, "aorta: {} trial(s): {} passed, {} failed, {} skipped -> {}\n", trials.size(),
-             passed, failed, skipped, output.string());
+  reporting::say(report, fmt::format("{} trial(s): {} passed, {} failed, {} skipped -> {}",
+                                     trials.size(), passed, failed, skipped, output.string()));
   return verdicts_exit_code(trials);
 }
 

@@ -10,6 +10,7 @@
 #include "recipe/cell_plan.hpp"
 #include "reporting/console_reporter.hpp"
 #include "reporting/ctest_reporter.hpp"
+#include "reporting/event_recorder.hpp"
 #include "reporting/reporter_fanout.hpp"
 #include "sweep/cell_sweep.hpp"
 #include "sweep/checked_recipe.hpp"
@@ -17,6 +18,7 @@
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
 #include "sweep/refused_run.hpp"
+#include "sweep/sweep_reporting.hpp"
 #include "sweep/sweep_steps.hpp"
 #include "sweep/tool_versions.hpp"
 #include "sweep/trial_console.hpp"
@@ -89,7 +91,7 @@ struct run_recipe {
   bool cells = false;
 };
 
-run_recipe load_run_recipe(const sweep_request& request, std::ostream& err) {
+run_recipe load_run_recipe(const sweep_request& request, reporting::reporter& report) {
   auto checked = detail::check_recipe(request);
   run_recipe loaded{
       std::move(checked.spec), std::move(checked.checks), std::move(checked.gate), {}, {}, false};
@@ -133,10 +135,11 @@ run_recipe load_run_recipe(const sweep_request& request, std::ostream& err) {
         spec.path.string()));
   }
   for (const auto& key : spec.ignored_keys) {
-    fmt::print(err,
-               "aorta: note: {}: key '{}' of the original aorta schema is accepted and "
-               "ignored\n",
-               spec.path.string(), key);
+    report.report(reporting::note_event{
+        reporting::severity::note,
+        fmt::format("{}: key '{}' of the original aorta schema is accepted and ignored",
+                    spec.path.string(), key),
+        reporting::channel::diagnostic});
   }
   return loaded;
 }
@@ -161,15 +164,17 @@ void refuse_unwrappable_command(const sweep_request& request, const recipe& spec
 // collectors, or a collector is unavailable), recorded in trial_0; nullopt when trials may run. A
 // dry run only notes why. Fills setup.versions.
 std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, const recipe& spec,
-                                                detail::trial_setup& setup, std::ostream& out) {
+                                                detail::trial_setup& setup,
+                                                reporting::reporter& report) {
   sweep_outcome outcome;
   if (const auto reason = detail::not_applicable_reason(spec, request.lane_platforms)) {
     if (request.dry_run) {
-      fmt::print(out, "aorta: note: {}; a real run reports it skipped\n", *reason);
+      report.report(reporting::note_event{
+          reporting::severity::note, fmt::format("{}; a real run reports it skipped", *reason)});
     } else {
       setup.trial_dir = request.output_dir / "trial_0";
       outcome.trials.push_back(detail::record_unrunnable_trial(setup, verdict::skip, *reason));
-      fmt::print(out, "aorta: SKIPPED: {}\n", *reason);
+      reporting::say(report, fmt::format("SKIPPED: {}", *reason));
       outcome.code = exit_code::skipped;
       return outcome;
     }
@@ -177,14 +182,17 @@ std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, co
   setup.versions = detail::tool_versions(spec, request.command, setup.environment);
   if (const auto reason = detail::unavailable_collector(spec, setup.environment, setup.versions)) {
     if (request.dry_run) {
-      fmt::print(out, "aorta: note: {} (the dry run shows the wrap anyway)\n", *reason);
+      report.report(
+          reporting::note_event{reporting::severity::note,
+                                fmt::format("{} (the dry run shows the wrap anyway)", *reason)});
     } else {
       const bool fail = request.require_profiler;
       setup.trial_dir = request.output_dir / "trial_0";
       outcome.trials.push_back(detail::record_unrunnable_trial(
           setup, fail ? verdict::fail : verdict::skip,
           fail ? fmt::format("required profiler unavailable: {}", *reason) : *reason));
-      fmt::print(out, "aorta: {}: {}\n", fail ? "FAILED" : "SKIPPED", outcome.trials.back().reason);
+      reporting::say(
+          report, fmt::format("{}: {}", fail ? "FAILED" : "SKIPPED", outcome.trials.back().reason));
       outcome.code = fail ? exit_code::failed : exit_code::skipped;
       return outcome;
     }
@@ -196,36 +204,31 @@ std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, co
 // that does not pass fails the run.
 exit_code run_gated_trials(const sweep_request& request, const run_recipe& loaded,
                            detail::trial_setup& setup, std::vector<trial_record>& trials,
-                           std::ostream& out, std::ostream& err) {
-  reporting::console_reporter console(out, err);
-  reporting::ctest_reporter ctest(out);
-  reporting::reporter_fanout told;
-  told.add(console);
-  if (request.ctest_measurements) told.add(ctest);
-  auto opened = detail::gate_session::open(request, loaded.gate, loaded.checks, trials, told);
+                           reporting::reporter& report) {
+  auto opened = detail::gate_session::open(request, loaded.gate, loaded.checks, trials, report);
   if (const auto* code = std::get_if<exit_code>(&opened)) return *code;
   auto& gate = std::get<detail::gate_session>(opened);
-  while (const int more = gate.more_trials(trials, told)) {
+  while (const int more = gate.more_trials(trials, report)) {
     for (int i = 0; i < more; ++i) {
       setup.index = static_cast<int>(trials.size());
       setup.trial_dir = request.output_dir / fmt::format("trial_{}", setup.index);
-      trials.push_back(detail::run_trial(setup, out, err));
+      trials.push_back(detail::run_trial(setup, report));
       if (trials.back().verdict != verdict::pass) {
-        told.report(
+        report.report(
             reporting::gate_event{fmt::format("gate: extra trial {} did not pass: {}",
                                               trials.back().trial_index, trials.back().reason)});
         return exit_code::failed;
       }
     }
   }
-  return gate.close(trials, told);
+  return gate.close(trials, report);
 }
 
 // The trials one after another, then the regression gate when one was asked for. A signal stops
 // the run after the current trial.
 sweep_outcome run_trials(const sweep_request& request, const run_recipe& loaded,
                          detail::trial_setup& setup, detail::signal_forwarding& interrupts,
-                         std::ostream& out, std::ostream& err) {
+                         reporting::reporter& report) {
   const recipe& spec = loaded.spec;
   sweep_outcome outcome;
   if (!request.dry_run) detail::remove_stale_trials(request.output_dir, spec.trials);
@@ -234,7 +237,7 @@ sweep_outcome run_trials(const sweep_request& request, const run_recipe& loaded,
     if ((stop_signal = interrupts.take_first_pending()) != 0) break;
     setup.index = index;
     setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
-    outcome.trials.push_back(detail::run_trial(setup, out, err));
+    outcome.trials.push_back(detail::run_trial(setup, report));
     if (const auto during = outcome.trials.back().interrupted_by) {
       stop_signal = *during;  // the first one received, as the trial recorded it
       break;
@@ -242,17 +245,17 @@ sweep_outcome run_trials(const sweep_request& request, const run_recipe& loaded,
   }
   if (stop_signal == 0) stop_signal = interrupts.take_first_pending();
   if (stop_signal != 0 && !request.dry_run) {
-    static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
-    fmt::print(out, "aorta: interrupted by {}: stopped after {} of {} trial(s)\n",
-               ::sigabbrev_np(stop_signal) != nullptr
-                   ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
-                   : std::to_string(stop_signal),
-               outcome.trials.size(), spec.trials);
+    static_cast<void>(detail::summarize(outcome.trials, request.output_dir, report));
+    reporting::say(report, fmt::format("interrupted by {}: stopped after {} of {} trial(s)",
+                                       ::sigabbrev_np(stop_signal) != nullptr
+                                           ? fmt::format("SIG{}", ::sigabbrev_np(stop_signal))
+                                           : std::to_string(stop_signal),
+                                       outcome.trials.size(), spec.trials));
     outcome.code = static_cast<exit_code>(128 + stop_signal);
     return outcome;
   }
   if (request.dry_run) {
-    fmt::print(out, "aorta: dry run: recipe valid, nothing launched\n");
+    reporting::say(report, "dry run: recipe valid, nothing launched");
     outcome.code = exit_code::ok;
     return outcome;
   }
@@ -261,10 +264,10 @@ sweep_outcome run_trials(const sweep_request& request, const run_recipe& loaded,
   const bool gated = detail::gate_requested(request, spec, loaded.checks);
   outcome.code = detail::verdicts_exit_code(outcome.trials);
   if (outcome.code == exit_code::ok && gated) {
-    outcome.code = run_gated_trials(request, loaded, setup, outcome.trials, out, err);
+    outcome.code = run_gated_trials(request, loaded, setup, outcome.trials, report);
     if (outcome.code == exit_code::ok) outcome.judgement = detail::gate_pass_judgement(outcome.trials);
   }
-  static_cast<void>(detail::summarize(outcome.trials, request.output_dir, out));
+  static_cast<void>(detail::summarize(outcome.trials, request.output_dir, report));
   return outcome;
 }
 
@@ -280,35 +283,35 @@ void start_launching(const sweep_request& request, std::optional<detail::output_
 
 // The sweep after its output path was checked; `launching` turns true once trials may write
 // their directories, after which a refusal is not recorded in trial_0.
-sweep_outcome run_checked_sweep(const sweep_request& request,
-                                detail::signal_forwarding& interrupts, bool& launching,
-                                detail::trial_console* console, std::ostream& out,
-                                std::ostream& err) {
-  std::ostream& live = console != nullptr ? *console->live : out;
-  const run_recipe loaded = load_run_recipe(request, err);
+sweep_outcome run_checked_sweep(const sweep_request& request, detail::signal_forwarding& interrupts,
+                                bool& launching, detail::trial_console* console,
+                                reporting::reporter& report) {
+  reporting::reporter& live = console != nullptr ? *console->live : report;
+  const run_recipe loaded = load_run_recipe(request, report);
   const recipe& spec = loaded.spec;
   env_map environment = current_environment();
   for (const auto& [name, value] : detail::gpu_visibility(environment)) {
-    fmt::print(out, "aorta: CTest allocated GPU(s) {}: setting {}\n", value, name);
+    reporting::say(report, fmt::format("CTest allocated GPU(s) {}: setting {}", value, name));
     environment.insert_or_assign(name, value);
   }
 
   std::optional<detail::output_lock> lock;
   if (loaded.cells) {
     detail::refuse_gate_over_cells(request, spec, loaded.checks);
-    return detail::run_cell_sweep(request, spec, loaded.trial_checks, loaded.cell_checks,
-                                  environment, interrupts,
-                                  [&] { start_launching(request, lock, launching); }, console,
-                                  out, err);
+    return detail::run_cell_sweep(
+        request, spec, loaded.trial_checks, loaded.cell_checks, environment, interrupts,
+        [&] { start_launching(request, lock, launching); }, console, report);
   }
 
-  fmt::print(live, "aorta: recipe {}{}: collectors [{}], {} trial(s), {} check(s)\n",
-             spec.path.string(), spec.ticket.empty() ? "" : fmt::format(" ({})", spec.ticket),
-             detail::collector_list(spec), spec.trials, loaded.checks.size());
+  live.report(reporting::plan_event{spec.path.string(), spec.ticket,
+                                    fmt::format("collectors [{}], {} trial(s), {} check(s)",
+                                                detail::collector_list(spec), spec.trials,
+                                                loaded.checks.size())});
   // Said once, and only when nothing else judges the trials: the gate judges a gated test.
   if (loaded.trial_checks.empty() && !detail::gate_requested(request, spec, loaded.checks)) {
-    fmt::print(live, "aorta: note: no checks (none in the recipe, no --check, no gate): only the "
-                     "payload's exit status is judged\n");
+    live.report(reporting::note_event{reporting::severity::note,
+                                      "no checks (none in the recipe, no --check, no gate): only "
+                                      "the payload's exit status is judged"});
   }
   refuse_unwrappable_command(request, spec, environment);
 
@@ -324,45 +327,62 @@ sweep_outcome run_checked_sweep(const sweep_request& request,
   setup.dry_run = request.dry_run;
   setup.require_profiler = request.require_profiler;
   setup.console = console;
-  setup.ctest_measurements = request.ctest_measurements;
   if (console != nullptr) console->planned = spec.trials;
-  if (auto unrunnable = unrunnable_outcome(request, spec, setup, out)) return *unrunnable;
-  return run_trials(request, loaded, setup, interrupts, out, err);
+  if (auto unrunnable = unrunnable_outcome(request, spec, setup, report)) return *unrunnable;
+  return run_trials(request, loaded, setup, interrupts, report);
 }
 
 }  // namespace
 
-sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+namespace detail {
+
+sweep_console::sweep_console(const sweep_request& request, std::ostream& out, std::ostream& err)
+    : console_(out, err,
+               reporting::console_options{"aorta: ", request.detail != console_detail::quiet}),
+      ctest_(out) {
+  fanout_.add(console_);
+  if (request.ctest_measurements) fanout_.add(ctest_);
+}
+
+sweep_outcome run_reported_sweep(const sweep_request& request, reporting::reporter& live) {
   // Held for the whole run: a SIGINT/SIGTERM/SIGHUP at any point stops it after the current
   // trial (which records it) instead of killing aorta between two writes.
   detail::signal_forwarding interrupts;
   detail::check_output_path(request.output_dir);
   bool launching = false;
   // Below --verbose the run's own lines are held until its verdict is known, so the verdict
-  // comes first; progress goes to `out` as it happens.
+  // comes first; progress goes to `live` as it happens.
   const bool held = request.detail != console_detail::verbose && !request.dry_run;
   detail::trial_console console;
   console.detail = request.detail;
-  console.live = &out;
-  std::ostringstream after;
+  console.live = &live;
+  reporting::event_recorder after(&live);
   try {
     sweep_outcome outcome = run_checked_sweep(request, interrupts, launching,
-                                              held ? &console : nullptr, held ? after : out, err);
+                                              held ? &console : nullptr, held ? after : live);
     if (held) {
-      detail::print_verdict_and_detail(console, outcome, after.str());
+      detail::report_verdict_and_detail(console, outcome, after);
     } else if (!request.dry_run) {
-      fmt::print(out, "{}\n", detail::verdict_line(outcome, static_cast<int>(outcome.trials.size())));
+      live.report(reporting::run_verdict_event{
+          detail::verdict_line(outcome, static_cast<int>(outcome.trials.size()))});
     }
     return outcome;
   } catch (const usage_error& refusal) {
-    out << after.str();
+    after.replay(live);
     // Recorded and passed on: main() stays the one place that turns it into exit 64.
-    if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), err);
+    if (!launching && !request.dry_run) detail::record_refused_run(request, refusal.what(), live);
     throw;
   } catch (...) {
-    out << after.str();  // what the run printed before it broke is still the reader's
+    after.replay(live);  // what the run reported before it broke is still the reader's
     throw;
   }
+}
+
+}  // namespace detail
+
+sweep_outcome run_sweep(const sweep_request& request, std::ostream& out, std::ostream& err) {
+  detail::sweep_console console(request, out, err);
+  return detail::run_reported_sweep(request, console.reporters());
 }
 
 }  // namespace aorta

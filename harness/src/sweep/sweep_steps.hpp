@@ -7,9 +7,9 @@
 #include "aorta/platform.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
+#include "reporting/reporter.hpp"
 
 #include <filesystem>
-#include <iosfwd>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,8 +35,8 @@ void remove_stale_trials(const std::filesystem::path& output_dir, int trials);
 // The run's exit code from the trials' verdicts: any failure fails, all skipped skips.
 [[nodiscard]] exit_code verdicts_exit_code(const std::vector<trial_record>& trials);
 
-// Prints the failed and skipped trials and the totals; the run's exit code from the verdicts.
+// Reports the failed and skipped trials and the totals; the run's exit code from the verdicts.
 [[nodiscard]] exit_code summarize(const std::vector<trial_record>& trials,
-                                  const std::filesystem::path& output, std::ostream& out);
+                                  const std::filesystem::path& output, reporting::reporter& report);
 
 }  // namespace aorta::detail

@@ -3,11 +3,11 @@
 #include "bounded_input.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include <algorithm>
 #include <array>
-#include <ostream>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 #include <unistd.h>
@@ -78,26 +78,18 @@ std::string payload_log_tail(const std::filesystem::path& trial_dir, const std::
 }
 
 void trial_console::trial_ended(const std::string& label, const trial_record& record,
-                                const std::string& trial_lines) {
+                                std::vector<reporting::event> trial_events) {
   ++ended;
-  const bool failure = failed(record.verdict);
-  if (detail != console_detail::quiet && live != nullptr) {
-    const std::string position =
-        planned > 0 && ended <= planned ? fmt::format("[{}/{}] ", ended, planned) : "";
-    const std::string seconds =
-        record.wall_seconds > 0.0 ? fmt::format(" ({:.2f} s)", record.wall_seconds) : "";
-    const std::string why = failure || record.verdict == verdict::skip
-                                ? fmt::format(": {}", reason_headline(record.reason))
-                                : "";
-    fmt::print(*live, "aorta: {}{}: {}{}{}\n", position, label, to_string(record.verdict), seconds,
-               why);
-    live->flush();
+  if (live != nullptr) {
+    live->report(reporting::progress_event{label, ended, planned, record.verdict,
+                                           record.wall_seconds, reason_headline(record.reason)});
   }
-  if (failure) {
-    failed_detail += trial_lines;
+  if (failed(record.verdict)) {
+    failed_detail.insert(failed_detail.end(), std::make_move_iterator(trial_events.begin()),
+                         std::make_move_iterator(trial_events.end()));
     last_detail.clear();
   } else {
-    last_detail = trial_lines;
+    last_detail = std::move(trial_events);
   }
 }
 
@@ -141,14 +133,17 @@ std::string verdict_line(const sweep_outcome& outcome, int planned_trials) {
                      judged.empty() ? "; the judgement after the trials failed (below)" : judged);
 }
 
-void print_verdict_and_detail(const trial_console& console, const sweep_outcome& outcome,
-                              const std::string& after) {
-  std::ostream& out = *console.live;
-  fmt::print(out, "{}\n", verdict_line(outcome, std::max(console.planned, console.ended)));
-  out << console.failed_detail;
-  if (console.detail != console_detail::quiet) out << console.last_detail;
-  out << after;
-  out.flush();
+void report_verdict_and_detail(trial_console& console, const sweep_outcome& outcome,
+                               reporting::event_recorder& after) {
+  reporting::reporter& live = *console.live;
+  live.report(reporting::run_verdict_event{
+      verdict_line(outcome, std::max(console.planned, console.ended))});
+  for (const auto& held : std::exchange(console.failed_detail, {})) live.report(held);
+  if (console.detail != console_detail::quiet) {
+    for (const auto& held : std::exchange(console.last_detail, {})) live.report(held);
+  }
+  after.replay(live);
+  live.flush();
 }
 
 }  // namespace aorta::detail

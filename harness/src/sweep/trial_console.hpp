@@ -5,24 +5,24 @@
 
 #include "aorta/sweep.hpp"
 #include "aorta/trial_record.hpp"
+#include "reporting/event_recorder.hpp"
 
 #include <filesystem>
-#include <iosfwd>
 #include <string>
 
 namespace aorta::detail {
 
 struct trial_console {
   console_detail detail = console_detail::normal;
-  std::ostream* live = nullptr;  // progress and the verdict, as they happen
-  int planned = 0;               // trials the run plans, for "[3/40]"; 0: unknown
+  reporting::reporter* live = nullptr;  // progress and the verdict, as they happen
+  int planned = 0;                      // trials the run plans, for "[3/40]"; 0: unknown
   int ended = 0;
-  std::string failed_detail;  // every failed trial's lines, in order
-  std::string last_detail;    // the last trial's lines when it did not fail
+  std::vector<reporting::event> failed_detail;  // every failed trial's events, in order
+  std::vector<reporting::event> last_detail;    // the last trial's events when it did not fail
 
-  // Files one ended trial: prints its progress line, keeps its lines as described above.
+  // Files one ended trial: reports its progress, keeps its events as described above.
   void trial_ended(const std::string& label, const trial_record& record,
-                   const std::string& trial_lines);
+                   std::vector<reporting::event> trial_events);
 };
 
 // Where a failed trial's payload output went (its stdout.log and stderr.log, not echoed below
@@ -35,9 +35,9 @@ struct trial_console {
 // reason a reader needs.
 [[nodiscard]] std::string verdict_line(const sweep_outcome& outcome, int planned_trials);
 
-// After the verdict: the failed trials' lines, the last trial's (not when quiet), then `after`
-// (the summary and tables the run printed after its trials).
-void print_verdict_and_detail(const trial_console& console, const sweep_outcome& outcome,
-                              const std::string& after);
+// After the verdict: the failed trials' events, the last trial's (not when quiet), then `after`
+// (the summary and tables the run reported after its trials).
+void report_verdict_and_detail(trial_console& console, const sweep_outcome& outcome,
+                               reporting::event_recorder& after);
 
 }  // namespace aorta::detail

@@ -6,11 +6,11 @@
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
+#include "reporting/reporter.hpp"
 
 #include <filesystem>
-#include <optional>
-#include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,11 +39,11 @@ struct trial_setup {
   // Below --verbose: the trial's lines are held back and filed here, and the payload's output goes
   // to its logs only. Null: every line as it happens (--verbose, a dry run).
   trial_console* console = nullptr;
-  bool ctest_measurements = true;  // `<CTestMeasurement>` tags after the metrics table
 };
 
-[[nodiscard]] trial_record run_trial(const trial_setup& setup, std::ostream& out,
-                                     std::ostream& err);
+// The trial's account goes to `report` as events; the payload's output to its logs (and, with no
+// console, to the terminal as well).
+[[nodiscard]] trial_record run_trial(const trial_setup& setup, reporting::reporter& report);
 
 // A trial that cannot start here (a collector or the GPU is missing): its result.json still records
 // the verdict and why, so reports show the skip instead of nothing.
