@@ -108,3 +108,21 @@ aorta_cli_test(check.callgrind_after_the_run RC 0 FIXTURES_REQUIRED aorta_cli_ca
   COMMAND "${aorta}" check --collector callgrind "${out}/callgrind/trial_0/callgrind"
           --check "ir(expensive) / ir(cheap) >= 15" --json
   JSON "stdout::checks/0/passed=ON" "stdout::verdict=pass" "stdout::metrics/callgrind_total_ir=*")
+
+# Parse once (issue 40): `validate`, `check --recipe` and `sweep run` read a recipe through one
+# checked recipe, so a check that does not parse is refused by all three at its file:line with the
+# same words (`check --recipe` used to parse the recipe's checks again, without the place).
+set(bad_check_recipe "${recipes}/callgrind_bad_check.yaml")
+set(bad_check_words "callgrind_bad_check\\.yaml:6:[0-9]+: check: ")
+aorta_cli_test(recipe_parse_once.validate RC 64
+  COMMAND "${aorta}" validate "${bad_check_recipe}"
+  OUTPUT "${bad_check_words}")
+aorta_cli_test(recipe_parse_once.check RC 64 FIXTURES_REQUIRED aorta_cli_callgrind_empty_check
+  COMMAND "${aorta}" check --collector callgrind "${out}/callgrind_empty_check/trial_0/callgrind"
+          --recipe "${bad_check_recipe}"
+  OUTPUT "${bad_check_words}")
+aorta_cli_test(recipe_parse_once.sweep RC 64
+  CLEAN "${out}/recipe_parse_once"
+  COMMAND "${aorta}" sweep run --recipe "${bad_check_recipe}" --output "${out}/recipe_parse_once"
+          --dry-run -- "${hotspot}"
+  OUTPUT "${bad_check_words}")

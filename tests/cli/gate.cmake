@@ -26,7 +26,11 @@ aorta_cli_test(gate.first_run_skips RC 77 FIXTURES_SETUP aorta_gate_first
           --baseline "${gate_base}" -- "${gate_payload}" 8192 32
   OUTPUT "SKIPPED: no baseline for test 'hotspot'"
          "aorta baseline record [^ ]*/gate/first/hotspot --into [^ ]*/gate-baselines"
-  NO_FILES "${gate_out}/first/hotspot/gate.json")
+  # Issue 40: the gate writes gate.json only; the trial's result.json keeps the trial's verdict.
+  JSON "${gate_out}/first/hotspot/gate.json::verdict=skip"
+       "${gate_out}/first/hotspot/gate.json::test_verdict/turned_to=skip"
+       "${gate_out}/first/hotspot/gate.json::test_verdict/trial_index=0"
+       "${gate_out}/first/hotspot/trial_0/result.json::verdict=pass")
 
 aorta_cli_test(gate.record RC 0 FIXTURES_REQUIRED aorta_gate_first FIXTURES_SETUP aorta_gate_base
   COMMAND "${aorta}" baseline record "${gate_out}/first/hotspot" --into "${gate_base}"
@@ -64,7 +68,8 @@ aorta_cli_test(gate.more_work_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
          "hotspot +ir\\(expensive[^)]*\\)\\) +== baseline +[0-9]+ +[0-9]+ +\\+10\\.0[0-9]% +exact \\(1/1\\) +MORE \\(fail\\)"
          "gate FAILED: a confident regression"
   JSON "${gate_out}/slow/hotspot/gate.json::verdict=fail"
-       "${gate_out}/slow/hotspot/trial_0/result.json::verdict=fail")
+       "${gate_out}/slow/hotspot/gate.json::test_verdict/turned_to=fail"
+       "${gate_out}/slow/hotspot/trial_0/result.json::verdict=pass")
 
 # Issue 23, item 6: the failing table leads with the culprit, a function of the program whose
 # work grew (not main, which only includes it, nor the loader/libc rows sorted by name before it);
@@ -97,8 +102,8 @@ aorta_cli_test(gate.report_skip_as_skip RC 0 FIXTURES_REQUIRED aorta_gate_first
   COMMAND "${aorta}" report "${gate_out}/first/hotspot"
   OUTPUT "the regression gate over all 1 trial: skip -- skip: no baseline for test 'hotspot'"
   FILE_REGEX "${gate_out}/first/hotspot/report.html" "<span class=\"skip\">1 skipped</span>"
-  JSON "${gate_out}/first/hotspot/trial_0/result.json::verdict=skip"
-       "${gate_out}/first/hotspot/trial_0/result.json::verdict_from_gate=ON")
+  JSON "${gate_out}/first/hotspot/gate.json::test_verdict/turned_to=skip"
+       "${gate_out}/first/hotspot/trial_0/result.json::verdict=pass")
 
 aorta_cli_test(gate.explicit_check_fails RC 1 FIXTURES_REQUIRED aorta_gate_base
   CLEAN "${gate_out}/check"

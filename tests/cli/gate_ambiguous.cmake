@@ -26,7 +26,8 @@ aorta_cli_test(gate_ambiguous.default_fails RC 1 FIXTURES_REQUIRED aorta_gate_am
   JSON "${ga_out}/fail/k/gate.json::verdict=fail"
        "${ga_out}/fail/k/gate.json::ambiguous_policy=fail"
        "${ga_out}/fail/k/gate.json::ambiguous_rows/0=k: time_ms(BM_k)"
-       "${ga_out}/fail/k/trial_4/result.json::verdict=fail")
+       "${ga_out}/fail/k/gate.json::test_verdict/turned_to=fail"
+       "${ga_out}/fail/k/trial_4/result.json::verdict=pass")
 
 aorta_cli_test(gate_ambiguous.report_lists_the_failing_row RC 0
   FIXTURES_REQUIRED aorta_gate_ambiguous_fail
@@ -43,7 +44,8 @@ aorta_cli_test(gate_ambiguous.skip RC 77 FIXTURES_REQUIRED aorta_gate_ambiguous
           -- sh "${ga_fixture}/series_benchmark.sh" "${ga_fixture}/slow.txt" "${ga_out}/skip.count"
   OUTPUT "aorta: SKIP: gate: 1 row\\(s\\) still AMBIGUOUS after 5 trial\\(s\\) \\(the budget\\): ${ga_row} \\(ambiguous skip"
   JSON "${ga_out}/skip/k/gate.json::verdict=skip"
-       "${ga_out}/skip/k/trial_4/result.json::verdict=skip")
+       "${ga_out}/skip/k/gate.json::test_verdict/turned_to=skip"
+       "${ga_out}/skip/k/trial_4/result.json::verdict=pass")
 
 # pass: exit 0, and still named on the verdict line, within the 1024 bytes of a passing test's
 # output that CTest's JUnit file keeps, and in the report.

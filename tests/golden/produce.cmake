@@ -133,7 +133,8 @@ aorta_run(1 COMMAND "${AORTA}" sweep run --recipe "${gate_recipe}" --output
           -- "${GATE_HOTSPOT}" 9011 32)
 aorta_list(gate_json "${gate}/same/hotspot/gate.json" "${gate}/slow/hotspot/gate.json"
            "${gate}/history/hotspot/gate.json" "${gate}/history-slow/hotspot/gate.json")
-# The gate's rows are appended to the last trial's result.json as checks.
+# The gate's rows are in gate.json's test_verdict; the last trial's result.json, written once by
+# the trial, keeps the trial's own checks and verdict.
 aorta_list(result_json "${gate}/slow/hotspot/trial_0/result.json")
 aorta_run(1 STDOUT "${OUT}/compare-callgrind.json"
           COMMAND "${AORTA}" compare --json "${gate}/baselines" "${gate}/slow")

@@ -1,6 +1,6 @@
 // `aorta compare` and the gate of `sweep run --baseline` judge through one function
 // (baseline/gate_judge.hpp), so the same baseline and the same new trials get the same rows from
-// both: the compare binary is run on the trials' result.json files, the gate (run_gate, as the
+// both: the compare binary is run on the trials' result.json files, the gate (gate_session, as the
 // sweep calls it) on the trial records themselves. The gate line names alpha 0.2 and a budget of
 // the planned trials (one look, all of alpha), and one row is SLOWER at 0.2 but not at the
 // default 0.05: a compare that ignored the gate line's alpha (a past bug) would disagree.
@@ -12,6 +12,7 @@
 #include "baseline/gate_judge.hpp"
 #include "baseline/measured_series.hpp"
 #include "process/process.hpp"
+#include "reporting/console_reporter.hpp"
 #include "sweep/gate_run.hpp"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -98,12 +100,16 @@ nlohmann::json gate_rows(const paths& where) {
     fs::create_directories(where.gated / ("trial_" + std::to_string(i)));
     trials.push_back(new_trial(i));
   }
-  const auto no_more_trials = [](int index) -> aorta::trial_record {
-    ADD_FAILURE() << "the gate asked for trial " << index << " past its budget of 5";
-    return new_trial(0);
-  };
-  std::ostringstream out;
-  (void)run_gate(request, aorta::recipe{}, {}, trials, no_more_trials, out);
+  std::ostringstream printed;
+  aorta::reporting::console_reporter out(printed, printed);
+  auto opened = gate_session::open(request, parse_gate_spec(gate_line), {}, trials, out);
+  if (!std::holds_alternative<gate_session>(opened)) {
+    ADD_FAILURE() << "the gate judged nothing: " << printed.str();
+    return {};
+  }
+  auto& gate = std::get<gate_session>(opened);
+  EXPECT_EQ(gate.more_trials(trials, out), 0) << "the gate asked for trials past its budget of 5";
+  (void)gate.close(trials, out);
   return read_json(where.gated / "gate.json");
 }
 

@@ -1,19 +1,20 @@
-// The sequential rule inside a gated run (run_gate): extra trials one at a time, only while a row
-// is AMBIGUOUS, stopping when decided or at the budget; the budget below the planned trials is an
-// error; fewer than 3 planned trials are topped up for timed rows.
+// The sequential rule inside a gated run (gate_session): extra trials one at a time, only while a
+// row is AMBIGUOUS, stopping when decided or at the budget; the budget below the planned trials is
+// an error; fewer than 3 planned trials are topped up for timed rows.
 #include "aorta/error.hpp"
 #include "aorta/recipe.hpp"
 #include "baseline/baseline_file.hpp"
-#include "sweep/gate_run.hpp"
 #include "baseline/measured_series.hpp"
+#include "reporting/console_reporter.hpp"
+#include "sweep/gate_run.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <sstream>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -59,12 +60,20 @@ gated_run run(const std::string& name, const std::vector<double>& times, int pla
     fs::create_directories(request.output_dir / ("trial_" + std::to_string(i)));
     trials.push_back(trial_with_time(i, times.at(static_cast<std::size_t>(i))));
   }
-  const auto run_trial = [&](int index) {
-    fs::create_directories(request.output_dir / ("trial_" + std::to_string(index)));
-    return trial_with_time(index, times.at(static_cast<std::size_t>(index)));
-  };
-  std::ostringstream out;
-  const auto code = run_gate(request, aorta::recipe{}, {}, trials, run_trial, out);
+  std::ostringstream printed;
+  aorta::reporting::console_reporter out(printed, printed);
+  // The sweep's side of the protocol (sweep.cpp, run_gated_trials): run what the gate asks for.
+  auto opened = gate_session::open(request, parse_gate_spec(gate), {}, trials, out);
+  EXPECT_TRUE(std::holds_alternative<gate_session>(opened)) << printed.str();
+  auto& session = std::get<gate_session>(opened);
+  while (const int more = session.more_trials(trials, out)) {
+    for (int i = 0; i < more; ++i) {
+      const int index = static_cast<int>(trials.size());
+      fs::create_directories(request.output_dir / ("trial_" + std::to_string(index)));
+      trials.push_back(trial_with_time(index, times.at(static_cast<std::size_t>(index))));
+    }
+  }
+  const auto code = session.close(trials, out);
   std::ifstream file(request.output_dir / "gate.json");
   return {code, nlohmann::json::parse(file), static_cast<int>(trials.size())};
 }

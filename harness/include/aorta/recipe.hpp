@@ -81,8 +81,10 @@ struct recipe {
   source_location collect_location;
   std::vector<check_spec> checks;
   // `gate:` (docs/regression-gate.md): the default gate against the baseline, e.g.
-  // "time +5%, count exact".
+  // "time +5%, count exact". Loaded as text; a run parses it with its checks and refuses a bad
+  // one at `gate_where`.
   std::optional<std::string> gate;
+  source_location gate_where;
   // An empty capture fails the trial unless this is set.
   bool allow_empty = false;
   // `measure:` metric names shown and reported to CTest besides those the checks read ("all":

@@ -5,6 +5,7 @@
 #include "aorta/error.hpp"
 #include "aorta/metrics.hpp"
 #include "aorta/report.hpp"
+#include "aorta/sweep.hpp"
 #include "cli/check_scope.hpp"
 #include "cli/commands.hpp"
 #include "collectors/capture_reading.hpp"
@@ -18,6 +19,7 @@
 #include "record/result_writer.hpp"
 #include "reporting/console_reporter.hpp"
 #include "reporting/event_recorder.hpp"
+#include "sweep/checked_recipe.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -123,7 +125,14 @@ check_plan plan_check(const check_flags& flags) {
   check_plan plan;
   plan.allow_empty = flags.allow_empty;
   std::optional<recipe> spec;
-  if (!flags.recipe.empty()) spec = load_recipe(flags.recipe);
+  std::vector<check_expression> recipe_checks;
+  if (!flags.recipe.empty()) {
+    sweep_request as_run;
+    as_run.recipe_path = flags.recipe;
+    auto checked = detail::check_recipe(as_run);
+    spec = std::move(checked.spec);
+    recipe_checks = std::move(checked.checks);
+  }
   for (const auto& text : flags.checks) {
     plan.checks.push_back(check_expression::parse(text));
     if (plan.checks.back().cell()) {
@@ -147,7 +156,7 @@ check_plan plan_check(const check_flags& flags) {
                                     flags.recipe, plan.request.name, flags.path));
     }
     plan.request = *in_recipe;
-    for (const auto& check : spec->checks) plan.checks.push_back(check_expression::parse(check.expression));
+    plan.checks.insert(plan.checks.end(), recipe_checks.begin(), recipe_checks.end());
     plan.allow_empty = plan.allow_empty || spec->allow_empty;
   }
   plan.request.config = config_of(plan.request);

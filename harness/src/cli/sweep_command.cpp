@@ -5,6 +5,7 @@
 #include "baseline/default_gate.hpp"
 #include "recipe/cell_plan.hpp"
 #include "sweep/cell_sweep.hpp"
+#include "sweep/checked_recipe.hpp"
 #include "cli/commands.hpp"
 #include "cli/history_baseline_option.hpp"
 #include "cli/console_flags.hpp"
@@ -171,24 +172,18 @@ void add_validate_command(CLI::App& app, action& selected) {
   validate->add_option("--gate", *gate, "A gate spec to parse as `sweep run --gate` would");
   validate->callback([&selected, recipe_path, collect, checks, gate, mitigations_files] {
     selected = [recipe_path, collect, checks, gate, mitigations_files] {
-      recipe spec = load_recipe(*recipe_path, std::vector<std::filesystem::path>(
-                                                  mitigations_files->begin(),
-                                                  mitigations_files->end()));
-      if (!collect->empty()) apply_collect_override(spec, *collect);
-      const auto parsed = parse_checks(spec, *checks);
-      if (!gate->empty()) {
-        try {
-          (void)detail::parse_gate_spec(*gate);
-        } catch (const usage_error& e) {
-          throw usage_error(fmt::format("--gate: {}", e.what()));
-        }
-      }
+      sweep_request as_run;
+      as_run.recipe_path = *recipe_path;
+      as_run.mitigations_files.assign(mitigations_files->begin(), mitigations_files->end());
+      if (!collect->empty()) as_run.collect_override = *collect;
+      as_run.extra_checks = *checks;
+      if (!gate->empty()) as_run.gate = *gate;
+      const auto checked = detail::check_recipe(as_run);
+      const recipe& spec = checked.spec;
+      const auto& parsed = checked.checks;
       if (detail::has_cells(spec)) {
         // What `sweep run` would refuse before its first trial is refused here too, so CMake's
         // configure-time validation stops a cells test with a GATE or a baseline CHECK.
-        sweep_request as_run;
-        as_run.extra_checks = *checks;
-        if (!gate->empty()) as_run.gate = *gate;
         detail::refuse_gate_over_cells(as_run, spec, parsed);
       }
       for (const auto& key : spec.ignored_keys) {

@@ -44,6 +44,10 @@ struct streamed_rows {
                                                                  const nlohmann::json& value);
 [[nodiscard]] kernel_row kernel_row_from_json(const nlohmann::json& object);
 
+// One element of `checks`, both ways (same keys and errors as a result.json's).
+[[nodiscard]] nlohmann::json check_result_json(const check_result& check);
+[[nodiscard]] check_result check_result_from_json(const nlohmann::json& object);
+
 // trial_record_from_json, taking `metrics` and `kernels` from `rows` where the reader streamed
 // them (rows may be null: all from the DOM).
 [[nodiscard]] trial_record trial_record_from_parts(const nlohmann::json& object,

@@ -259,6 +259,14 @@ kernel_row kernel_row_from_json(const json& object) {
   return kernel_from_json(object);
 }
 
+json check_result_json(const check_result& check) {
+  return check_to_json(check);
+}
+
+check_result check_result_from_json(const json& object) {
+  return check_from_json(object);
+}
+
 trial_record trial_record_from_parts(const json& object, streamed_rows* rows) {
   if (!object.is_object()) wrong_type("(top level)", "an object", object);
   trial_record record;

@@ -8,6 +8,7 @@
 #include "metrics/number_format.hpp"
 #include "record/result_reader.hpp"
 #include "report/metric_measurements.hpp"
+#include "report/report_gate_verdicts.hpp"
 #include "report/report_model.hpp"
 #include "report/report_sweep_matrix.hpp"
 #include "report/report_trends.hpp"
@@ -181,12 +182,17 @@ detail::report_model collect(const fs::path& results_dir) {
   // (11 MB for 30,000 cells); capacity never touched is not memory used.
   cells.reserve(files.size());
   cell_of.reserve(files.size());
+  detail::report_gate_verdicts gate_verdicts;
   for (const auto& path_text : files) {
     const fs::path path(path_text);
     const std::string shown = relative_text(path, results_dir);
+    const fs::path trial_dir = path.parent_path();
+    const auto number = trial_number(trial_dir.filename().string());
+    const fs::path cell_dir = number ? trial_dir.parent_path() : trial_dir;
     trial_record record;
     try {
       record = read_trial(path);
+      gate_verdicts.lay_over_trial(cell_dir, record);
     } catch (const error& failure) {
       model.skipped_files.push_back(fmt::format("{}: {}", shown, failure.what()));
       continue;
@@ -198,14 +204,7 @@ detail::report_model collect(const fs::path& results_dir) {
     }
     detail::trial_entry entry;
     entry.result_path = shown;
-    const fs::path trial_dir = path.parent_path();
-    fs::path cell_dir = trial_dir;
-    if (const auto number = trial_number(trial_dir.filename().string())) {
-      entry.index = *number;
-      cell_dir = trial_dir.parent_path();
-    } else {
-      entry.index = record.trial_index;
-    }
+    entry.index = number ? *number : record.trial_index;
     entry.record = detail::kept_for_report(std::move(record));
     const std::string cell_name = relative_text(cell_dir, results_dir);
     const auto [where, fresh] = cell_of.try_emplace(cell_name, cells.size());

@@ -5,6 +5,7 @@
 # report/report_sweep_matrix.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_gate_verdicts.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/metric_summaries.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/cell_digest.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_kernel_rows.cpp

@@ -2,12 +2,12 @@
 
 #include "baseline/baseline_file.hpp"
 #include "baseline/card_identity.hpp"
+#include "json_document.hpp"
+#include "record/gate_verdict.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 
 #include <filesystem>
-#include <ostream>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
@@ -21,17 +21,20 @@ std::string record_command(const sweep_request& request) {
                      test == output.filename().string() ? "" : " --test-name " + test);
 }
 
-// The trials passed but the test is skipped or failed on the gate's account: the last trial's
-// result.json says so, so a report agrees with CTest about the test.
+// The trials passed but the test is skipped or failed on the gate's account: gate.json says so
+// (with nothing judged, it holds only the test, the verdict and why), so a report agrees with
+// CTest about the test. The trials' result.json files are left as they were written.
 void record_gate_verdict(const sweep_request& request, std::vector<trial_record>& trials,
                          verdict outcome, const std::string& reason) {
   if (trials.empty() || trials.back().verdict != verdict::pass) return;
-  auto& last = trials.back();
-  last.verdict = outcome;
-  last.verdict_from_gate = true;
-  last.reason = reason;
-  write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
-                    last);
+  const gate_test_verdict said{
+      trials.back().trial_index, trials.back().started_at, outcome, reason, {}, {}};
+  nlohmann::json record = {{"test", gate_test_name(request)},
+                           {"verdict", to_string(outcome)},
+                           {"reason", reason},
+                           {"test_verdict", to_json(said)}};
+  write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
+  lay_over(trials.back(), said);
 }
 
 gate_baseline from_history(const sweep_request& request, const std::string& test,
@@ -57,29 +60,29 @@ std::string gate_test_name(const sweep_request& request) {
 }
 
 exit_code skip_or_fail(const sweep_request& request, std::vector<trial_record>& trials,
-                       const std::string& reason, std::ostream& out) {
+                       const std::string& reason, reporting::reporter& out) {
   if (request.require_baseline) {
     const std::string failure = "baseline required (--require-baseline): " + reason;
-    fmt::print(out, "aorta: FAILED: {}\n", failure);
+    out.report(reporting::gate_event{"FAILED: " + failure});
     record_gate_verdict(request, trials, verdict::fail, failure);
     return exit_code::failed;
   }
-  fmt::print(out, "aorta: SKIPPED: {}\n", reason);
+  out.report(reporting::gate_event{"SKIPPED: " + reason});
   record_gate_verdict(request, trials, verdict::skip, reason);
   return exit_code::skipped;
 }
 
 std::optional<gate_baseline> load_gate_baseline(const sweep_request& request,
                                                 const std::string& test,
-                                                std::vector<trial_record>& trials,
-                                                exit_code& code, std::ostream& out) {
+                                                std::vector<trial_record>& trials, exit_code& code,
+                                                reporting::reporter& out) {
   if (request.history_baseline) {
     try {
       return from_history(request, test, measured_from_records(test, trials));
     } catch (const error& e) {
       // Not a skip even without --require-baseline: the user asked for history's baseline, and
       // a store without it is a setup to fix, never a pass.
-      fmt::print(out, "aorta: FAILED: {}\n", e.what());
+      out.report(reporting::gate_event{fmt::format("FAILED: {}", e.what())});
       record_gate_verdict(request, trials, verdict::fail, e.what());
       code = e.code() == exit_code::usage ? exit_code::usage : exit_code::failed;
       return std::nullopt;

@@ -7,8 +7,8 @@
 #include "aorta/sweep.hpp"
 #include "baseline/measured_series.hpp"
 #include "history/history_baseline.hpp"
+#include "reporting/reporter.hpp"
 
-#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,14 +31,13 @@ struct gate_baseline {
 // last trial's result.json records it.
 [[nodiscard]] exit_code skip_or_fail(const sweep_request& request,
                                      std::vector<trial_record>& trials, const std::string& reason,
-                                     std::ostream& out);
+                                     reporting::reporter& out);
 
 // nullopt, with the verdict recorded and `code` set, when there is no baseline to judge against:
 // a missing file skips (or fails under --require-baseline); a history store without the test's
 // trials on the branch fails (exit 1; 64 for a usage error), never a skip.
-[[nodiscard]] std::optional<gate_baseline> load_gate_baseline(const sweep_request& request,
-                                                              const std::string& test,
-                                                              std::vector<trial_record>& trials,
-                                                              exit_code& code, std::ostream& out);
+[[nodiscard]] std::optional<gate_baseline>
+load_gate_baseline(const sweep_request& request, const std::string& test,
+                   std::vector<trial_record>& trials, exit_code& code, reporting::reporter& out);
 
 }  // namespace aorta::detail

@@ -1,23 +1,21 @@
 #include "sweep/gate_run.hpp"
 
 #include "baseline/card_identity.hpp"
+#include "baseline/default_gate.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
-#include "baseline/default_gate.hpp"
 #include "baseline/sequential_gate.hpp"
 #include "cells/confound.hpp"
 #include "json_document.hpp"
-#include "metrics/ctest_measurement.hpp"
 #include "metrics/number_format.hpp"
+#include "record/gate_verdict.hpp"
 #include "sweep/gate_baseline.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <ostream>
 #include <set>
 
 namespace aorta::detail {
@@ -41,77 +39,28 @@ std::vector<std::string> fingerprint_differences(const measured_test& base,
   return differences;
 }
 
-std::optional<gate_spec> chosen_spec(const sweep_request& request, const recipe& spec,
-                                     const std::vector<check_expression>& checks) {
-  if (request.gate) return parse_gate_spec(*request.gate);
-  if (spec.gate) return parse_gate_spec(*spec.gate);
-  const bool explicit_checks = std::any_of(checks.begin(), checks.end(),
-                                           [](const auto& c) { return c.baseline().has_value(); });
-  if (explicit_checks) return std::nullopt;
-  return parse_gate_spec(default_gate_text);
-}
-
-// The sequential rule (sequential_gate.hpp): the planned trials (topped up to the minimum a timed
-// row needs), then the extra trials the judgement asks for, one look after each. nullopt when a
-// trial run for it did not pass.
-std::optional<gate_judgement> judge_sequentially(const std::string& test, gate_policy& policy,
-                                                 const measured_test& base,
-                                                 std::vector<trial_record>& trials,
-                                                 const std::function<trial_record(int)>& run_trial,
-                                                 const gate_params& params, std::ostream& out) {
-  auto fresh = measured_from_records(test, trials);
-  const int asked = static_cast<int>(trials.size());
-  const auto run_one = [&] {
-    trials.push_back(run_trial(static_cast<int>(trials.size())));
-    if (trials.back().verdict != verdict::pass) {
-      fmt::print(out, "aorta: gate: extra trial {} did not pass: {}\n", trials.back().trial_index,
-                 trials.back().reason);
-      return false;
-    }
-    fresh = measured_from_records(test, trials);
-    return true;
-  };
-  while (has_timed_quantities(fresh) && trials.size() < min_timed_samples) {
-    fmt::print(out, "aorta: gate: timed rows need {} trials a side; running trial {}\n",
-               min_timed_samples, trials.size());
-    if (!run_one()) return std::nullopt;
-  }
-  const int planned = static_cast<int>(trials.size());
-  policy.sequential = make_sequential_plan(
-      planned, params.max_trials > 0 ? params.max_trials : std::max(asked * 3, planned),
-      params.alpha);
-  auto judged = judge_gate(base, fresh, policy, trials.size());
-  while (judged.more_trials > 0) {
-    const std::string how_many =
-        judged.more_trials == 1 ? std::string("one") : std::to_string(judged.more_trials);
-    fmt::print(out, "aorta: gate: {} AMBIGUOUS verdict(s) after {} trial(s); {} more (budget {}, "
-                    "alpha {:.3g} at this look)\n",
-               judged.ambiguous, trials.size(), how_many, policy.sequential->budget,
-               look_alpha(*policy.sequential, judged.look + 1));
-    for (int i = 0; i < judged.more_trials; ++i) {
-      if (!run_one()) return std::nullopt;
-    }
-    judged = judge_gate_again(judged, base, fresh, policy, trials.size());
-  }
-  return judged;
-}
-
-void print_measurements(const std::vector<gate_row>& rows, std::ostream& out) {
+// Every row's new median and its delta, for CTest's measurements (a reporter that does not keep
+// measurements drops them).
+reporting::measurements_event row_measurements(const std::vector<gate_row>& rows) {
+  reporting::measurements_event measured;
   for (const auto& row : rows) {
     if (row.fresh.empty()) continue;
-    out << ctest_measurement("gate " + row.label, exact_number(row.fresh_median));
+    measured.items.push_back({"gate " + row.label, exact_number(row.fresh_median)});
     if (row.delta && std::isfinite(*row.delta)) {
-      out << ctest_measurement("gate " + row.label + " delta %", exact_number(*row.delta * 100.0));
+      measured.items.push_back(
+          {"gate " + row.label + " delta %", exact_number(*row.delta * 100.0)});
     }
   }
+  return measured;
 }
 
-// The gate's rows become checks of the last trial's result.json, so every report shows them.
-void record_in_last_trial(const sweep_request& request, std::vector<trial_record>& trials,
-                          const std::vector<gate_row>& rows, const std::vector<std::string>& notes,
-                          const gate_judgement& judged, const std::string& failure) {
-  if (trials.empty()) return;
-  auto& last = trials.back();
+// What gate.json says of the test: the rows as checks of the last trial, so every report shows
+// them, and the verdict the gate turned it to. Laid over the last trial in memory too, for the
+// sweep's totals.
+gate_test_verdict said_of_test(const trial_record& last, const std::vector<gate_row>& rows,
+                               const std::vector<std::string>& notes, const gate_judgement& judged,
+                               const std::string& failure) {
+  gate_test_verdict said{last.trial_index, last.started_at, std::nullopt, failure, {}, notes};
   for (const auto& row : rows) {
     check_result result;
     result.expression = row.label.find("baseline") != std::string::npos ? row.label
@@ -122,16 +71,10 @@ void record_in_last_trial(const sweep_request& request, std::vector<trial_record
                                 row.delta ? fmt::format("{:+.2f}%", *row.delta * 100.0) : "-",
                                 verdict_label(row), row.evidence.empty() ? "" : ", " + row.evidence);
     result.message = fmt::format("gate {}: {}", verdict_label(row), result.actual);
-    last.checks.push_back(std::move(result));
+    said.checks.push_back(std::move(result));
   }
-  last.notes.insert(last.notes.end(), notes.begin(), notes.end());
-  if (!failure.empty() && last.verdict == verdict::pass) {
-    last.verdict = judged.failed ? verdict::fail : verdict::skip;
-    last.verdict_from_gate = true;
-    last.reason = failure;
-  }
-  write_result_json(request.output_dir / fmt::format("trial_{}", last.trial_index) / "result.json",
-                    last);
+  if (!failure.empty()) said.turned_to = judged.failed ? verdict::fail : verdict::skip;
+  return said;
 }
 
 // The note of rows still AMBIGUOUS that passed (`ambiguous pass`).
@@ -174,27 +117,47 @@ std::string_view gate_verdict_word(const gate_judgement& judged, bool other_card
 // The gate's last line, naming the rows still AMBIGUOUS whatever the policy made of them, and
 // the run's exit code.
 exit_code announce_gate(const gate_judgement& judged, bool other_card, std::size_t trials,
-                        std::ostream& out) {
+                        reporting::reporter& out) {
   const std::string ambiguous_tail =
       judged.ambiguous > 0 ? "; " + ambiguous_summary(judged, trials) : std::string();
   if (judged.failed) {
-    fmt::print(out, "aorta: gate FAILED: {}{}\n",
-               judged.failed_on_ambiguous ? "AMBIGUOUS rows fail under 'ambiguous fail'"
-                                          : "a confident regression against the baseline",
-               ambiguous_tail);
+    out.report(reporting::gate_event{
+        fmt::format("gate FAILED: {}{}",
+                    judged.failed_on_ambiguous ? "AMBIGUOUS rows fail under 'ambiguous fail'"
+                                               : "a confident regression against the baseline",
+                    ambiguous_tail)});
     return exit_code::failed;
   }
   if (judged.skipped) {
-    fmt::print(out, "aorta: SKIPPED: gate: AMBIGUOUS rows skip the test under 'ambiguous skip'{}\n",
-               ambiguous_tail);
+    out.report(reporting::gate_event{fmt::format(
+        "SKIPPED: gate: AMBIGUOUS rows skip the test under 'ambiguous skip'{}", ambiguous_tail)});
     return exit_code::skipped;
   }
-  fmt::print(out, "aorta: gate {}{}\n",
-             judged.ambiguous > 0
-                 ? "passed with a WARNING (AMBIGUOUS rows passed under 'ambiguous pass')"
-                 : (other_card ? "passed with a WARNING (another card)" : "passed"),
-             ambiguous_tail);
+  out.report(reporting::gate_event{fmt::format(
+      "gate {}{}",
+      judged.ambiguous > 0 ? "passed with a WARNING (AMBIGUOUS rows passed under 'ambiguous pass')"
+                           : (other_card ? "passed with a WARNING (another card)" : "passed"),
+      ambiguous_tail)});
   return exit_code::ok;
+}
+
+// The notes under the table, which the last trial's result.json keeps: another card, where a
+// history baseline came from (so every report names it), the rows still AMBIGUOUS.
+std::vector<std::string> gate_notes(const gate_judgement& judged, ambiguous_policy policy,
+                                    const gate_baseline& loaded,
+                                    const std::optional<std::string>& card_note,
+                                    std::size_t trials) {
+  std::vector<std::string> notes;
+  if (card_note) notes.push_back("gate NOTE: " + *card_note);
+  if (loaded.history) notes.push_back("gate baseline: " + loaded.described);
+  if (judged.ambiguous > 0) {
+    const std::string what =
+        judged.failed ? "gate FAILED: "
+                      : (judged.skipped ? "gate SKIPPED: " : std::string(ambiguous_warning_prefix));
+    notes.push_back(fmt::format("{}{} (ambiguous {})", what, ambiguous_summary(judged, trials),
+                                to_string(policy)));
+  }
+  return notes;
 }
 
 }  // namespace
@@ -215,92 +178,121 @@ bool gate_requested(const sweep_request& request, const recipe& spec,
                      [](const auto& c) { return c.baseline().has_value(); });
 }
 
-exit_code run_gate(const sweep_request& request, const recipe& spec,
+std::variant<exit_code, gate_session>
+gate_session::open(const sweep_request& request, const std::optional<gate_spec>& gate,
                    const std::vector<check_expression>& checks, std::vector<trial_record>& trials,
-                   const std::function<trial_record(int)>& run_trial, std::ostream& out) {
+                   reporting::reporter& out) {
   const std::string test = gate_test_name(request);
-  auto fresh = measured_from_records(test, trials);
+  const auto fresh = measured_from_records(test, trials);
   if (fresh.trials.empty()) return exit_code::ok;  // nothing measured: the trials' verdict stands
   exit_code no_baseline = exit_code::ok;
-  const auto loaded = load_gate_baseline(request, test, trials, no_baseline, out);
+  auto loaded = load_gate_baseline(request, test, trials, no_baseline, out);
   if (!loaded) return no_baseline;
-  const measured_test* base = &loaded->test;
-  const std::string& described = loaded->described;
-  if (const auto differences = fingerprint_differences(*base, fresh); !differences.empty()) {
+  if (const auto differences = fingerprint_differences(loaded->test, fresh); !differences.empty()) {
     std::string listed;
     for (const auto& difference : differences) listed += "\n  " + difference;
     return skip_or_fail(request, trials,
                         fmt::format("baseline {} was recorded on another machine or toolchain; "
                                     "the fingerprint differs in:{}\n{}",
-                                    described, listed, loaded->fix),
+                                    loaded->described, listed, loaded->fix),
                         out);
   }
-
   gate_policy policy;
-  policy.gate = chosen_spec(request, spec, checks);
+  policy.gate = gate;
   policy.checks = checks;
   policy.ambiguous = chosen_ambiguous_policy(request, policy.gate);
-  const gate_params params = policy.gate ? policy.gate->params : gate_params{};
   const bool same_card = policy.gate && policy.gate->same_card;
-  const auto card_note = card_difference(*base, fresh, same_card);
+  auto card_note = card_difference(loaded->test, fresh, same_card);
   if (card_note && same_card) {
-    return skip_or_fail(request, trials, fmt::format("baseline {}: {}", described, *card_note), out);
+    return skip_or_fail(request, trials,
+                        fmt::format("baseline {}: {}", loaded->described, *card_note), out);
   }
-  const auto judged = judge_sequentially(test, policy, *base, trials, run_trial, params, out);
-  if (!judged) return exit_code::failed;
-  auto rows = judged->rows;
+  return gate_session(request, std::move(*loaded), std::move(policy), std::move(card_note),
+                      trials.size());
+}
+
+gate_session::gate_session(const sweep_request& request, gate_baseline loaded, gate_policy policy,
+                           std::optional<std::string> card_note, std::size_t asked)
+    : request_(&request), test_(gate_test_name(request)), loaded_(std::move(loaded)),
+      policy_(std::move(policy)), card_note_(std::move(card_note)), asked_(asked) {}
+
+// The planned trials (topped up to the minimum a timed row needs), then the extra trials each
+// look asks for.
+int gate_session::more_trials(const std::vector<trial_record>& trials, reporting::reporter& out) {
+  const auto fresh = measured_from_records(test_, trials);
+  if (!judged_) {
+    if (has_timed_quantities(fresh) && trials.size() < min_timed_samples) {
+      out.report(reporting::gate_event{
+          fmt::format("gate: timed rows need {} trials a side; running trial {}", min_timed_samples,
+                      trials.size())});
+      return 1;
+    }
+    const gate_params params = policy_.gate ? policy_.gate->params : gate_params{};
+    const int planned = static_cast<int>(trials.size());
+    const int asked = static_cast<int>(asked_);
+    policy_.sequential = make_sequential_plan(
+        planned, params.max_trials > 0 ? params.max_trials : std::max(asked * 3, planned),
+        params.alpha);
+    judged_ = judge_gate(loaded_.test, fresh, policy_, trials.size());
+  } else {
+    judged_ = judge_gate_again(*judged_, loaded_.test, fresh, policy_, trials.size());
+  }
+  if (judged_->more_trials == 0) return 0;
+  const std::string how_many =
+      judged_->more_trials == 1 ? std::string("one") : std::to_string(judged_->more_trials);
+  out.report(reporting::gate_event{fmt::format(
+      "gate: {} AMBIGUOUS verdict(s) after {} trial(s); {} more (budget {}, alpha {:.3g} at this "
+      "look)",
+      judged_->ambiguous, trials.size(), how_many, policy_.sequential->budget,
+      look_alpha(*policy_.sequential, judged_->look + 1))});
+  return judged_->more_trials;
+}
+
+exit_code gate_session::close(std::vector<trial_record>& trials, reporting::reporter& out) {
+  const gate_judgement& judged = *judged_;
+  auto rows = judged.rows;
   order_by_significance(rows);
-  fresh = measured_from_records(test, trials);
-
-  const bool failed = judged->failed;
-  const auto still_ambiguous = judged->ambiguous;
-  std::vector<std::string> notes;
-  if (card_note) notes.push_back("gate NOTE: " + *card_note);
-  // The last trial's result.json (and so every report) names where a history baseline came from.
-  if (loaded->history) notes.push_back("gate baseline: " + described);
-  if (still_ambiguous > 0) {
-    const std::string what = failed ? "gate FAILED: "
-                                    : (judged->skipped ? "gate SKIPPED: "
-                                                       : std::string(ambiguous_warning_prefix));
-    notes.push_back(fmt::format("{}{} (ambiguous {})", what,
-                                ambiguous_summary(*judged, trials.size()),
-                                to_string(policy.ambiguous)));
+  const auto fresh = measured_from_records(test_, trials);
+  const auto notes = gate_notes(judged, policy_.ambiguous, loaded_, card_note_, trials.size());
+  const std::string table = format_gate_table(rows, !judged.failed && judged.ambiguous == 0);
+  const double alpha = policy_alpha(policy_);
+  out.report(reporting::gate_event{
+      fmt::format("gate against {} ({} baseline trial(s), {} new, alpha {}):", loaded_.described,
+                  loaded_.test.trials.size(), fresh.trials.size(), alpha)});
+  out.report(reporting::table_event{"gate", table});
+  for (const auto& note : notes) out.report(reporting::gate_event{note});
+  const auto bisect_hint = judged.failed && loaded_.history
+                               ? std::optional(history_bisect_hint(
+                                     *loaded_.history, request_->history_baseline->commit, test_))
+                               : std::nullopt;
+  if (bisect_hint) {
+    out.report(reporting::gate_event{fmt::format(
+        "the baseline's newest commit is {}; find the commit that regressed with:\n  {}",
+        loaded_.history->commits.back(), *bisect_hint)});
   }
-  const std::string table = format_gate_table(rows, !failed && still_ambiguous == 0);
-  fmt::print(out, "aorta: gate against {} ({} baseline trial(s), {} new, alpha {}):\n{}",
-             described, base->trials.size(), fresh.trials.size(), params.alpha, table);
-  for (const auto& note : notes) fmt::print(out, "aorta: {}\n", note);
-  if (failed && loaded->history) {
-    fmt::print(out, "aorta: the baseline's newest commit is {}; find the commit that regressed "
-                    "with:\n  {}\n",
-               loaded->history->commits.back(),
-               history_bisect_hint(*loaded->history, request.history_baseline->commit, test));
-  }
-  if (request.ctest_measurements) print_measurements(rows, out);
-
-  nlohmann::json record = {{"test", test},
-                           {"baseline", described},
-                           {"alpha", params.alpha},
+  out.report(row_measurements(rows));
+  nlohmann::json record = {{"test", test_},
+                           {"baseline", loaded_.described},
+                           {"alpha", alpha},
                            {"trials", fresh.trials.size()},
-                           {"trial_budget", policy.sequential ? policy.sequential->budget : 0},
-                           {"extra_rounds", judged->look},
-                           {"ambiguous", still_ambiguous},
-                           {"ambiguous_policy", to_string(policy.ambiguous)},
+                           {"trial_budget", policy_.sequential ? policy_.sequential->budget : 0},
+                           {"extra_rounds", judged.look},
+                           {"ambiguous", judged.ambiguous},
+                           {"ambiguous_policy", to_string(policy_.ambiguous)},
                            {"ambiguous_rows", ambiguous_rows(rows)},
-                           {"verdict", gate_verdict_word(*judged, card_note.has_value())},
+                           {"verdict", gate_verdict_word(judged, card_note_.has_value())},
                            {"warnings", notes},
                            {"rows", gate_rows_json(rows)}};
-  if (loaded->history) {
-    record["history"] = loaded->history->to_json();
-    if (failed) {
-      record["history"]["bisect"] =
-          history_bisect_hint(*loaded->history, request.history_baseline->commit, test);
-    }
+  if (loaded_.history) {
+    record["history"] = loaded_.history->to_json();
+    if (bisect_hint) record["history"]["bisect"] = *bisect_hint;
   }
-  write_json_document(request.output_dir / "gate.json", std::move(record), schemas::gate);
-  const std::string failure = gate_failure(*judged, policy.ambiguous, trials.size(), table);
-  record_in_last_trial(request, trials, rows, notes, *judged, failure);
-  return announce_gate(*judged, card_note.has_value(), trials.size(), out);
+  const std::string failure = gate_failure(judged, policy_.ambiguous, trials.size(), table);
+  const auto said = said_of_test(trials.back(), rows, notes, judged, failure);
+  record["test_verdict"] = to_json(said);
+  write_json_document(request_->output_dir / "gate.json", std::move(record), schemas::gate);
+  lay_over(trials.back(), said);
+  return announce_gate(judged, card_note_.has_value(), trials.size(), out);
 }
 
 }  // namespace aorta::detail

@@ -18,6 +18,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_gate_refusal.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/confound_policy.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/cell_run_files.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/checked_recipe.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gate_run.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/gate_baseline.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/sweep/confound_choice.cpp)

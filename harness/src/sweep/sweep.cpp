@@ -4,16 +4,16 @@
 #include "aorta/collector.hpp"
 #include "aorta/launch_plan.hpp"
 #include "aorta/recipe.hpp"
-#include "baseline/default_gate.hpp"
-#include "cells/matrix_checks.hpp"
 #include "checks/ncu_checks.hpp"
 #include "process/signal_forwarding.hpp"
 #include "ranks/rank_plan.hpp"
-#include "recipe/ab_cells.hpp"
 #include "recipe/cell_plan.hpp"
+#include "reporting/console_reporter.hpp"
+#include "reporting/ctest_reporter.hpp"
 #include "reporting/event_recorder.hpp"
-#include "reporting/line_stream.hpp"
+#include "reporting/reporter_fanout.hpp"
 #include "sweep/cell_sweep.hpp"
+#include "sweep/checked_recipe.hpp"
 #include "sweep/gate_run.hpp"
 #include "sweep/gpu_assignment.hpp"
 #include "sweep/output_lock.hpp"
@@ -27,15 +27,16 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstring>
-#include <algorithm>
 #include <filesystem>
 #include <iterator>
 #include <ostream>
 #include <sstream>
 #include <system_error>
+#include <variant>
 
 namespace aorta {
 namespace detail {
@@ -77,60 +78,24 @@ void check_timeout_flag(double seconds) {
 
 }  // namespace detail
 
-std::vector<check_expression> parse_checks(const recipe& spec,
-                                           const std::vector<std::string>& extra) {
-  std::vector<std::string> cells;
-  if (detail::has_cells(spec)) {
-    for (const auto& cell : detail::plan_cells(spec)) cells.push_back(cell.name);
-  }
-  std::vector<check_expression> checks;
-  for (const auto& check : spec.checks) {
-    try {
-      checks.push_back(check_expression::parse(check.expression));
-      if (auto why = detail::unknown_cell_reason(checks.back(), cells); !why.empty()) {
-        throw usage_error(why);
-      }
-    } catch (const usage_error& e) {
-      throw recipe_error(fmt::format("{}: check: {}", check.where.to_string(), e.what()));
-    }
-  }
-  for (const auto& text : extra) {
-    try {
-      checks.push_back(check_expression::parse(text));
-      if (auto why = detail::unknown_cell_reason(checks.back(), cells); !why.empty()) {
-        throw usage_error(why);
-      }
-    } catch (const usage_error& e) {
-      throw usage_error(fmt::format("--check: {}", e.what()));
-    }
-  }
-  return checks;
-}
-
 namespace {
 
 // The recipe as this run's flags change it, and its checks split by who judges them. Refused (64)
 // before anything is written when the flags and the recipe contradict each other.
-struct checked_recipe {
+struct run_recipe {
   recipe spec;
   std::vector<check_expression> checks;
+  std::optional<detail::gate_spec> gate;
   std::vector<check_expression> trial_checks;  // judged on each trial
   std::vector<check_expression> cell_checks;   // judged once over the cells' trials
   bool cells = false;
 };
 
-checked_recipe load_checked_recipe(const sweep_request& request, reporting::reporter& report) {
-  checked_recipe loaded{load_recipe(request.recipe_path, request.mitigations_files), {}, {}, {},
-                        false};
+run_recipe load_run_recipe(const sweep_request& request, reporting::reporter& report) {
+  auto checked = detail::check_recipe(request);
+  run_recipe loaded{
+      std::move(checked.spec), std::move(checked.checks), std::move(checked.gate), {}, {}, false};
   recipe& spec = loaded.spec;
-  if (request.collect_override) apply_collect_override(spec, *request.collect_override);
-  if (request.trials) spec.trials = *request.trials;
-  if (request.ab_base || request.ab_head) {
-    detail::make_ab_cells(spec, {request.ab_base.value_or(""), request.ab_base_directory},
-                          {request.ab_head.value_or(""), request.ab_head_directory},
-                          request.command);
-  }
-  loaded.checks = parse_checks(spec, request.extra_checks);
   const auto& checks = loaded.checks;
   require_collectors_for_checks(spec, checks);
   // The regression gate judges the run too (a baseline, a gate spec or a baseline check), so a
@@ -150,7 +115,6 @@ checked_recipe load_checked_recipe(const sweep_request& request, reporting::repo
     spec.timeout_seconds = *request.timeout_seconds;
     spec.timeout_key = detail::command_line_timeout_key;
   }
-  if (request.gate) (void)detail::parse_gate_spec(*request.gate);
   // Baseline checks are judged over all trials by the gate, cell checks over the cells' trials,
   // neither per trial.
   std::copy_if(checks.begin(), checks.end(), std::back_inserter(loaded.trial_checks),
@@ -236,9 +200,33 @@ std::optional<sweep_outcome> unrunnable_outcome(const sweep_request& request, co
   return std::nullopt;
 }
 
+// The gate judges; the sweep runs the extra trials it asks for between its looks. An extra trial
+// that does not pass fails the run.
+exit_code run_gated_trials(const sweep_request& request, const run_recipe& loaded,
+                           detail::trial_setup& setup, std::vector<trial_record>& trials,
+                           reporting::reporter& report) {
+  auto opened = detail::gate_session::open(request, loaded.gate, loaded.checks, trials, report);
+  if (const auto* code = std::get_if<exit_code>(&opened)) return *code;
+  auto& gate = std::get<detail::gate_session>(opened);
+  while (const int more = gate.more_trials(trials, report)) {
+    for (int i = 0; i < more; ++i) {
+      setup.index = static_cast<int>(trials.size());
+      setup.trial_dir = request.output_dir / fmt::format("trial_{}", setup.index);
+      trials.push_back(detail::run_trial(setup, report));
+      if (trials.back().verdict != verdict::pass) {
+        report.report(
+            reporting::gate_event{fmt::format("gate: extra trial {} did not pass: {}",
+                                              trials.back().trial_index, trials.back().reason)});
+        return exit_code::failed;
+      }
+    }
+  }
+  return gate.close(trials, report);
+}
+
 // The trials one after another, then the regression gate when one was asked for. A signal stops
 // the run after the current trial.
-sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loaded,
+sweep_outcome run_trials(const sweep_request& request, const run_recipe& loaded,
                          detail::trial_setup& setup, detail::signal_forwarding& interrupts,
                          reporting::reporter& report) {
   const recipe& spec = loaded.spec;
@@ -276,17 +264,7 @@ sweep_outcome run_trials(const sweep_request& request, const checked_recipe& loa
   const bool gated = detail::gate_requested(request, spec, loaded.checks);
   outcome.code = detail::verdicts_exit_code(outcome.trials);
   if (outcome.code == exit_code::ok && gated) {
-    reporting::line_stream gate_lines(report);
-    outcome.code = detail::run_gate(
-        request, spec, loaded.checks, outcome.trials,
-        [&](int index) {
-          setup.index = index;
-          setup.trial_dir = request.output_dir / fmt::format("trial_{}", index);
-          gate_lines.flush();
-          return detail::run_trial(setup, report);
-        },
-        gate_lines);
-    gate_lines.flush();
+    outcome.code = run_gated_trials(request, loaded, setup, outcome.trials, report);
     if (outcome.code == exit_code::ok) outcome.judgement = detail::gate_pass_judgement(outcome.trials);
   }
   static_cast<void>(detail::summarize(outcome.trials, request.output_dir, report));
@@ -309,7 +287,7 @@ sweep_outcome run_checked_sweep(const sweep_request& request, detail::signal_for
                                 bool& launching, detail::trial_console* console,
                                 reporting::reporter& report) {
   reporting::reporter& live = console != nullptr ? *console->live : report;
-  const checked_recipe loaded = load_checked_recipe(request, report);
+  const run_recipe loaded = load_run_recipe(request, report);
   const recipe& spec = loaded.spec;
   env_map environment = current_environment();
   for (const auto& [name, value] : detail::gpu_visibility(environment)) {
