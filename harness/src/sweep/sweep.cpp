@@ -121,7 +121,7 @@ checked_recipe load_checked_recipe(const sweep_request& request, std::ostream& e
                         false};
   recipe& spec = loaded.spec;
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
-  if (request.trials) spec.trials = *request.trials;
+  if (request.trials) detail::apply_trials_flag(spec, *request.trials);
   if (request.ab_base || request.ab_head) {
     detail::make_ab_cells(spec, {request.ab_base.value_or(""), request.ab_base_directory},
                           {request.ab_head.value_or(""), request.ab_head_directory},
