@@ -119,7 +119,10 @@ aorta_cli_test(cells.callgrind_ab RC 0 TIMEOUT 300
        "${out}/cells_ab/matrix.json::seed=7"
        "${out}/cells_ab/matrix.json::cells/1/name=heavy"
        "${out}/cells_ab/matrix.json::cells/1/mitigations/0=heavy"
-       "${out}/cells_ab/matrix.json::cells/1/resolved_env_vars/CELLS_STEPS=36"
+       "${out}/cells_ab/matrix.json::schema_version=2"
+       "${out}/cells_ab/matrix.json::cells/1/change_set=1"
+       "${out}/cells_ab/matrix.json::change_sets/1/mitigation=heavy"
+       "${out}/cells_ab/matrix.json::change_sets/1/resolved_env_vars/CELLS_STEPS=36"
        "${out}/cells_ab/matrix.json::cells/1/passed_count=2"
        "${out}/cells_ab/matrix.json::cells/1/metrics_summary/callgrind_total_ir/n=2"
        "${out}/cells_ab/matrix.json::confound/baseline_cell=base"
@@ -161,7 +164,8 @@ aorta_cli_test(cells.ab_same_build RC 0 TIMEOUT 300
           -- 4096
   OUTPUT "confound verdicts against cell base \\(threshold 1\\.05" "confound: 0 SLOWER, 0 UNKNOWN"
   JSON "${out}/cells_ab_same/matrix.json::cells/1/name=head"
-       "${out}/cells_ab_same/matrix.json::cells/1/command/1=4096")
+       "${out}/cells_ab_same/matrix.json::cells/1/change_set=1"
+       "${out}/cells_ab_same/matrix.json::change_sets/1/command/1=4096")
 
 # A cells run into a directory with an earlier run's passed cell check, interrupted by SIGINT:
 # `aorta report` shows this run's trials with matrix.json marked incomplete, never the earlier

@@ -155,9 +155,48 @@ aorta_cli_test(hostile3.scheduled_trials_flag_refused RC 64 TIMEOUT 30
   CLEAN "${out}/hostile3.scheduled_trials_flag_refused"
   COMMAND "${aorta}" sweep run --recipe "${hostile3l}/cells_4096.yaml" --trials 1000000
           --output "${out}/hostile3.scheduled_trials_flag_refused" --dry-run -- /bin/true
-  OUTPUT "4096 cell\\(s\\) would run 4096000000 trials in all, more than 10000000 \\(max_scheduled_trials\\)")
+  OUTPUT "error: --trials: 4096 cell\\(s\\) would run 4096000000 trials in all, more than 10000000 \\(max_scheduled_trials\\)"
+  NOT_OUTPUT "recipe: 4096 cell")
+# The recipe's own counts are 1; only --trials makes the 13 cells' 13,000,000 trials, so the
+# message names --trials (it said "<recipe>: recipe:", the file that had asked for 13 trials).
+hostile3_cells_recipe("${hostile3l}/cells_13.yaml" 12 1)
+aorta_cli_test(hostile3.scheduled_trials_names_the_flag RC 64 TIMEOUT 30
+  CLEAN "${out}/hostile3.scheduled_trials_names_the_flag"
+  COMMAND "${aorta}" sweep run --recipe "${hostile3l}/cells_13.yaml" --trials 1000000
+          --output "${out}/hostile3.scheduled_trials_names_the_flag" --dry-run -- /bin/true
+  OUTPUT "error: --trials: 13 cell\\(s\\) would run 13000000 trials in all"
+  NOT_OUTPUT "cells_13\\.yaml"
+  NO_FILES "${out}/hostile3.scheduled_trials_names_the_flag/none")
 file(READ "${hostile3l}/cells_4096.yaml" cells_4096_text)
 file(WRITE "${hostile3l}/cells_4096_many_trials.yaml" "trials: 3000\n${cells_4096_text}")
 aorta_cli_test(hostile3.scheduled_trials_recipe_refused RC 64 TIMEOUT 30
   COMMAND "${aorta}" validate "${hostile3l}/cells_4096_many_trials.yaml"
   OUTPUT "cells_4096_many_trials\\.yaml: recipe: 4096 cell\\(s\\) would run 12288000 trials in all")
+# Ten mitigations of their own trials: count and `none`. At 1,000,000 each they ask 10,000,001
+# trials: the recipe is the source, refused at load whatever --trials would make of it. At 999,999
+# each (9,999,991) the recipe is within the limit and `--trials 20` makes 11 x 20: accepted (it was
+# refused, "recipe: ... 10000010 trials", when only the recipe's trials: took the flag's count).
+function(hostile3_own_trials_recipe file trials)
+  set(axis "none")
+  set(defined "")
+  foreach(i RANGE 1 10)
+    string(APPEND axis ", m${i}")
+    string(APPEND defined "  m${i}: {env: {MODE: v${i}}, trials: ${trials}}\n")
+  endforeach()
+  file(WRITE "${file}" "schema_version: 1\nmode: probe\ncollect: []\n"
+    "mitigation_axis: [${axis}]\nmitigations:\n${defined}")
+endfunction()
+hostile3_own_trials_recipe("${hostile3l}/own_trials_over.yaml" 1000000)
+aorta_cli_test(hostile3.scheduled_trials_names_the_recipe RC 64 TIMEOUT 30
+  CLEAN "${out}/hostile3.scheduled_trials_names_the_recipe"
+  COMMAND "${aorta}" sweep run --recipe "${hostile3l}/own_trials_over.yaml" --trials 1
+          --output "${out}/hostile3.scheduled_trials_names_the_recipe" --dry-run -- /bin/true
+  OUTPUT "own_trials_over\\.yaml: recipe: 11 cell\\(s\\) would run 10000001 trials in all"
+  NOT_OUTPUT "--trials: 11")
+hostile3_own_trials_recipe("${hostile3l}/own_trials_within.yaml" 999999)
+aorta_cli_test(hostile3.scheduled_trials_flag_replaces_every_count RC 0 TIMEOUT 30
+  CLEAN "${out}/hostile3.scheduled_trials_flag_replaces_every_count"
+  COMMAND "${aorta}" sweep run --recipe "${hostile3l}/own_trials_within.yaml" --trials 20
+          --output "${out}/hostile3.scheduled_trials_flag_replaces_every_count" --dry-run
+          -- /bin/true
+  OUTPUT "11 cell\\(s\\), interleaved" "cell m10: mitigations \\[m10\\], collectors \\[\\], 20 trial\\(s\\)")

@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 namespace {
 
@@ -259,4 +260,23 @@ TEST(CellsRecipe, CellsOfOneDiagnosticShareOneRecipeWithoutTheCellBlocks) {
     EXPECT_EQ(trial_spec->diagnostic_axis.size(), 1U);
     EXPECT_EQ(trial_spec->path, spec.path);
   }
+}
+
+// Each cell's reference is the baseline mitigation under the cell's own diagnostic, whatever the
+// baseline cell's diagnostic; the baseline mitigation's own cells have none.
+TEST(CellsRecipe, ReferenceCellsPairEachDiagnosticWithTheBaselineMitigation) {
+  const auto cells = plan_cells(load(two_mitigations +
+                                     "diagnostics:\n  quiet: []\n  loud: []\n"
+                                     "mitigation_axis: [none, fast, fast+big, slow]\n"
+                                     "diagnostic_axis: [quiet, loud]\n"));
+  ASSERT_EQ(cells.size(), 8U);
+  ASSERT_EQ(cells[3].name, "fast.loud");
+  // Baseline `fast.loud` (index 3): its mitigation `fast` is at 2 (quiet) and 3 (loud).
+  const auto references = aorta::detail::reference_cells(cells, 3);
+  const std::vector<std::optional<std::size_t>> expected{2, 3, std::nullopt, std::nullopt,
+                                                         2, 3, 2, 3};
+  EXPECT_EQ(references, expected);
+  const auto from_none = aorta::detail::reference_cells(cells, 0);
+  EXPECT_EQ(from_none, (std::vector<std::optional<std::size_t>>{std::nullopt, std::nullopt, 0, 1,
+                                                                0, 1, 0, 1}));
 }

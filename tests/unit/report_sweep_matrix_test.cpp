@@ -215,7 +215,7 @@ TEST(ReportSweepMatrix, UnreadableMatrixIsRefusedAndLeftAlone) {
       {std::string(2000, '[') + std::string(2000, ']'), "not valid JSON"},
       {"[1]", "not a JSON object"},
       {with("schema", "aorta-result"), "its \"schema\" is not \"aorta-matrix\""},
-      {with("schema_version", 2), "its \"schema_version\" is not one this aorta reads (1 to 1)"},
+      {with("schema_version", 3), "its \"schema_version\" is not one this aorta reads (1 to 2)"},
       {with("checks", json::object()), "its \"checks\" is not an array"},
       {with("checks", check_without_verdict), "lacks a text \"expression\" or a boolean"},
       {with("confound", "base"), "its \"confound\" is neither null nor an object"},

@@ -231,7 +231,7 @@ TEST(Report, AggregateOverTwoCellsAndThreeTrials) {
                                  "  group/cellB: 1 pass, 0 fail, 0 skip, 0 error");
 
   const auto matrix = nlohmann::json::parse(read_text(root / "matrix.json"));
-  EXPECT_EQ(matrix.at("schema_version"), 1);
+  EXPECT_EQ(matrix.at("schema_version"), aorta::schemas::matrix.version);
   const auto& cells = matrix.at("cells");
   ASSERT_EQ(cells.size(), 2U);
   const auto& a = cells.at(0);

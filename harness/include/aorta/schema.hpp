@@ -21,8 +21,10 @@ namespace schemas {
 inline constexpr output_schema result{"aorta-result", 1};
 // <output>/trial_<n>/command.json: the command as given, as wrapped, env changes, wrap warnings.
 inline constexpr output_schema command{"aorta-command", 1};
-// <dir>/matrix.json from `aorta report`: per cell counts, metric summaries, top kernels.
-inline constexpr output_schema matrix{"aorta-matrix", 1};
+// <dir>/matrix.json from `aorta report`: per cell counts, metric summaries, top kernels; and
+// <output>/matrix.json of a sweep with cells. Version 2: a cell's environment, command and
+// arguments moved from cells[] to change_sets[], written once per mitigation_axis entry.
+inline constexpr output_schema matrix{"aorta-matrix", 2};
 // `aorta check --json` on stdout is a trial record, `result` (one evaluation path): it has no
 // schema of its own.
 // <baselines>/<test>.json from `aorta baseline record`: per-trial samples the gate compares with.

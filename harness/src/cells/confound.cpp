@@ -250,8 +250,9 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
   std::vector<snapshot_by_round> measured;
   for (const auto& cell : trials) measured.push_back(snapshots(cell));
   std::vector<confound_row> rows;
+  const auto references = reference_cells(cells, baseline);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const auto reference = reference_cell(cells, baseline, i);
+    const auto& reference = references[i];
     if (!reference) continue;
     const std::string& name = cells[i].name;
     const std::string& reference_name = cells[*reference].name;

@@ -344,16 +344,30 @@ void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::stri
   throw usage_error(message);
 }
 
-std::optional<std::size_t> reference_cell(const std::vector<cell_plan>& cells,
-                                          std::size_t baseline, std::size_t cell) {
+void apply_trials_flag(recipe& spec, int trials) {
+  auto cells = plan_cells(spec);
+  for (auto& cell : cells) cell.trials = trials;
+  check_scheduled_trials(cells, "--trials", false);
+  spec.trials = trials;
+  for (auto& mitigation : spec.mitigations) {
+    if (mitigation.trials) mitigation.trials = trials;
+  }
+}
+
+std::vector<std::optional<std::size_t>> reference_cells(const std::vector<cell_plan>& cells,
+                                                        std::size_t baseline) {
+  std::unordered_map<std::string_view, std::size_t> baseline_by_diagnostic;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].mitigation == cells[baseline].mitigation &&
-        cells[i].diagnostic == cells[cell].diagnostic) {
-      if (i == cell) return std::nullopt;
-      return i;
+    if (cells[i].mitigation == cells[baseline].mitigation) {
+      baseline_by_diagnostic.try_emplace(cells[i].diagnostic, i);
     }
   }
-  return std::nullopt;
+  std::vector<std::optional<std::size_t>> references(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto found = baseline_by_diagnostic.find(cells[i].diagnostic);
+    if (found != baseline_by_diagnostic.end() && found->second != i) references[i] = found->second;
+  }
+  return references;
 }
 
 std::size_t find_cell(const std::vector<cell_plan>& cells, const std::string& name,

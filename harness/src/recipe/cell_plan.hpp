@@ -7,7 +7,6 @@
 #include "aorta/recipe.hpp"
 
 #include <filesystem>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -56,12 +55,17 @@ struct cell_plan {
 void check_scheduled_trials(const std::vector<cell_plan>& cells, const std::string& origin,
                             bool from_recipe);
 
-// The cell each cell is judged against: the baseline cell's mitigation under the cell's own
+// `--trials N`: every cell's count becomes N (the recipe's trials: and each mitigation's). Throws
+// usage_error naming --trials when the cells would then run more than max_scheduled_trials, before
+// anything plans the changed recipe, whose own check would name the recipe as the counts' source.
+void apply_trials_flag(recipe& spec, int trials);
+
+// By cell, the cell it is judged against: the baseline cell's mitigation under the cell's own
 // diagnostic (times under different collectors are not comparable). nullopt for the baseline
-// cells themselves or when no such cell exists.
-[[nodiscard]] std::optional<std::size_t> reference_cell(const std::vector<cell_plan>& cells,
-                                                        std::size_t baseline,
-                                                        std::size_t cell);
+// cells themselves or when no such cell exists. One pass and a lookup per cell: searching the
+// cells for each cell's reference cost max_cells^2 comparisons of names.
+[[nodiscard]] std::vector<std::optional<std::size_t>> reference_cells(
+    const std::vector<cell_plan>& cells, std::size_t baseline);
 
 // The index of `name` in `cells`, or a usage_error listing the cells (for --baseline-cell).
 [[nodiscard]] std::size_t find_cell(const std::vector<cell_plan>& cells, const std::string& name,

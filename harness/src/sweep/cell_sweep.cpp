@@ -310,8 +310,9 @@ void refuse_unreachable(const std::vector<prepared_cell>& cells, const confound_
   std::vector<cell_plan> plans;
   for (const auto& cell : cells) plans.push_back(cell.plan);
   std::vector<confound_pair> pairs;
+  const auto references = reference_cells(plans, confound.baseline);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const auto reference = reference_cell(plans, confound.baseline, i);
+    const auto& reference = references[i];
     if (!reference || cells[i].unrunnable || cells[*reference].unrunnable) continue;
     pairs.push_back({cells[i].plan.name, cells[*reference].plan.name,
                      std::min(cells[i].plan.trials, cells[*reference].plan.trials),

@@ -84,7 +84,7 @@ checked_recipe check_recipe(const sweep_request& request) {
   std::optional<gate_spec> from_recipe;
   if (spec.gate) from_recipe = parse_gate_from(*spec.gate, gate_source::recipe_key, spec);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
-  if (request.trials) spec.trials = *request.trials;
+  if (request.trials) apply_trials_flag(spec, *request.trials);
   if (request.ab_base || request.ab_head) {
     make_ab_cells(spec, {request.ab_base.value_or(""), request.ab_base_directory},
                   {request.ab_head.value_or(""), request.ab_head_directory}, request.command);
