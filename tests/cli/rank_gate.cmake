@@ -105,3 +105,40 @@ aorta_cli_test(rank_gate.slow_card_is_card RC 1 FIXTURES_REQUIRED aorta_rank_gat
           -- "${AORTA_TEST_MPIRUN}" -n 2 "${even_work}" 100 0 10
   OUTPUT "rank 0 \\([^)]*GPU-bbbbbbbb\\): straggler[^\n]*card: GPU-bbbbbbbb-1111-1111-1111-111111111111 is slow for every rank that ran on it \\(ranks 0, 1\\)"
   NOT_OUTPUT "work: rank")
+
+# Ranks sharing a card (one CUDA_VISIBLE_DEVICES entry, so every rank reports that card): a timed
+# straggler is refused, naming the ranks and the card, unless the recipe says the ranks take the
+# card in turn (ranks_serialized: true); ranks on cards of their own are judged without it. The
+# payload is a Google Benchmark program, so the quantity is a time (Ir would be judged anyway).
+find_package(benchmark CONFIG QUIET)
+if(benchmark_FOUND)
+  set(shared_card "GPU-cccccccc-2222-2222-2222-222222222222")
+  set(sleep_bench "$<TARGET_FILE:aorta_cli_ab_sleep_bench>")
+  file(WRITE "${out}/rank_gate_shared.yaml" "schema_version: 1\ncollect: [gbench]\n")
+  file(WRITE "${out}/rank_gate_serialized.yaml"
+       "schema_version: 1\ncollect: [gbench]\nranks_serialized: true\n")
+  aorta_cli_test(rank_gate.shared_card_refused RC 1 ENV ${mpi_env} "CUDA_VISIBLE_DEVICES=${shared_card}"
+    CLEAN "${rank_gate_out}/shared"
+    COMMAND "${aorta}" sweep run --recipe "${out}/rank_gate_shared.yaml"
+            --output "${rank_gate_out}/shared" --check "straggler(time_ms(BM_wait)) <= 3"
+            -- "${AORTA_TEST_MPIRUN}" -n 2 "${sleep_bench}"
+    OUTPUT "check FAIL  straggler\\(time_ms\\(BM_wait\\)\\) <= 3"
+           "ranks 0, 1 shared ${shared_card} in this trial, running at once: ranks sharing a card time-slice it"
+           "say so with the recipe key 'ranks_serialized: true'"
+    JSON "${rank_gate_out}/shared/trial_0/result.json::ranks/1/card=${shared_card}")
+  aorta_cli_test(rank_gate.shared_card_serialized_judged RC 0 ENV ${mpi_env}
+    "CUDA_VISIBLE_DEVICES=${shared_card}" CLEAN "${rank_gate_out}/serialized"
+    COMMAND "${aorta}" sweep run --recipe "${out}/rank_gate_serialized.yaml"
+            --output "${rank_gate_out}/serialized" --check "straggler(time_ms(BM_wait)) <= 3"
+            -- "${AORTA_TEST_MPIRUN}" -n 2 "${sleep_bench}"
+    OUTPUT "check PASS  straggler\\(time_ms\\(BM_wait\\)\\) <= 3  \\(actual [0-9.]+ \\(rank"
+    JSON "${rank_gate_out}/serialized/trial_0/result.json::ranks_serialized=ON")
+  aorta_cli_test(rank_gate.own_cards_judged RC 0 ENV ${mpi_env}
+    "CUDA_VISIBLE_DEVICES=GPU-aaaaaaaa-0000-0000-0000-000000000000,${shared_card}"
+    CLEAN "${rank_gate_out}/own_cards"
+    COMMAND "${aorta}" sweep run --recipe "${out}/rank_gate_shared.yaml"
+            --output "${rank_gate_out}/own_cards" --check "straggler(time_ms(BM_wait)) <= 3"
+            -- "${AORTA_TEST_MPIRUN}" -n 2 "${sleep_bench}"
+    OUTPUT "check PASS  straggler\\(time_ms\\(BM_wait\\)\\) <= 3"
+    NOT_OUTPUT "shared GPU-")
+endif()

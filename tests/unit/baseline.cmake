@@ -29,3 +29,5 @@ aorta_add_unit_test(pc_sample_gate SOURCES unit/pc_sample_gate_test.cpp)
 target_compile_definitions(aorta.test.pc_sample_gate PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
 add_dependencies(aorta.test.pc_sample_gate aorta)
 aorta_add_unit_test(rank_gate SOURCES unit/rank_gate_test.cpp)
+# Ranks sharing a card: the timed straggler check and gate item refuse them unless serialized.
+aorta_add_unit_test(shared_card SOURCES unit/shared_card_test.cpp)

@@ -92,6 +92,9 @@ struct trial_record {
   std::string started_at;                       // ISO 8601, UTC
   std::vector<std::string> notes;
   std::vector<rank_row> ranks;  // empty for a single-process payload
+  // The recipe's `ranks_serialized: true`: ranks sharing a card took it in turn while they measured
+  // (ranks/shared_card.hpp). Written to result.json only when true.
+  bool ranks_serialized = false;
   std::optional<cell_coordinates> cell;  // absent outside a recipe with cells
   // The regression gate judges all of a test's trials together and writes its verdict on the last
   // one: true when that trial passed its own checks and the gate made it fail or skip, so a report

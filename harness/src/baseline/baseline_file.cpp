@@ -295,6 +295,7 @@ json baseline_to_json(const measured_test& test) {
   out["provenance"] = test.provenance;
   out["trials"] = test.trials.size();
   if (!test.ranks.empty()) out["ranks"] = ranks_json(test);
+  if (test.ranks_serialized) out["ranks_serialized"] = true;
   return stamped(std::move(out), schemas::baseline);
 }
 
@@ -334,6 +335,13 @@ measured_test baseline_from_json(const json& in, const std::filesystem::path& fi
   }
   read_sections(in, trials, file, "", test.trials);
   read_ranks(in, trials, file, test);
+  if (const auto serialized = in.find("ranks_serialized"); serialized != in.end()) {
+    if (!serialized->is_boolean()) {
+      corrupt(file,
+              fmt::format("'ranks_serialized' is {}, not true or false", serialized->type_name()));
+    }
+    test.ranks_serialized = serialized->get<bool>();
+  }
   test.trials.resize(trials);
   return test;
 }

@@ -44,7 +44,8 @@ struct gate_row {
   // Set when the tolerance was raised to the baseline's noise floor (noise_floor.hpp).
   std::string floor_note;
   // A straggler row's reading of where its slow trials ran: "work: ..." or "card: ..."
-  // (straggler_gate.hpp); empty when no card is known or nothing was slow.
+  // (straggler_gate.hpp); empty when no card is known or nothing was slow. On a rank's own timed
+  // row: that the rank shared its card at once with other ranks (rank_gate.cpp).
   std::string attribution;
   // A dynamic-loader or libc function's Ir (`ir(_dl_start)`, `ir((below main))`): judged like any
   // row, but folded out of the table, which leads with the program's own functions.

@@ -60,12 +60,14 @@ measured_test measured_from_records(const std::string& test,
                                     const std::vector<trial_record>& records) {
   measured_test result;
   result.test = test;
+  bool every_trial_serialized = true;
   for (const auto& record : records) {
     // A trial the gate skipped (no baseline yet) measured like any other: it is what
     // `baseline record` records.
     const bool measured = record.verdict_from_gate || record.verdict == verdict::pass ||
                           record.verdict == verdict::fail;
     if (!measured) continue;
+    every_trial_serialized = every_trial_serialized && record.ranks_serialized;
     if (result.trials.empty()) result.fingerprint = fingerprint_of(record.versions);
     trial_snapshot snapshot;
     for (const auto& [name, value] : record.metrics.values) {
@@ -92,6 +94,7 @@ measured_test measured_from_records(const std::string& test,
     series.trials.resize(result.trials.size());
     series.places.resize(result.trials.size());
   }
+  result.ranks_serialized = !result.trials.empty() && every_trial_serialized;
   return result;
 }
 

@@ -52,6 +52,9 @@ struct measured_test {
   nlohmann::json provenance = nlohmann::json::object();
   std::vector<trial_snapshot> trials;
   std::map<int, measured_rank> ranks;  // by rank; empty for a single-process test
+  // Every measured trial's recipe said `ranks_serialized: true`: ranks sharing a card took it in
+  // turn, so timed straggler rows over them stand (ranks/shared_card.hpp).
+  bool ranks_serialized = false;
 };
 
 // Rank `rank` of `test` as a test of its own (its fingerprint, its trials), for the same judge.

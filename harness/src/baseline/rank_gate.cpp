@@ -1,6 +1,9 @@
 #include "baseline/rank_gate.hpp"
 
+#include "ranks/shared_card.hpp"
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace aorta::detail {
 namespace {
@@ -22,6 +25,32 @@ const rank_place* newest_place(const measured_test& test, int rank) {
     if (!place->host.empty() || !place->card.empty()) return &*place;
   }
   return nullptr;
+}
+
+// For a rank that ran on one card at once with others in a trial of `fresh` (and the recipe did
+// not say they took it in turn): what its timed rows then measure, for the row's note.
+std::string card_sharing_note(const measured_test& fresh, int rank) {
+  if (fresh.ranks_serialized) return "";
+  for (std::size_t trial = 0; trial < fresh.trials.size(); ++trial) {
+    std::vector<rank_on_card> places;
+    for (const auto& [other, series] : fresh.ranks) {
+      if (trial >= series.trials.size() || trial >= series.places.size()) continue;
+      const auto& snapshot = series.trials[trial];
+      if (snapshot.kernels.empty() && snapshot.metrics.empty()) continue;
+      places.push_back({other, series.places[trial].host, series.places[trial].card});
+    }
+    for (const auto& shared : shared_cards(places)) {
+      std::vector<int> peers;
+      for (const int other : shared.ranks) {
+        if (other != rank) peers.push_back(other);
+      }
+      if (peers.size() == shared.ranks.size()) continue;
+      return fmt::format("shared {} with rank(s) {} at once in trial {}, not serialized: its "
+                         "times hold their time slices too",
+                         shared.card, fmt::join(peers, ", "), trial);
+    }
+  }
+  return "";
 }
 
 }  // namespace
@@ -67,8 +96,10 @@ std::vector<gate_row> rank_rows_of(const measured_test& base, const measured_tes
       rows.push_back(std::move(missing));
       continue;
     }
+    const std::string sharing = card_sharing_note(fresh, rank);
     for (auto& row : build(rank_as_test(base, rank), rank_as_test(fresh, rank))) {
       row.label = label + ": " + row.label;
+      if (!row.exact && row.attribution.empty()) row.attribution = sharing;
       rows.push_back(std::move(row));
     }
   }

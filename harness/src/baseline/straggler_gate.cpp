@@ -3,6 +3,7 @@
 #include "baseline/rank_gate.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/quantity_table.hpp"
+#include "ranks/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -155,18 +156,51 @@ std::map<int, rank_ratios> ratios_of(const measured_test& test, const quantity& 
                                 trial, rank, median);
         continue;
       }
+      // By card_identity_of: "GPU index 0" on two hosts is two cards.
       const auto& places = test.ranks.at(rank).places;
       mine.seen.push_back(
-          {rank, trial < places.size() ? places[trial].card : "", values[rank] / median});
+          {rank,
+           trial < places.size() ? card_identity_of(places[trial].host, places[trial].card) : "",
+           values[rank] / median});
     }
   }
   return by_rank;
 }
 
+// Why the timed rows of `fresh` cannot be judged: ranks that ran on one card at once, in the
+// first trial where they did (and how many more); empty when no trial had any, or when the recipe
+// said they took the card in turn.
+std::string unserialized_card_sharing(const measured_test& fresh) {
+  if (fresh.ranks_serialized) return "";
+  std::vector<shared_card> first;
+  std::size_t first_trial = 0;
+  std::size_t trials_shared = 0;
+  for (std::size_t trial = 0; trial < fresh.trials.size(); ++trial) {
+    std::vector<rank_on_card> places;
+    for (const int rank : ranks_in_trial(fresh, trial)) {
+      const auto& series = fresh.ranks.at(rank).places;
+      if (trial < series.size()) places.push_back({rank, series[trial].host, series[trial].card});
+    }
+    auto shared = shared_cards(places);
+    if (shared.empty()) continue;
+    if (trials_shared++ == 0) {
+      first = std::move(shared);
+      first_trial = trial;
+    }
+  }
+  if (trials_shared == 0) return "";
+  const std::string where = trials_shared == 1
+                                ? fmt::format("in trial {}", first_trial)
+                                : fmt::format("in trial {} (and {} more of the run's {} trials)",
+                                              first_trial, trials_shared - 1, fresh.trials.size());
+  return shared_card_refusal(first, where);
+}
+
 // One quantity's rows from `fresh`; the attribution reads the baseline's trials too (`base` may
 // be null), so ranks that moved between cards from one run to the next tell work from card.
+// `sharing` (unserialized_card_sharing) makes every timed row unknown.
 void add_quantity_rows(const measured_test& fresh, const measured_test* base, const quantity& what,
-                       double fraction, std::vector<gate_row>& rows) {
+                       double fraction, const std::string& sharing, std::vector<gate_row>& rows) {
   const auto fresh_ratios = ratios_of(fresh, what);
   std::vector<straggler_observation> all;
   for (const auto* side : {base, &fresh}) {
@@ -178,15 +212,18 @@ void add_quantity_rows(const measured_test& fresh, const measured_test* base, co
   const std::string attribution = attribute_straggler(all, 1.0 + fraction);
   for (const auto& [rank, ratios] : fresh_ratios) {
     gate_row row = straggler_row(what, rank_label(rank, fresh, fresh), fraction);
-    // A lost measurement makes the row unknown whatever the other trials say.
-    row.why_unknown = ratios.lost;
-    if (ratios.lost.empty()) {
+    // A lost measurement makes the row unknown whatever the other trials say; so does a card the
+    // ranks time-sliced, for times (an Ir count is the rank's own on any card).
+    // A row with samples is judged whatever why_unknown says, so a refused row gets none.
+    const bool refused = !what.exact && !sharing.empty();
+    row.why_unknown = refused ? sharing : ratios.lost;
+    if (row.why_unknown.empty()) {
       for (const auto& one : ratios.seen) {
         row.base.push_back(1.0);
         row.fresh.push_back(one.ratio);
       }
+      row.attribution = attribution;
     }
-    row.attribution = attribution;
     rows.push_back(std::move(row));
   }
 }
@@ -210,8 +247,9 @@ std::vector<gate_row> straggler_rows(const measured_test& fresh, const measured_
     rows.push_back(std::move(alone));
     return rows;
   }
+  const std::string sharing = unserialized_card_sharing(fresh);
   for (const auto& what : quantities_of(fresh))
-    add_quantity_rows(fresh, base, what, fraction, rows);
+    add_quantity_rows(fresh, base, what, fraction, sharing, rows);
   return rows;
 }
 

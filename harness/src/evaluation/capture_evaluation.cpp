@@ -69,7 +69,7 @@ void evaluate_checks(const std::vector<check_expression>& checks,
   for (const auto& check : checks) {
     record.checks.push_back(check.over_ranks() == rank_reduction::none
                                 ? evaluate_check(check, captures, record.metrics)
-                                : evaluate_rank_check(check, ranks));
+                                : evaluate_rank_check(check, ranks, record.ranks_serialized));
     const auto& outcome = record.checks.back();
     report.report(reporting::check_event{outcome, false});
     if (!outcome.passed && record.verdict == verdict::pass) {

@@ -2,6 +2,7 @@
 
 #include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
+#include "ranks/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -51,10 +52,27 @@ std::optional<straggler_ratio> largest_straggler(const std::vector<std::pair<int
   return worst;
 }
 
+bool reads_card_time(check_quantity quantity) {
+  return quantity == check_quantity::time_ms || quantity == check_quantity::cycles ||
+         quantity == check_quantity::normalized_cycles;
+}
+
+// Why a timed straggler cannot be judged over these ranks: two of them ran on one card at once.
+std::string unserialized_sharing(const check_expression& expression,
+                                 const std::vector<rank_captures>& ranks) {
+  const bool timed = reads_card_time(expression.quantity()) ||
+                     (expression.is_ratio() && reads_card_time(expression.denominator_quantity()));
+  if (!timed) return "";
+  std::vector<detail::rank_on_card> places;
+  for (const auto& rank : ranks) places.push_back({rank.rank, rank.host, rank.card});
+  const auto shared = detail::shared_cards(places);
+  return shared.empty() ? "" : detail::shared_card_refusal(shared, "in this trial");
+}
+
 }  // namespace
 
 check_result evaluate_rank_check(const check_expression& expression,
-                                 const std::vector<rank_captures>& ranks) {
+                                 const std::vector<rank_captures>& ranks, bool ranks_serialized) {
   check_result result;
   result.expression = expression.text();
   result.expected = fmt::format("{} {}", to_string(expression.op()), expression.threshold_text());
@@ -107,6 +125,13 @@ check_result evaluate_rank_check(const check_expression& expression,
                                 per_rank);
     break;
   case rank_reduction::straggler: {
+    if (!ranks_serialized) {
+      const std::string sharing = unserialized_sharing(expression.per_rank(), ranks);
+      if (!sharing.empty()) {
+        result.actual = fmt::format("not judged ({})", per_rank);
+        return fail(sharing);
+      }
+    }
     std::string why;
     const auto worst = largest_straggler(values, why);
     if (!worst) {

@@ -44,6 +44,7 @@ const std::vector<std::string>& handled_keys() {
                                              "environment_exit_codes",
                                              "environment_marker",
                                              "ranks",
+                                             "ranks_serialized",
                                              "expect_exit"};
   return keys;
 }

@@ -225,6 +225,8 @@ recipe parse_document(const YAML::Node& root, const std::string& file) {
     } else if (entry.key == "ranks") {
       parsed.ranks = detail::read_integer(entry, path, 1, 65536);
       parsed.ranks_location = entry.key_at;
+    } else if (entry.key == "ranks_serialized") {
+      parsed.ranks_serialized = detail::read_boolean(entry, path);
     } else if (detail::is_ignored_probe_key(entry.key)) {
       parsed.ignored_keys.push_back(entry.key);
     } else {

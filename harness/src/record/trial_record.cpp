@@ -225,6 +225,7 @@ json result_json_without_kernels(const trial_record& record) {
       {"notes", record.notes},
   };
   if (!record.ranks.empty()) out["ranks"] = detail::rank_rows_to_json(record.ranks);
+  if (record.ranks_serialized) out["ranks_serialized"] = true;
   if (record.verdict_from_gate) out["verdict_from_gate"] = true;
   if (record.cell) {
     out["cell"] = {{"name", record.cell->name},
@@ -299,6 +300,7 @@ trial_record trial_record_from_parts(const json& object, streamed_rows* rows) {
   read(object, "started_at", record.started_at);
   read(object, "notes", record.notes);
   read(object, "verdict_from_gate", record.verdict_from_gate);
+  read(object, "ranks_serialized", record.ranks_serialized);
 
   read_metrics(object, rows, record.metrics);
   read_kernels(object, rows, record.metrics);
