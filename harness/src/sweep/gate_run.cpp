@@ -1,6 +1,7 @@
 #include "sweep/gate_run.hpp"
 
 #include "baseline/card_identity.hpp"
+#include "baseline/gate_attribution.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/default_gate.hpp"
@@ -289,6 +290,7 @@ exit_code run_gate(const sweep_request& request, const recipe& spec,
                            {"ambiguous_rows", ambiguous_rows(rows)},
                            {"verdict", gate_verdict_word(*judged, card_note.has_value())},
                            {"warnings", notes},
+                           {"summary", gate_summaries(rows)},
                            {"rows", gate_rows_json(rows)}};
   if (loaded->history) {
     record["history"] = loaded->history->to_json();
