@@ -2,15 +2,13 @@
 // (diff/capture_diff.hpp; docs/cli.md).
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
-#include "aorta/recipe.hpp"
-#include "aorta/trial_record.hpp"
 #include "atomic_file.hpp"
 #include "checks/closest_names.hpp"
 #include "cli/commands.hpp"
 #include "collectors/format_detection.hpp"
 #include "diff/capture_diff.hpp"
+#include "diff/diff_capture_reading.hpp"
 #include "diff/diff_flame_graph.hpp"
-#include "evaluation/capture_evaluation.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
@@ -60,24 +58,6 @@ std::string reader_of(const std::string& path, const std::string& named) {
                                 path, fmt::join(formats, ", ")));
 }
 
-capture read_one(const std::string& path, const std::string& reader) {
-  collector_request request;
-  request.name = reader;
-  const auto* collector = find_collector(reader);
-  if (collector == nullptr || !collector->attaches()) {
-    throw usage_error(fmt::format("--collector '{}' cannot be read; `aorta collectors` lists the "
-                                  "readers",
-                                  reader));
-  }
-  request.config = config_of(request);
-  trial_record record;
-  record.verdict = verdict::pass;  // read_captures records a failed read's reason only on a pass
-  std::vector<capture> captures;
-  detail::read_captures({detail::capture_source{&request, path}}, {}, true, record, captures);
-  if (captures.empty()) throw capture_error(record.reason);
-  return std::move(captures.front());
-}
-
 // The readers `aorta diff` can use: every collector that reads a capture from files.
 std::vector<std::string> reader_names() {
   std::vector<std::string> names;
@@ -108,8 +88,8 @@ int run_diff(const diff_flags& flags) {
                                   "captures of one profiler. Fix: give two of the same kind",
                                   flags.a, reader_a, flags.b, reader_b));
   }
-  const capture a = read_one(flags.a, reader_a);
-  const capture b = read_one(flags.b, reader_b);
+  const capture a = detail::read_capture_as(flags.a, reader_a);
+  const capture b = detail::read_capture_as(flags.b, reader_b);
   const auto diff = detail::diff_captures(a, b);
   if (diff.rows.empty()) {
     fmt::print(std::cerr, "aorta: diff: neither {} nor {} holds a kernel, function or scope\n",

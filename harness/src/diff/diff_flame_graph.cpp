@@ -115,7 +115,7 @@ void draw(const flame_node& node, double x, int depth, double scale, std::string
 
 }  // namespace
 
-std::string diff_flame_graph_html(const capture& a, const capture& b, const std::string& title) {
+std::string diff_flame_graph_svg(const capture& a, const capture& b) {
   flame_node root;
   root.name = "all";
   add_capture(root, a, false);
@@ -126,6 +126,13 @@ std::string diff_flame_graph_html(const capture& a, const capture& b, const std:
   int deepest = 0;
   draw(root, 0.0, 0, scale, boxes, deepest);
   const int height = (deepest + 1) * flame_row + 2;
+  return fmt::format("<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} "
+                     "{}\" style=\"width:100%;max-width:{}px\" role=\"img\" "
+                     "aria-label=\"differential flame graph\">\n{}</svg>\n",
+                     static_cast<int>(flame_width), height, static_cast<int>(flame_width), boxes);
+}
+
+std::string diff_flame_graph_html(const capture& a, const capture& b, const std::string& title) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>aorta diff: "
       "{}</title>\n<style>body{{font-family:system-ui,sans-serif;margin:1.5em}}"
@@ -133,11 +140,8 @@ std::string diff_flame_graph_html(const capture& a, const capture& b, const std:
       ".note{{color:#555}}</style>\n</head>\n<body>\n<h1>aorta diff</h1>\n<p>{}</p>\n"
       "<p class=\"note\">Each box is a frame, as wide as its larger side (time in ms; self Ir for "
       "callgrind); red: B slower, blue: B faster, grey: unchanged. Hover a box for A, B and the "
-      "change.</p>\n<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} "
-      "{}\" style=\"width:100%;max-width:{}px\" role=\"img\" aria-label=\"differential flame "
-      "graph\">\n{}</svg>\n</body>\n</html>\n",
-      xml_escape(title), xml_escape(title), static_cast<int>(flame_width), height,
-      static_cast<int>(flame_width), boxes);
+      "change.</p>\n{}</body>\n</html>\n",
+      xml_escape(title), xml_escape(title), diff_flame_graph_svg(a, b));
 }
 
 }  // namespace aorta::detail

@@ -7,6 +7,7 @@
 #include "metrics/ctest_measurement.hpp"
 #include "metrics/number_format.hpp"
 #include "record/result_reader.hpp"
+#include "report/report_flame_graphs.hpp"
 #include "report/report_model.hpp"
 #include "report/report_trends.hpp"
 #include "report/report_sweep_matrix.hpp"
@@ -329,6 +330,7 @@ report_summary write_aggregate_report(const fs::path& results_dir,
         fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));
   }
   detail::report_model model = collect(results_dir);
+  model.flames = detail::comparison_flames(results_dir, model);
   if (!history_store.empty()) {
     std::vector<std::string> tests;
     for (const auto& cell : model.cells) tests.push_back(cell.name);
