@@ -48,6 +48,11 @@ run_ab() {  # NAME RECIPE LAST_START
   # aorta diff on two real captures of the run (one trial of each cell).
   "$AORTA" diff "$out/base/trial_0" "$out/loaded/trial_0" > "$OUT_DIR/$name-diff.txt" 2>&1
   echo "diff rc=$?"
+  # The cells run as report.html shows it: the A/B verdict and the flame graph of the last trials.
+  "$AORTA" report "$out" > "$OUT_DIR/$name-report.txt" 2>&1
+  echo "report rc=$?"
+  [ -e "$out/report.html" ] && [ "$(stat -c %s "$out/report.html")" -lt 1000000 ] \
+    && cp "$out/report.html" "$OUT_DIR/$name-report.html"
 }
 run_ab ncu_corun ncu_corun.yaml 40
 run_ab ncu_corun_work ncu_corun_work.yaml 62
