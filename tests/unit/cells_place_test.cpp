@@ -31,8 +31,9 @@ TEST(CellsPlace, AScopedKernelIsNamedByItsScope) {
   EXPECT_EQ(place->path, "prefill");
   EXPECT_EQ(place->places, 1U);
   // At the root: no place to name; unknown: none either.
-  EXPECT_FALSE(place_of_kernel(tree, "sm90_xmma_gemm_f64f64_f64f64_f64_nn_n_tilesize128x64x16_"
-                                     "stage3_warpsize2x2x1_tensor16x8x8_execute_kernel__5x_cublas"));
+  EXPECT_FALSE(place_of_kernel(tree,
+                               "sm90_xmma_gemm_f64f64_f64f64_f64_nn_n_tilesize128x64x16_"
+                               "stage3_warpsize2x2x1_tensor16x8x8_execute_kernel__5x_cublas"));
   EXPECT_FALSE(place_of_kernel(tree, "no_such_kernel"));
 }
 

@@ -115,7 +115,8 @@ TEST(GateReport, TheSummarySentenceNamesTheCulpritItsShareAndWhy) {
   EXPECT_EQ(json.at(0).at("why"), "more work (launches 20 -> 22)");
   EXPECT_FALSE(json.at(2).contains("why"));
 
-  const std::vector<gate_row> still{same_row("time_ms(a)", 1.0, 1.03), same_row("time_ms(b)", 1.0, 1.0)};
+  const std::vector<gate_row> still{same_row("time_ms(a)", 1.0, 1.03),
+                                    same_row("time_ms(b)", 1.0, 1.0)};
   EXPECT_EQ(aorta::detail::gate_summaries(still),
             std::vector<std::string>{"t: all 2 row(s) SAME, largest move time_ms(a) +3.00%"});
   EXPECT_TRUE(aorta::detail::gate_summaries(still, true).empty());

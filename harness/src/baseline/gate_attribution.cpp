@@ -30,7 +30,8 @@ struct gate_family_change {
   double fresh = 0.0;
 };
 
-std::optional<gate_family_change> family_total_change(const std::vector<gate_row>& rows, const gate_row& of) {
+std::optional<gate_family_change> family_total_change(const std::vector<gate_row>& rows,
+                                                      const gate_row& of) {
   const std::string_view family = share_family_of(of);
   if (family.empty()) return std::nullopt;
   gate_family_change total{family == "ir(" ? "Ir" : "kernel time"};
@@ -78,7 +79,8 @@ std::string gate_test_sentence(const std::vector<gate_row>& rows, const std::str
       ++others;
     } else if (row.verdict == gate_verdict::same && row.delta && std::isfinite(*row.delta) &&
                !row.system_frame &&
-               (largest_same == nullptr || std::fabs(*row.delta) > std::fabs(*largest_same->delta))) {
+               (largest_same == nullptr ||
+                std::fabs(*row.delta) > std::fabs(*largest_same->delta))) {
       largest_same = &row;
     }
   }
@@ -90,7 +92,8 @@ std::string gate_test_sentence(const std::vector<gate_row>& rows, const std::str
     if (moved_only) return {};
     std::string text = fmt::format("{}: all {} row(s) SAME", test, total);
     if (largest_same != nullptr && *largest_same->delta != 0.0) {
-      text += fmt::format(", largest move {}{}", largest_same->label, summary_delta_words(*largest_same));
+      text += fmt::format(", largest move {}{}", largest_same->label,
+                          summary_delta_words(*largest_same));
     }
     return text;
   }

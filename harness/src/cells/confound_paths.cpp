@@ -1,6 +1,7 @@
 #include "cells/confound_paths.hpp"
 
 #include "diff/diff_capture_reading.hpp"
+#include "diff/frame_path.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,17 +12,8 @@
 namespace aorta::detail {
 namespace {
 
-constexpr std::size_t place_depth_limit = 32;
-
-std::string frames_above(const capture& source, std::size_t frame) {
-  std::vector<std::string_view> names;
-  for (; frame != context_frame::no_parent && frame < source.frames.size() &&
-         names.size() < place_depth_limit;
-       frame = source.frames[frame].parent) {
-    names.push_back(source.frames[frame].name);
-  }
-  std::reverse(names.begin(), names.end());
-  return fmt::format("{}", fmt::join(names, " > "));
+std::string frames_text(const capture& source, std::size_t frame) {
+  return fmt::format("{}", fmt::join(frames_above(source, frame), " > "));
 }
 
 const confound_row* leading_row(const matrix_run& run, const cell_change& change) {
@@ -73,7 +65,7 @@ std::optional<kernel_place> place_of_kernel(const capture& source, std::string_v
     }
   }
   if (heaviest == nullptr) return std::nullopt;
-  std::string path = frames_above(source, heaviest->frame);
+  std::string path = frames_text(source, heaviest->frame);
   if (path.empty()) return std::nullopt;
   return kernel_place{std::move(path), places};
 }

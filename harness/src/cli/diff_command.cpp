@@ -62,7 +62,8 @@ std::string reader_of(const std::string& path, const std::string& named) {
 std::vector<std::string> reader_names() {
   std::vector<std::string> names;
   for (const auto& name : collector_names()) {
-    if (const auto* collector = find_collector(name); collector != nullptr && collector->attaches()) {
+    if (const auto* collector = find_collector(name);
+        collector != nullptr && collector->attaches()) {
       names.push_back(name);
     }
   }

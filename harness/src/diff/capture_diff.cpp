@@ -1,5 +1,6 @@
 #include "diff/capture_diff.hpp"
 
+#include "diff/frame_path.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 
@@ -23,19 +24,10 @@ struct side_values {
 
 using side_values_by_name = std::map<std::string, side_values>;
 
-constexpr std::size_t path_depth_limit = 32;
-
 // "main > step > gemm": the frames above a placed kernel, outermost first, then the kernel.
 std::string placed_name(const capture& source, const placed_kernel& placed) {
-  std::vector<std::string_view> path;
-  for (std::size_t frame = placed.frame; frame != context_frame::no_parent &&
-                                         frame < source.frames.size() &&
-                                         path.size() < path_depth_limit;
-       frame = source.frames[frame].parent) {
-    path.push_back(source.frames[frame].name);
-  }
   std::string text;
-  for (auto it = path.rbegin(); it != path.rend(); ++it) text += fmt::format("{} > ", *it);
+  for (const auto name : frames_above(source, placed.frame)) text += fmt::format("{} > ", name);
   return text + placed.kernel.name.str();
 }
 

@@ -1,5 +1,6 @@
 #include "diff/diff_flame_graph.hpp"
 
+#include "diff/frame_path.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 
@@ -16,7 +17,6 @@ namespace {
 
 constexpr double flame_width = 1200.0;
 constexpr int flame_row = 18;
-constexpr std::size_t flame_depth_limit = 32;
 
 struct flame_node {
   std::string name;
@@ -34,17 +34,6 @@ flame_node& child(flame_node& parent, const std::string& name) {
   return *slot;
 }
 
-std::vector<std::string> frame_path(const capture& source, std::size_t frame) {
-  std::vector<std::string> path;
-  while (frame != context_frame::no_parent && frame < source.frames.size() &&
-         path.size() < flame_depth_limit) {
-    path.push_back(source.frames[frame].name);
-    frame = source.frames[frame].parent;
-  }
-  std::reverse(path.begin(), path.end());
-  return path;
-}
-
 // Adds `value` along `path` under `root`, to side A or B.
 void add_path(flame_node& root, const std::vector<std::string>& path, double value, bool side_b) {
   (side_b ? root.b : root.a) += value;
@@ -58,7 +47,8 @@ void add_path(flame_node& root, const std::vector<std::string>& path, double val
 void add_capture(flame_node& root, const capture& source, bool side_b) {
   if (!source.placements.empty()) {
     for (const auto& placed : source.placements) {
-      auto path = frame_path(source, placed.frame);
+      std::vector<std::string> path;
+      for (const auto name : frames_above(source, placed.frame)) path.emplace_back(name);
       path.push_back(placed.kernel.name.str());
       add_path(root, path, placed.kernel.total_ns / 1e6, side_b);
     }

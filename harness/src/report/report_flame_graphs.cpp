@@ -27,7 +27,8 @@ const cell_report* cell_named(const report_model& model, const std::string& name
 // The last trial's directory: result_path is the report's own walk relative to the results
 // directory; contained_path keeps even a strange one inside it.
 std::optional<fs::path> last_trial_dir(const fs::path& results_dir, const cell_report& cell) {
-  const std::string relative = fs::path(cell.trials.back().result_path).parent_path().generic_string();
+  const std::string relative =
+      fs::path(cell.trials.back().result_path).parent_path().generic_string();
   try {
     return contained_path(results_dir, relative, "a report's trial", path_nesting::subdirectories);
   } catch (const error&) {

@@ -12,7 +12,7 @@
 namespace aorta::detail {
 
 // Nothing unless the results directory's matrix.json holds confound summaries (a cells run).
-[[nodiscard]] std::vector<comparison_flame> comparison_flames(
-    const std::filesystem::path& results_dir, const report_model& model);
+[[nodiscard]] std::vector<comparison_flame>
+comparison_flames(const std::filesystem::path& results_dir, const report_model& model);
 
 }  // namespace aorta::detail
