@@ -79,9 +79,14 @@ aorta_cli_test(gate.culprit_first RC 1 FIXTURES_REQUIRED aorta_gate_base
   CLEAN "${gate_out}/culprit"
   COMMAND "${aorta}" sweep run --recipe "${gate_recipe}" --output "${gate_out}/culprit/hotspot"
           --baseline "${gate_base}" --trials 3 -- "${gate_payload}" 9011 32
-  OUTPUT "verdict\nhotspot +ir\\((expensive|reference_rounds|cheap)\\([^\n]*MORE \\(fail\\)\n"
+  OUTPUT "verdict\nhotspot +ir\\((expensive|reference_rounds|cheap)\\([^\n]*MORE \\(fail\\): [0-9]+% of the test's Ir change[^\n]*\n"
          "\\(\\+[0-9]+ loader/libc row\\(s\\) folded, [0-9]+ failing: [^\n]*below main"
   NOT_OUTPUT "\nhotspot +ir\\(_dl_" "\nhotspot +ir\\(\\(below main\\)" "\nhotspot +ir\\(__libc")
+# The table ends with the test's sentence: the culprit, its share of the change (issue 43).
+aorta_cli_test(gate.culprit_summary RC 0 FIXTURES_REQUIRED aorta_gate_culprit
+  COMMAND "${CMAKE_COMMAND}" -E cat "${gate_out}/culprit/hotspot/gate.json"
+  OUTPUT "\"summary\": .\n *\"hotspot: ir\\((expensive|reference_rounds|cheap)\\([^\n]*MORE \\+10\\.00% \\(== baseline\\), [0-9]+% of the test's Ir change \\(\\+9\\.[0-9]%\\)"
+         "\"share\": 1\\.0")
 # ... and the report counts it as CTest does: one failed test whose 3 trials passed their own
 # checks (not "2 pass, 1 fail"); the key metric is the culprit, the reason's table a table.
 aorta_cli_test(gate.report_counts_tests RC 0 FIXTURES_REQUIRED aorta_gate_culprit

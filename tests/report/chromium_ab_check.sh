@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The A/B of a cells run where people look (issue 43): runs a callgrind cells run in which head's
 # expensive() does 10% more work, writes its report with `aorta report`, renders report.html in
-# headless Chromium and greps the rendered page (--dump-dom) for the verdict and the summary
-# sentence; the screenshot must not be blank. Exit 77 (skipped) without Chromium or valgrind.
+# headless Chromium and greps the rendered page (--dump-dom) for the verdict, the summary sentence
+# and the differential flame graph (expensive() a red box); the screenshot must not be blank. Exit 77 (skipped) without Chromium or valgrind.
 #
 # usage: chromium_ab_check.sh AORTA WORK RECIPE PAYLOAD
 set -euo pipefail
@@ -40,7 +40,10 @@ timeout 90 "$browser" --headless --no-sandbox --disable-gpu \
   --user-data-dir="$work/profile-dom" --no-first-run --disable-extensions \
   --dump-dom "file://$page" > "$work/dom.html" 2>>"$work/chromium.log"
 for expected in '<span class="badge fail">SLOWER</span>' \
-                'head is [0-9.]+% slower than base \(total Ir, exact\) in expensive\(unsigned long\) \(\+[0-9.]+% itself\), (9[0-9]|1[0-9][0-9])% of the change \(self\), more work'; do
+                'head is [0-9.]+% slower than base \(total Ir, exact\) in expensive\(unsigned long\) \(\+[0-9.]+% itself\), (9[0-9]|1[0-9][0-9])% of the change \(self\), more work' \
+                'Differential flame graph: head against base' \
+                '<svg class="flame"' \
+                '<title>expensive\(unsigned long\): A [0-9.e+]+, B [0-9.e+]+ \(\+[0-9.]+%\)</title><rect [^>]*fill:rgb\(230,'; do
   if ! grep -Eq "$expected" "$work/dom.html"; then
     echo "FAILED: the rendered page lacks: $expected"
     grep -A6 'A/B' "$work/dom.html" | head -20

@@ -4,6 +4,7 @@ aorta_add_unit_test(cells SOURCES
   unit/cells_matrix_json_test.cpp
   unit/cells_confound_test.cpp
   unit/cells_attribution_test.cpp
+  unit/cells_place_test.cpp
   unit/cell_check_test.cpp
   unit/cells_strict_test.cpp
   unit/process_modes_test.cpp)

@@ -1,11 +1,13 @@
 #include "baseline/gate_report.hpp"
 
+#include "baseline/gate_attribution.hpp"
 #include "baseline/gate_explain.hpp"
 
 #include "metrics/number_format.hpp"
 #include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -148,7 +150,11 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
     }
     std::string verdict = verdict_label(row);
     if (fails_gate(row)) verdict += " (fail)";
-    if (const auto why = gate_work_words(rows, row); !why.empty()) verdict += ": " + why;
+    std::vector<std::string> why;
+    if (row.verdict != gate_verdict::same) why.push_back(gate_share_text(rows, row));
+    why.push_back(gate_work_words(rows, row));
+    std::erase_if(why, [](const std::string& text) { return text.empty(); });
+    if (!why.empty()) verdict += fmt::format(": {}", fmt::join(why, "; "));
     lines.push_back(
         {{row.test, gate_shortened(row.label), row.bound_text, gate_median_text(row, false),
           gate_median_text(row, true), delta_text(row), evidence, verdict}});
@@ -174,6 +180,10 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
                          : fmt::format("({} more row(s) SAME{})\n", same, movers);
   }
   if (!folded.empty()) out += folded_line(folded);
+  // A table of moved rows ends with one sentence per test that moved: what a CI log's tail shows.
+  if (!lines.empty()) {
+    for (const auto& sentence : gate_summaries(rows, true)) out += "summary: " + sentence + "\n";
+  }
   if (const auto ratio = geomean_ratio(rows)) {
     out += fmt::format("geomean of new/base medians over {} timed row(s): {:+.2f}%\n",
                        std::count_if(rows.begin(), rows.end(),
@@ -208,6 +218,8 @@ nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
     if (!row.why_unknown.empty()) item["why_unknown"] = row.why_unknown;
     if (!row.floor_note.empty()) item["floor_note"] = row.floor_note;
     if (!row.attribution.empty()) item["attribution"] = row.attribution;
+    if (const auto share = gate_share(rows, row)) item["share"] = *share;
+    if (const auto why = gate_work_words(rows, row); !why.empty()) item["why"] = why;
     out.push_back(std::move(item));
   }
   return out;

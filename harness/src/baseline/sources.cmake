@@ -17,4 +17,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/card_identity.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_explain.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_attribution.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/result_sets.cpp)

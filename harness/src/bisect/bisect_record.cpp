@@ -93,7 +93,8 @@ json step_json(const bisect_step& step) {
           {"looks", step.looks},
           {"seconds", step.seconds},
           {"directory", step.directory},
-          {"rows", rows_json(step.rows)}};
+          {"rows", rows_json(step.rows)},
+          {"summary", step.summary}};
 }
 
 bisect_step read_step(const json& object) {
@@ -111,6 +112,8 @@ bisect_step read_step(const json& object) {
   step.seconds = object.at("seconds").get<double>();
   step.directory = object.at("directory").get<std::string>();
   step.rows = read_rows(object.at("rows"));
+  // Absent in a bisect.json written before the sentence was kept: resuming it still works.
+  step.summary = object.value("summary", "");
   return step;
 }
 
@@ -145,7 +148,8 @@ void write_bisect_record(const std::filesystem::path& file, const bisect_record&
   if (record.culprit) {
     culprit = {{"commit", *record.culprit},
                {"subject", record.culprit_subject},
-               {"moved", rows_json(record.culprit_rows)}};
+               {"moved", rows_json(record.culprit_rows)},
+               {"summary", record.culprit_summary}};
   }
   write_json_document(file,
                       {{"status", record.status},
@@ -197,6 +201,7 @@ bisect_record read_bisect_record(const std::filesystem::path& file) {
       record.culprit = culprit.at("commit").get<std::string>();
       record.culprit_subject = culprit.at("subject").get<std::string>();
       record.culprit_rows = read_rows(culprit.at("moved"));
+      record.culprit_summary = culprit.value("summary", "");
     }
     return record;
   } catch (const json::exception& e) {

@@ -60,6 +60,9 @@ struct bisect_step {
   double seconds = 0.0;   // measuring, builds excluded
   std::string directory;  // the last look's cells run, relative to DIR
   std::vector<watched_row> rows;
+  // The cells run's summary sentence of head against base (matrix.json's confound.summaries):
+  // where the change is, its share and whether it is more work. Empty when the run wrote none.
+  std::string summary;
 };
 
 struct bisect_record {
@@ -74,6 +77,7 @@ struct bisect_record {
   std::optional<std::string> culprit;
   std::string culprit_subject;
   std::vector<watched_row> culprit_rows;  // what moved at the culprit, against good
+  std::string culprit_summary;            // that step's summary sentence
   std::vector<std::string> unseparated;   // the commits one of which is the culprit
 };
 

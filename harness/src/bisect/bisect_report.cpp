@@ -62,6 +62,9 @@ std::string markdown_page(const bisect_record& record) {
     for (const auto& commit : record.unseparated) page += fmt::format("- `{}`\n", commit);
     page += "\n";
   }
+  if (!record.culprit_summary.empty()) {
+    page += fmt::format("Good as base, culprit as head: {}\n\n", record.culprit_summary);
+  }
   if (!record.culprit_rows.empty()) {
     page += "| quantity | good | culprit | ratio | verdict |\n|---|---|---|---|---|\n";
     for (const auto& row : record.culprit_rows) {
@@ -98,6 +101,10 @@ std::string html_page(const bisect_record& record) {
     }
     page += "</ul>\n";
   }
+  if (!record.culprit_summary.empty()) {
+    page += fmt::format("<p class=\"summary\">Good as base, culprit as head: {}</p>\n",
+                        xml_escape(record.culprit_summary));
+  }
   if (!record.culprit_rows.empty()) {
     page += "<h2>What moved at the culprit</h2><table><tr><th>quantity</th><th>good</th>"
             "<th>culprit</th><th>ratio</th><th>verdict</th></tr>\n";
@@ -132,6 +139,10 @@ void report_bisect_outcome(const bisect_record& record, reporting::reporter& rep
   if (record.culprit) {
     reporting::say(report,
                    fmt::format("bisect: culprit {} {}", *record.culprit, record.culprit_subject));
+    if (!record.culprit_summary.empty()) {
+      reporting::say(report, fmt::format("bisect: summary (good as base, culprit as head): {}",
+                                         record.culprit_summary));
+    }
     const std::string moved = moved_text(record.culprit_rows);
     if (!moved.empty()) {
       reporting::say(report, "bisect: what moved at it (good -> culprit):");

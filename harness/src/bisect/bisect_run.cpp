@@ -239,6 +239,7 @@ int search(bisect_context& context, signal_forwarding& interrupts) {
   record.culprit = culprit;
   record.culprit_subject = context.repo->subject(culprit);
   record.culprit_rows = moved_rows(*find_step(record, culprit, good));
+  record.culprit_summary = find_step(record, culprit, good)->summary;
   return finish_bisect(
       context, "culprit",
       fmt::format("{} step(s), {} build(s)", record.steps.size(), record.built.size()));

@@ -47,6 +47,19 @@ std::vector<watched_row> read_confound_rows(const fs::path& matrix, const row_fi
   return rows;
 }
 
+// The summary sentence of cell head against base in a look's matrix.json; empty when absent.
+std::string read_head_summary(const fs::path& matrix) {
+  const nlohmann::json document = read_json_file(matrix);
+  const auto confound = document.find("confound");
+  if (confound == document.end() || !confound->is_object()) return {};
+  const auto summaries = confound->find("summaries");
+  if (summaries == confound->end() || !summaries->is_array()) return {};
+  for (const auto& entry : *summaries) {
+    if (entry.is_object() && entry.value("cell", "") == "head") return entry.value("sentence", "");
+  }
+  return {};
+}
+
 const watched_row* largest_ratio(const std::vector<const watched_row*>& rows) {
   const watched_row* best = nullptr;
   for (const auto* row : rows) {
@@ -172,6 +185,7 @@ bisect_step run_bisect_step(const bisect_settings& settings, const step_request&
     const std::string name = look_name(request.number, request.commit, look);
     run_look(settings, request, rounds, look, request.bisect_dir / name);
     step.rows = read_confound_rows(request.bisect_dir / name / "matrix.json", filter);
+    step.summary = read_head_summary(request.bisect_dir / name / "matrix.json");
     step.verdict = request.tracked == nullptr ? ends_verdict(step.rows)
                                               : candidate_verdict(step.rows, *request.tracked);
     step.rounds = rounds;

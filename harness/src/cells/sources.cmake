@@ -9,5 +9,6 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound_attribution.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound_summary.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound_paths.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/matrix_checks.cpp)

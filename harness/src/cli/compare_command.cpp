@@ -4,6 +4,7 @@
 #include "aorta/error.hpp"
 #include "aorta/schema.hpp"
 #include "baseline/card_identity.hpp"
+#include "baseline/gate_attribution.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/default_gate.hpp"
@@ -167,6 +168,7 @@ int compare_results(const compare_flags& flags) {
                           {"verdict", failed ? "fail" : (skipped ? "skip" : "pass")},
                           {"geomean_ratio", geomean ? nlohmann::json(*geomean) : nlohmann::json(nullptr)},
                           {"warnings", warnings},
+                          {"summaries", detail::gate_summaries(rows)},
                           {"rows", detail::gate_rows_json(rows)}};
     if (history) {
       out["history"] = nlohmann::json::object();

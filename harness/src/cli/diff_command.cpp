@@ -2,19 +2,19 @@
 // (diff/capture_diff.hpp; docs/cli.md).
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
-#include "aorta/recipe.hpp"
-#include "aorta/trial_record.hpp"
 #include "atomic_file.hpp"
+#include "checks/closest_names.hpp"
 #include "cli/commands.hpp"
 #include "collectors/format_detection.hpp"
 #include "diff/capture_diff.hpp"
+#include "diff/diff_capture_reading.hpp"
 #include "diff/diff_flame_graph.hpp"
-#include "evaluation/capture_evaluation.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -36,8 +36,17 @@ std::string reader_of(const std::string& path, const std::string& named) {
                                   "a trial's collector directory (e.g. out/trial_0/callgrind)",
                                   path));
   }
-  if (!named.empty()) return named;
   const auto formats = detail::detect_capture_formats(path);
+  if (!named.empty()) {
+    // A named reader the files are plainly not for would fail later as an empty capture; the
+    // readers the files do match are the better answer.
+    if (!formats.empty() && std::find(formats.begin(), formats.end(), named) == formats.end()) {
+      throw usage_error(fmt::format("{} holds no {} capture: it looks like {}. Fix: "
+                                    "--collector {}, or leave --collector out",
+                                    path, named, fmt::join(formats, ", "), formats.front()));
+    }
+    return named;
+  }
   if (formats.size() == 1) return formats.front();
   if (formats.empty()) {
     throw usage_error(fmt::format("{}: not a capture aorta recognises. Fix: name the reader with "
@@ -49,25 +58,30 @@ std::string reader_of(const std::string& path, const std::string& named) {
                                 path, fmt::join(formats, ", ")));
 }
 
-capture read_one(const std::string& path, const std::string& reader) {
-  collector_request request;
-  request.name = reader;
-  const auto* collector = find_collector(reader);
-  if (collector == nullptr || !collector->attaches()) {
-    throw usage_error(fmt::format("--collector '{}' cannot be read; `aorta collectors` lists the "
-                                  "readers",
-                                  reader));
+// The readers `aorta diff` can use: every collector that reads a capture from files.
+std::vector<std::string> reader_names() {
+  std::vector<std::string> names;
+  for (const auto& name : collector_names()) {
+    if (const auto* collector = find_collector(name);
+        collector != nullptr && collector->attaches()) {
+      names.push_back(name);
+    }
   }
-  request.config = config_of(request);
-  trial_record record;
-  record.verdict = verdict::pass;  // read_captures records a failed read's reason only on a pass
-  std::vector<capture> captures;
-  detail::read_captures({detail::capture_source{&request, path}}, {}, true, record, captures);
-  if (captures.empty()) throw capture_error(record.reason);
-  return std::move(captures.front());
+  return names;
+}
+
+void require_known_reader(const std::string& named) {
+  if (named.empty()) return;
+  const auto readers = reader_names();
+  if (std::find(readers.begin(), readers.end(), named) != readers.end()) return;
+  throw usage_error(fmt::format("--collector '{}' is not a reader aorta has{}. Fix: name one of "
+                                "{}, or leave --collector out to detect it from the files",
+                                named, detail::closest_names_text(readers, named),
+                                fmt::join(readers, ", ")));
 }
 
 int run_diff(const diff_flags& flags) {
+  require_known_reader(flags.collector);
   const std::string reader_a = reader_of(flags.a, flags.collector);
   const std::string reader_b = reader_of(flags.b, flags.collector);
   if (reader_a != reader_b) {
@@ -75,8 +89,8 @@ int run_diff(const diff_flags& flags) {
                                   "captures of one profiler. Fix: give two of the same kind",
                                   flags.a, reader_a, flags.b, reader_b));
   }
-  const capture a = read_one(flags.a, reader_a);
-  const capture b = read_one(flags.b, reader_b);
+  const capture a = detail::read_capture_as(flags.a, reader_a);
+  const capture b = detail::read_capture_as(flags.b, reader_b);
   const auto diff = detail::diff_captures(a, b);
   if (diff.rows.empty()) {
     fmt::print(std::cerr, "aorta: diff: neither {} nor {} holds a kernel, function or scope\n",

@@ -1,5 +1,6 @@
 #include "diff/capture_diff.hpp"
 
+#include "diff/frame_path.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 
@@ -23,8 +24,23 @@ struct side_values {
 
 using side_values_by_name = std::map<std::string, side_values>;
 
-side_values_by_name kernels_of(const capture& source) {
+// "main > step > gemm": the frames above a placed kernel, outermost first, then the kernel.
+std::string placed_name(const capture& source, const placed_kernel& placed) {
+  std::string text;
+  for (const auto name : frames_above(source, placed.frame)) text += fmt::format("{} > ", name);
+  return text + placed.kernel.name.str();
+}
+
+// By place in the tree when both captures have one (the same kernel under two scopes is two
+// rows, so the row that moved names where), else by kernel name.
+side_values_by_name kernels_of(const capture& source, bool by_place) {
   side_values_by_name out;
+  if (by_place) {
+    for (const auto& placed : source.placements) {
+      out[placed_name(source, placed)].value += placed.kernel.total_ns / 1e6;
+    }
+    return out;
+  }
   for (const auto& kernel : source.kernels) out[kernel.name.str()].value += kernel.total_ns / 1e6;
   return out;
 }
@@ -131,11 +147,12 @@ std::string diff_share_text(const diff_row& row) {
 
 capture_diff diff_captures(const capture& a, const capture& b) {
   capture_diff diff;
-  const auto kernels_a = kernels_of(a);
-  const auto kernels_b = kernels_of(b);
+  const bool by_place = !a.placements.empty() && !b.placements.empty();
+  const auto kernels_a = kernels_of(a, by_place);
+  const auto kernels_b = kernels_of(b, by_place);
   diff_family kernels{std::string(kernel_family), 0.0, 0.0, true};
-  for (const auto& [name, v] : kernels_a) kernels.total_a += v.value;
-  for (const auto& [name, v] : kernels_b) kernels.total_b += v.value;
+  for (const auto& kernel : a.kernels) kernels.total_a += kernel.total_ns / 1e6;
+  for (const auto& kernel : b.kernels) kernels.total_b += kernel.total_ns / 1e6;
   add_family(diff, "kernel", kernel_family, kernels_a, kernels_b, kernels);
   // The program's total Ir is its outermost frame's inclusive Ir: the largest one.
   diff_family ir{std::string(ir_family), 0.0, 0.0, true};

@@ -14,6 +14,8 @@ namespace aorta::detail {
 
 struct diff_row {
   std::string kind;  // "kernel" (ms), "function" (Ir), "scope" (cycles)
+  // A kernel's path in the calling-context tree when both captures have one ("main > step >
+  // gemm": Proton's scopes and call paths, rocpd's agents); else its name.
   std::string name;
   std::optional<double> a;  // nullopt: not in that capture
   std::optional<double> b;

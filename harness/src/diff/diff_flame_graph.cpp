@@ -1,5 +1,6 @@
 #include "diff/diff_flame_graph.hpp"
 
+#include "diff/frame_path.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/number_format.hpp"
 
@@ -16,7 +17,6 @@ namespace {
 
 constexpr double flame_width = 1200.0;
 constexpr int flame_row = 18;
-constexpr std::size_t flame_depth_limit = 32;
 
 struct flame_node {
   std::string name;
@@ -34,17 +34,6 @@ flame_node& child(flame_node& parent, const std::string& name) {
   return *slot;
 }
 
-std::vector<std::string> frame_path(const capture& source, std::size_t frame) {
-  std::vector<std::string> path;
-  while (frame != context_frame::no_parent && frame < source.frames.size() &&
-         path.size() < flame_depth_limit) {
-    path.push_back(source.frames[frame].name);
-    frame = source.frames[frame].parent;
-  }
-  std::reverse(path.begin(), path.end());
-  return path;
-}
-
 // Adds `value` along `path` under `root`, to side A or B.
 void add_path(flame_node& root, const std::vector<std::string>& path, double value, bool side_b) {
   (side_b ? root.b : root.a) += value;
@@ -58,7 +47,8 @@ void add_path(flame_node& root, const std::vector<std::string>& path, double val
 void add_capture(flame_node& root, const capture& source, bool side_b) {
   if (!source.placements.empty()) {
     for (const auto& placed : source.placements) {
-      auto path = frame_path(source, placed.frame);
+      std::vector<std::string> path;
+      for (const auto name : frames_above(source, placed.frame)) path.emplace_back(name);
       path.push_back(placed.kernel.name.str());
       add_path(root, path, placed.kernel.total_ns / 1e6, side_b);
     }
@@ -115,7 +105,7 @@ void draw(const flame_node& node, double x, int depth, double scale, std::string
 
 }  // namespace
 
-std::string diff_flame_graph_html(const capture& a, const capture& b, const std::string& title) {
+std::string diff_flame_graph_svg(const capture& a, const capture& b) {
   flame_node root;
   root.name = "all";
   add_capture(root, a, false);
@@ -126,6 +116,13 @@ std::string diff_flame_graph_html(const capture& a, const capture& b, const std:
   int deepest = 0;
   draw(root, 0.0, 0, scale, boxes, deepest);
   const int height = (deepest + 1) * flame_row + 2;
+  return fmt::format("<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} "
+                     "{}\" style=\"width:100%;max-width:{}px\" role=\"img\" "
+                     "aria-label=\"differential flame graph\">\n{}</svg>\n",
+                     static_cast<int>(flame_width), height, static_cast<int>(flame_width), boxes);
+}
+
+std::string diff_flame_graph_html(const capture& a, const capture& b, const std::string& title) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>aorta diff: "
       "{}</title>\n<style>body{{font-family:system-ui,sans-serif;margin:1.5em}}"
@@ -133,11 +130,8 @@ std::string diff_flame_graph_html(const capture& a, const capture& b, const std:
       ".note{{color:#555}}</style>\n</head>\n<body>\n<h1>aorta diff</h1>\n<p>{}</p>\n"
       "<p class=\"note\">Each box is a frame, as wide as its larger side (time in ms; self Ir for "
       "callgrind); red: B slower, blue: B faster, grey: unchanged. Hover a box for A, B and the "
-      "change.</p>\n<svg class=\"flame\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} "
-      "{}\" style=\"width:100%;max-width:{}px\" role=\"img\" aria-label=\"differential flame "
-      "graph\">\n{}</svg>\n</body>\n</html>\n",
-      xml_escape(title), xml_escape(title), static_cast<int>(flame_width), height,
-      static_cast<int>(flame_width), boxes);
+      "change.</p>\n{}</body>\n</html>\n",
+      xml_escape(title), xml_escape(title), diff_flame_graph_svg(a, b));
 }
 
 }  // namespace aorta::detail

@@ -11,6 +11,8 @@ namespace aorta::detail {
 
 // Kernels under their frames (Proton's tree and trace, rocpd by agent); a capture without frames
 // gives one level of kernels, callgrind one level of functions by self Ir.
+[[nodiscard]] std::string diff_flame_graph_svg(const capture& a, const capture& b);
+// The offline page of `aorta diff --html`: a title, the legend and the SVG above.
 [[nodiscard]] std::string diff_flame_graph_html(const capture& a, const capture& b,
                                                 const std::string& title);
 

@@ -9,6 +9,7 @@
 #include "record/result_reader.hpp"
 #include "report/metric_measurements.hpp"
 #include "report/report_gate_verdicts.hpp"
+#include "report/report_flame_graphs.hpp"
 #include "report/report_model.hpp"
 #include "report/report_sweep_matrix.hpp"
 #include "report/report_trends.hpp"
@@ -341,6 +342,7 @@ report_summary write_aggregate_report(const fs::path& results_dir,
         fmt::format("report: cannot create {}: {}", results_dir.string(), failure.message()));
   }
   detail::report_model model = collect(results_dir);
+  model.flames = detail::comparison_flames(results_dir, model);
   if (!history_store.empty()) {
     std::vector<std::string> tests;
     for (const auto& cell : model.cells) tests.push_back(cell.name);

@@ -142,6 +142,20 @@ void html_comparison_section(const report_model& model, text_sink& out) {
   out += change_chart_svg(chart_rows_of(*confound));
   out += "<p class=\"note\">Each row's median per-round ratio, cell against its reference: red "
          "slower, blue faster, grey within the threshold. Every row is in matrix.md.</p>\n";
+  for (const auto& flame : model.flames) {
+    out += fmt::format("<h3>Differential flame graph: {} against {}</h3>\n", xml_escape(flame.cell),
+                       xml_escape(flame.reference));
+    if (flame.svg.empty()) {
+      out += fmt::format("<p class=\"note\">No flame graph: {}.</p>\n", xml_escape(flame.why_not));
+      continue;
+    }
+    out += flame.svg;
+    out += fmt::format("<p class=\"note\">The last trial of each cell ({}): each box a frame as "
+                       "wide as its larger side (time in ms; self Ir for callgrind), red: {} "
+                       "slower, blue: faster, grey: unchanged; hover a box for both values. One "
+                       "trial each, not the rounds' medians: the table above is the verdict.</p>\n",
+                       xml_escape(flame.collector), xml_escape(flame.cell));
+  }
 }
 
 void markdown_comparison(const report_model& model, text_sink& out) {

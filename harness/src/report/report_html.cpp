@@ -33,6 +33,8 @@ details[open]>summary{margin-bottom:0.5em}
 svg.chart{width:100%;height:auto;display:block;margin:0.3em 0 1em}
 svg.chart text{font-size:12px;font-family:ui-monospace,monospace;fill:#222}
 svg.chart rect{fill:#4a78b5}
+svg.flame{display:block;margin:0.3em 0}
+svg.flame text{font-size:11px;font-family:ui-monospace,monospace;fill:#111}
 .reason{max-width:36em;font-size:0.9em}
 pre.reason-table{font-size:0.85em;overflow-x:auto;background:#f8f8f8;padding:0.5em}
 td.name code{overflow-wrap:break-word}

@@ -109,6 +109,15 @@ struct stale_result {
   verdict outcome = verdict::pass;
 };
 
+// One differential flame graph of a cells run (report_flame_graphs.hpp).
+struct comparison_flame {
+  std::string cell;
+  std::string reference;
+  std::string collector;  // the reader both last trials were read with
+  std::string svg;        // empty when `why_not` says why
+  std::string why_not;
+};
+
 struct report_model {
   std::string generated_at;
   std::string run_started_at;              // "" when no run marker exists: every result counts
@@ -120,6 +129,7 @@ struct report_model {
   std::optional<nlohmann::json> sweep_matrix;
   // `aorta report --history STORE`: the trends of the report's tests (report_trends.hpp).
   std::optional<trend_data> trends;
+  std::vector<comparison_flame> flames;  // a cells run's, reference against cell
 };
 
 // "3 pass, 0 fail, 0 skip, 0 error" and, when the gate decided the test, "; the regression gate

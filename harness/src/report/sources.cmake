@@ -2,7 +2,7 @@
 # report.html) (target_sources on aorta_harness).
 # Private headers: report/report_model.hpp, report/metric_summaries.hpp,
 # report/report_html_parts.hpp, report/report_rank_table.hpp, report/report_stragglers.hpp,
-# report/report_sweep_matrix.hpp.
+# report/report_sweep_matrix.hpp, report/report_flame_graphs.hpp.
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_aggregate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_gate_verdicts.cpp
@@ -13,6 +13,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_matrix_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_comparison.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_flame_graphs.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_html_cell.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_trends.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/report/report_svg.cpp

@@ -3,6 +3,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/report.hpp"
 #include "cells/confound.hpp"
+#include "cells/confound_paths.hpp"
 #include "cells/interleave.hpp"
 #include "cells/matrix_checks.hpp"
 #include "cells/matrix_report.hpp"
@@ -251,6 +252,7 @@ exit_code judge_and_report(const sweep_request& request, const recipe& spec,
     run.baseline_cell = cells[confound.baseline].plan.name;
     run.rows = judge_cells(run.cells, by_cell, confound.baseline,
                            confound_settings{confound.threshold, confound.alpha}, &run.changes);
+    place_leading_kernels(request.output_dir, run);
   }
   code = judge_cell_checks(cell_checks, run, code, report);
   write_matrix_reports(request.output_dir, run);

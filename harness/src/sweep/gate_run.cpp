@@ -2,6 +2,7 @@
 
 #include "baseline/card_identity.hpp"
 #include "baseline/default_gate.hpp"
+#include "baseline/gate_attribution.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/sequential_gate.hpp"
@@ -282,6 +283,7 @@ exit_code gate_session::close(std::vector<trial_record>& trials, reporting::repo
                            {"ambiguous_rows", ambiguous_rows(rows)},
                            {"verdict", gate_verdict_word(judged, card_note_.has_value())},
                            {"warnings", notes},
+                           {"summary", gate_summaries(rows)},
                            {"rows", gate_rows_json(rows)}};
   if (loaded_.history) {
     record["history"] = loaded_.history->to_json();

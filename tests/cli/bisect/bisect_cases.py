@@ -147,6 +147,12 @@ def check_culprit(record, ids, text, culprit_index=CULPRIT_INDEX):
         fail(f"hot_loop's Ir is not among what moved: {culprit['moved']}")
     if f"culprit {ids[culprit_index]}" not in text:
         fail("the culprit's full id is not on screen")
+    # The culprit step's cells sentence: hot_loop leads, with its share and "more work".
+    summary = culprit.get("summary", "")
+    if "hot_loop" not in summary or "more work" not in summary or "% of the change" not in summary:
+        fail(f"the culprit's summary does not name hot_loop's share and more work: {summary!r}")
+    if f"aorta: bisect: summary (good as base, culprit as head): {summary}" not in text:
+        fail("the culprit's summary sentence is not on screen")
     candidates = len(ids) - 1
     limit = math.ceil(math.log2(candidates)) + 2
     if len(record["steps"]) > limit:
