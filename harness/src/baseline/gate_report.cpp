@@ -208,6 +208,7 @@ nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
     if (!row.why_unknown.empty()) item["why_unknown"] = row.why_unknown;
     if (!row.floor_note.empty()) item["floor_note"] = row.floor_note;
     if (!row.attribution.empty()) item["attribution"] = row.attribution;
+    if (row.modes) item["modes"] = multimodal_json(*row.modes, "new_trials", "base_trials");
     out.push_back(std::move(item));
   }
   return out;
