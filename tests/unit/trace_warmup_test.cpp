@@ -6,11 +6,13 @@
 #include "aorta/capture.hpp"
 #include "captures/chrome_trace_reader.hpp"
 #include "captures/launch_series.hpp"
+#include "captures/hatchet_reader.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -140,6 +142,22 @@ TEST(TraceWarmup, PastTheLaunchLimitEveryLaunchIsSummedAsMeasured) {
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_NE(notes[0].find("big.chrome_trace: more than 8 kernel launches"), std::string::npos)
       << notes[0];
+}
+
+// The H100 traces (tests/fixtures/h100-gemm-trace): cuBLAS's GEMM under torch had no slow first
+// launch in Proton's timing (25.9 us, then 25.4-26.0), so nothing is warm-up and the kernel's time
+// is the plain sum; K=2464 reads 9.9% slower, the K change.
+TEST(TraceWarmup, TheH100GemmTracesAreReadLaunchByLaunch) {
+  const auto fixtures = std::filesystem::path(AORTA_FIXTURES_DIR) / "h100-gemm-trace";
+  const auto base = aorta::read_hatchet_capture(fixtures / "k2240");
+  const auto head = aorta::read_hatchet_capture(fixtures / "k2464");
+  ASSERT_EQ(base.kernels.size(), 1u);
+  ASSERT_EQ(head.kernels.size(), 1u);
+  EXPECT_EQ(base.kernels[0].launches, 20u);
+  EXPECT_EQ(head.kernels[0].launches, 20u);
+  for (const auto& n : base.notes) EXPECT_EQ(n.find("warm-up"), std::string::npos) << n;
+  EXPECT_NEAR(base.kernels[0].total_ns / 20.0, 25.85e3, 0.1e3);
+  EXPECT_NEAR(head.kernels[0].total_ns / base.kernels[0].total_ns, 1.099, 0.005);
 }
 
 }  // namespace
