@@ -1,7 +1,8 @@
 // Reads one row per line, `tolerance | base1 base2 ... | new1 new2 ...`, judges it as a timed
 // `<= baseline + tolerance` row of the gate and prints its one-sided p-value and whether its
 // estimate is past the bound, then Yuen's and Welch's t, df and p on the raw samples, for
-// check_gate_test.py to compare with SciPy. A line `holm p1 p2 ...`
+// check_gate_test.py to compare with SciPy, and 1 when the row was judged by its process modes
+// (baseline/gate_modes.hpp; check_process_modes.py checks those). A line `holm p1 p2 ...`
 // prints the Holm-adjusted p-values instead.
 #include "baseline/gate_rule.hpp"
 #include "baseline/welch_p_values.hpp"
@@ -41,9 +42,9 @@ void print_row(std::istringstream& words, double tolerance) {
   aorta::detail::judge(row, aorta::detail::gate_params{});
   const auto yuen = aorta::detail::yuen_greater(fresh, base);
   const auto welch = aorta::detail::welch_greater(fresh, base);
-  fmt::print("{:.17g} {:d} {:.17g} {:.17g} {:.17g} {:.17g} {:.17g} {:.17g}\n",
+  fmt::print("{:.17g} {:d} {:.17g} {:.17g} {:.17g} {:.17g} {:.17g} {:.17g} {:d}\n",
              row.p_value.value_or(-1.0), row.estimate_beyond ? 1 : 0, yuen.t, yuen.df, yuen.p_value,
-             welch.t, welch.df, welch.p_value);
+             welch.t, welch.df, welch.p_value, row.modes ? 1 : 0);
 }
 
 }  // namespace

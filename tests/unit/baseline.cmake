@@ -11,6 +11,8 @@ target_compile_definitions(aorta.test.gate_power_replay PRIVATE AORTA_BINARY="$<
 add_dependencies(aorta.test.gate_power_replay aorta)
 # The timed-row rule: estimate past the bound, Welch past the margin, Yuen on an outlier.
 aorta_add_unit_test(gate_margin SOURCES unit/gate_margin_test.cpp)
+# Timed rows over process modes: judged within and between the modes.
+aorta_add_unit_test(gate_modes SOURCES unit/gate_modes_test.cpp)
 aorta_add_unit_test(gate_sequential_run SOURCES unit/gate_sequential_run_test.cpp)
 # compare and the gated run judge through one function: the same rows, the same verdicts (runs
 # the aorta binary for compare).
@@ -31,3 +33,8 @@ add_dependencies(aorta.test.pc_sample_gate aorta)
 aorta_add_unit_test(rank_gate SOURCES unit/rank_gate_test.cpp)
 # Ranks sharing a card: the timed straggler check and gate item refuse them unless serialized.
 aorta_add_unit_test(shared_card SOURCES unit/shared_card_test.cpp)
+# Issue 39, multi-modal timing in the gate: seeded two-mode processes through `aorta compare` and
+# judge_gate, fixed seeds.
+aorta_add_unit_test(gate_modes_replay SOURCES unit/gate_modes_replay_test.cpp LABELS stats)
+target_compile_definitions(aorta.test.gate_modes_replay PRIVATE AORTA_BINARY="$<TARGET_FILE:aorta>")
+add_dependencies(aorta.test.gate_modes_replay aorta)

@@ -39,6 +39,8 @@ aorta_add_unit_test(hatchet SOURCES
 aorta_add_unit_test(json_scanner_paths SOURCES unit/json_scanner_paths_test.cpp)
 # data: trace, hatchet_msgpack, part files and newer tree shapes (issue 12)
 aorta_add_unit_test(proton_formats SOURCES unit/proton_formats_test.cpp)
+# Proton's per-launch trace events and the warm-up rule.
+aorta_add_unit_test(trace_warmup SOURCES unit/trace_warmup_test.cpp)
 # issue 45: PC samples (real H100 captures and hostile trees)
 aorta_add_unit_test(pc_samples SOURCES unit/pc_samples_test.cpp)
 # the same at scale (10^5 lines x 20 reasons through reader, metrics, checks, view; time, memory)

@@ -1,8 +1,8 @@
-// Process modes (cells/process_modes.hpp) and the confound verdict on multi-modal trials. Values
+// Process modes (baseline/process_modes.hpp) and the confound verdict on multi-modal trials. Values
 // are times with modes near 30 and 45 (the H100 GEMM of benchmarks/gpu-2026-12-06/gemm-modes.json)
 // and a few percent of spread within a mode.
 #include "cells/confound.hpp"
-#include "cells/process_modes.hpp"
+#include "baseline/process_modes.hpp"
 #include "recipe/cell_plan.hpp"
 
 #include <gmock/gmock.h>

@@ -220,6 +220,7 @@ nlohmann::json gate_rows_json(const std::vector<gate_row>& rows) {
     if (!row.attribution.empty()) item["attribution"] = row.attribution;
     if (const auto share = gate_share(rows, row)) item["share"] = *share;
     if (const auto why = gate_work_words(rows, row); !why.empty()) item["why"] = why;
+    if (row.modes) item["modes"] = multimodal_json(*row.modes, "new_trials", "base_trials");
     out.push_back(std::move(item));
   }
   return out;

@@ -1,6 +1,7 @@
 #include "baseline/gate_rule.hpp"
 
 #include "aorta/metrics.hpp"
+#include "baseline/gate_modes.hpp"
 #include "baseline/pc_sample_gate.hpp"
 #include "baseline/statistics.hpp"
 #include "baseline/welch_p_values.hpp"
@@ -108,6 +109,8 @@ void assess_timed(gate_row& row) {
   const bool use_log = std::all_of(row.base.begin(), row.base.end(), [](double v) { return v > 0; }) &&
                        std::all_of(row.fresh.begin(), row.fresh.end(), [](double v) { return v > 0; });
   const double sign = forbids_up(row.op) ? 1.0 : -1.0;
+  // Trials from process modes: judged within and between the modes, not as one lognormal sample.
+  if (use_log && assess_multimodal(row, factor, sign)) return;
   row.trimmed = has_outlier(row.base, use_log) || has_outlier(row.fresh, use_log);
   const bool trim = row.trimmed;
   // The estimate (difference of the mean logs) must pass the bound itself; the test, its margin.
@@ -131,8 +134,8 @@ void assess_timed(gate_row& row) {
 
 void decide_timed(gate_row& row, double adjusted, double alpha) {
   row.adjusted_p = adjusted;
-  row.evidence = fmt::format("{}p={:.3g}", row.categories.empty() ? "" : "chi-square ",
-                             *row.p_value);
+  row.evidence = fmt::format("{}{}p={:.3g}", row.mode_evidence.empty() ? "" : row.mode_evidence + "; ",
+                             row.categories.empty() ? "" : "chi-square ", *row.p_value);
   if (adjusted != *row.p_value) row.evidence += fmt::format(" (Holm {:.3g})", adjusted);
   if (row.trimmed) row.evidence += ", trimmed: an outlier trial";
   if (!row.moves.empty()) row.evidence += "; " + row.moves;
@@ -152,6 +155,8 @@ void assess(gate_row& row) {
   row.estimate_beyond = false;
   row.estimate_better = false;
   row.trimmed = false;
+  row.modes.reset();
+  row.mode_evidence.clear();
   if (row.base.empty() && row.fresh.empty()) {
     row.verdict = gate_verdict::unknown;
     return;
@@ -198,7 +203,7 @@ void judge_rows(std::vector<gate_row>& rows, const gate_params& params) {
 }
 
 std::string verdict_label(const gate_row& row) {
-  const bool up = row.delta.value_or(0.0) > 0.0;
+  const bool up = row.modes ? row.mode_moved_up : row.delta.value_or(0.0) > 0.0;
   const bool timing = is_timed_quantity(row.quantity);
   const bool counting = row.exact && row.label.find(" / ") == std::string::npos;
   switch (row.verdict) {

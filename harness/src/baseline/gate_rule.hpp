@@ -3,6 +3,7 @@
 #pragma once
 
 #include "aorta/check.hpp"
+#include "baseline/process_modes.hpp"
 
 #include <optional>
 #include <string>
@@ -68,6 +69,13 @@ struct gate_row {
   bool estimate_better = false;    // ... past it the other way
   bool trimmed = false;            // Grubbs found an outlier on a side: Yuen's test, not Welch's
   std::string evidence;            // "p=0.003 (Holm 0.03)", "ranges apart", "exact"
+  // A timed row whose two sides span the same process modes (gate_modes.hpp): the modes, and
+  // what the evidence says of them ("multi-modal, 2 modes at [...]...").
+  std::optional<multimodal_test> modes;
+  std::string mode_evidence;
+  // Its direction (a SLOWER row can have a lower median when more new trials ran in the fast
+  // mode): up when the estimate past the bound, or else the within-mode shift, is a rise.
+  bool mode_moved_up = false;
 
   // A PC-sample row (pc_sample_gate.hpp): its categories (lines or stall reasons) and each side's
   // samples in them, pooled over the trials. `base` and `fresh` then hold the per-trial share (%)

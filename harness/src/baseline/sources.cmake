@@ -3,6 +3,8 @@
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/statistics.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/welch_p_values.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/process_modes.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_modes.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/calibration.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/noise_floor.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/measured_series.cpp

@@ -111,13 +111,15 @@ private:
     skip
   };
 
-  enum class field : std::uint8_t { name, ph, dur, cat, other };
+  enum class field : std::uint8_t { name, ph, dur, cat, ts, other };
 
   // By length first: one compare of the bytes per key, not one per candidate (seven keys on
   // every event).
   static field field_of(std::string_view k) noexcept {
     switch (k.size()) {
-    case 2: return equals_literal(k, "ph") ? field::ph : field::other;
+    case 2:
+      if (equals_literal(k, "ph")) return field::ph;
+      return equals_literal(k, "ts") ? field::ts : field::other;
     case 3:
       if (equals_literal(k, "dur")) return field::dur;
       return equals_literal(k, "cat") ? field::cat : field::other;
@@ -132,6 +134,7 @@ private:
     case field::ph: return "ph";
     case field::dur: return "dur";
     case field::cat: return "cat";
+    case field::ts: return "ts";
     case field::other: break;
     }
     return "";
@@ -161,7 +164,8 @@ private:
     m_kernel_category = false;
     m_category.clear();
     m_duration.clear();
-    m_has_name = m_has_duration = false;
+    m_start.clear();
+    m_has_name = m_has_duration = m_has_start = false;
     m_frame_ends.clear();
   }
 
@@ -216,6 +220,10 @@ private:
       m_duration.assign(text);
       m_has_duration = true;
       break;
+    case field::ts:
+      m_start.assign(text);
+      m_has_start = !is_string;
+      break;
     case field::other: break;
     }
   }
@@ -249,7 +257,11 @@ private:
     if (first < last && frame_name(last - 1) == m_name.view()) --last;
     std::size_t frame = context_frame::no_parent;
     for (std::size_t i = first; i < last; ++i) frame = m_out.tree.child(frame, frame_name(i));
-    m_out.tree.add_kernel(frame, m_name.view(), 1, *us * 1e3);
+    // "ts" only orders the launches for the warm-up rule; without a finite one, file order does.
+    const std::optional<double> start =
+        m_has_start ? parse_metric_number(m_start.view()) : std::nullopt;
+    m_out.launches.add(m_out.tree, frame, m_name.view(),
+                       start && std::isfinite(*start) ? *start : std::nan(""), *us * 1e3);
     ++m_out.kernel_events;
   }
 
@@ -262,8 +274,10 @@ private:
   bool m_kernel_category = false;  // "cat" is "kernel"; m_category holds any other
   std::string m_category;
   field_text m_duration;
+  field_text m_start;
   bool m_has_name = false;
   bool m_has_duration = false;
+  bool m_has_start = false;
   std::vector<char> m_frame_bytes;        // this event's call_stack entries, back to back
   std::vector<std::size_t> m_frame_ends;  // entry i ends at m_frame_ends[i]
 };
@@ -282,9 +296,12 @@ void read_chrome_trace_file(const std::filesystem::path& file, chrome_trace_tota
   scan_hatchet_file(file, [&](json_chunk_reader reader) {
     scan_chrome_trace(std::move(reader), json_default_chunk_size, out);
   });
+  // One file is one process's trace (a rank's, or a stream's of one process): its launches.
+  out.launches.flush(out.tree, out.notes, file.string());
 }
 
 void finish_chrome_trace(chrome_trace_totals& totals, capture& out) {
+  totals.launches.flush(totals.tree, totals.notes, "the trace");
   totals.tree.take_kernels(out);
   totals.tree.finish(out);
   for (std::string& n : totals.notes) out.notes.push_back(std::move(n));

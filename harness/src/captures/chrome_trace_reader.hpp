@@ -8,6 +8,7 @@
 #include "aorta/capture.hpp"
 #include "captures/frame_tree.hpp"
 #include "captures/json_scanner.hpp"
+#include "captures/launch_series.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -19,6 +20,8 @@ namespace aorta::detail {
 // Sums what the trace events say; several files may feed one.
 struct chrome_trace_totals {
   frame_tree_builder tree;
+  // The current file's launches, summed into `tree` when it ends (the warm-up rule).
+  launch_series launches;
   std::uint64_t kernel_events = 0;
   std::uint64_t other_complete_events = 0;  // "X" events of another category
   std::string other_category;               // the first such category, for the note
@@ -31,7 +34,8 @@ void scan_chrome_trace(json_chunk_reader reader, std::size_t chunk_size, chrome_
 // Opens and scans one file; errors name the file, byte and line (capture_error).
 void read_chrome_trace_file(const std::filesystem::path& file, chrome_trace_totals& out);
 
-// Moves the totals into `out`: placements, frames, kernels summed by name, notes.
+// Moves the totals into `out`: placements, frames, kernels summed by name, notes. Launches not
+// yet summed (a trace scanned without read_chrome_trace_file) are taken as one process's.
 void finish_chrome_trace(chrome_trace_totals& totals, capture& out);
 
 }  // namespace aorta::detail

@@ -145,6 +145,7 @@ void read_msgpack_files(const std::vector<fs::path>& files, const hatchet_read_o
       else
         scan_document(acc, std::move(reader), chunk);
     });
+    if (trace) totals.launches.flush(totals.tree, totals.notes, file.string());
   }
   out.files = files;
   if (traces.value_or(false)) {

@@ -41,7 +41,8 @@ target_sources(aorta_harness PRIVATE
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_run.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/gbench_reader.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/warmup_launches.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/warmup_launches.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/launch_series.cpp)
 # nvbench JSON
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_state.cpp

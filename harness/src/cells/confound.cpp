@@ -301,25 +301,6 @@ std::vector<confound_row> judge_cells(const std::vector<cell_plan>& cells,
   return rows;
 }
 
-namespace {
-
-nlohmann::json modes_json(const multimodal_test& modes) {
-  return {{"modes", modes.modes},
-          {"centres", modes.centres},
-          {"cell_trials", modes.cell_per_mode},
-          {"reference_trials", modes.reference_per_mode},
-          {"within_ratio",
-           modes.shared_modes > 0 ? nlohmann::json(modes.within_ratio) : nlohmann::json(nullptr)},
-          {"within_p_greater", modes.within_p_greater},
-          {"within_p_less", modes.within_p_less},
-          {"within_df", modes.within_df},
-          {"overall_ratio", modes.overall_ratio},
-          {"frequency_p_greater", modes.frequency_p_greater},
-          {"frequency_p_less", modes.frequency_p_less}};
-}
-
-}  // namespace
-
 nlohmann::json confound_rows_json(const std::vector<confound_row>& rows) {
   using json = nlohmann::json;
   json out = json::array();
@@ -336,7 +317,7 @@ nlohmann::json confound_rows_json(const std::vector<confound_row>& rows) {
                    {"cell_median", optional(row.cell_median)},
                    {"ratio", optional(row.ratio)},
                    {"p_value", optional(row.p_value)},
-                   {"modes", row.modes ? modes_json(*row.modes) : json(nullptr)},
+                   {"modes", row.modes ? multimodal_json(*row.modes, "cell_trials", "reference_trials") : json(nullptr)},
                    {"evidence", row.evidence},
                    {"verdict", to_string(row.verdict)},
                    {"system_frame", row.system_frame},

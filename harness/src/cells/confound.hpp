@@ -10,7 +10,7 @@
 #include "aorta/cells.hpp"
 #include "aorta/trial_record.hpp"
 #include "baseline/measured_series.hpp"
-#include "cells/process_modes.hpp"
+#include "baseline/process_modes.hpp"
 #include "recipe/cell_plan.hpp"
 
 #include <nlohmann/json.hpp>

@@ -2,8 +2,7 @@
 # recipe's cells (recipe/cell_plan.hpp), their paired confound verdicts and matrix reports. The sweep
 # over cells is sweep/cell_sweep.cpp.
 target_sources(aorta_harness PRIVATE
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/signed_rank.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/process_modes.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/signed_rank.cpp)
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/interleave.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/cells/confound.cpp

@@ -7,8 +7,11 @@
 // a move of trials between modes (frequency).
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace aorta::detail {
@@ -41,6 +44,8 @@ struct multimodal_test {
   // its one-sided t-test. Absent (shared_modes 0) when no mode holds trials of both cells.
   std::size_t shared_modes = 0;
   double within_ratio = 1.0;  // exp(shift)
+  double within_shift = 0.0;           // the shift itself, in log time
+  double within_standard_error = 0.0;  // of the shift; 0 when every mode's trials are identical
   double within_p_greater = 1.0;
   double within_p_less = 1.0;
   double within_df = 0.0;
@@ -51,17 +56,29 @@ struct multimodal_test {
   double overall_ratio = 1.0;  // ratio of the geometric means, modes and all
 };
 
-// Whether the trials of cell and reference are multi-modal: detect_modes over both, some cell has
-// trials in two or more modes (a split that only separates the cells is a shift, not modes), and
-// in some rounds the two cells sit in different modes (when every round has both in one mode the
-// split follows a drift common to the pair, which the paired test cancels: at least
-// min_discordant_rounds rounds must have them apart). cell[r] and
-// reference[r] are round r's. Values must be positive. Returns a test with modes <= 1 when the
-// trials are not multi-modal.
-[[nodiscard]] multimodal_test test_multimodal(const std::vector<double>& cell,
-                                              const std::vector<double>& reference);
+// How the two sides' trials relate: cells run round by round (cell[r] and reference[r] back to
+// back), a regression gate's new trials and baseline not at all.
+enum class mode_pairing { by_round, none };
 
-// "2 modes at [0.0296, 0.0441]: cell 5+5, reference 6+4 trials per mode", for a row's evidence.
-[[nodiscard]] std::string describe_modes(const multimodal_test& test);
+// Whether the trials of cell and reference are multi-modal: detect_modes over both, and each side
+// has trials in two or more modes (a split that only separates the sides is a shift, not modes).
+// By round, also: in some rounds the two cells sit in different modes (when every round has both
+// in one mode the split follows a drift common to the pair, which the paired test cancels: at
+// least min_discordant_rounds rounds must have them apart). Values must be positive. Returns a
+// test with modes <= 1 when the trials are not multi-modal.
+[[nodiscard]] multimodal_test test_multimodal(const std::vector<double>& cell,
+                                              const std::vector<double>& reference,
+                                              mode_pairing pairing = mode_pairing::by_round);
+
+// "2 modes at [0.0296, 0.0441]: cell 5+5, reference 6+4 trials per mode", for a row's evidence;
+// the gate names its sides "new" and "baseline".
+[[nodiscard]] std::string describe_modes(const multimodal_test& test,
+                                         std::string_view cell_name = "cell",
+                                         std::string_view reference_name = "reference");
+
+// The test as a JSON object (matrix.json's and gate.json's `modes`), each side's trials per mode
+// under the key given.
+[[nodiscard]] nlohmann::json multimodal_json(const multimodal_test& test, std::string_view cell_key,
+                                             std::string_view reference_key);
 
 }  // namespace aorta::detail

@@ -1,4 +1,4 @@
-#include "cells/process_modes.hpp"
+#include "baseline/process_modes.hpp"
 
 #include "baseline/statistics.hpp"
 #include "baseline/welch_p_values.hpp"
@@ -97,9 +97,11 @@ void within_mode_shift(const std::vector<double>& logs, const std::vector<bool>&
     residual += e * e;
   }
   test.within_ratio = std::exp(shift);
+  test.within_shift = shift;
   test.within_df = static_cast<double>(logs.size()) - static_cast<double>(modes) - 1.0;
   if (test.within_df < 1.0) return;
   const double standard_error = std::sqrt(residual / test.within_df / weight);
+  test.within_standard_error = standard_error;
   if (standard_error == 0.0) {  // identical trials within every mode: the shift is certain
     test.within_p_greater = shift > 0.0 ? 0.0 : 1.0;
     test.within_p_less = shift < 0.0 ? 0.0 : 1.0;
@@ -158,7 +160,7 @@ namespace {
 
 // The tests on one split of the trials (cell's first) into modes.
 multimodal_test judge_split(const std::vector<double>& cell, const std::vector<double>& reference,
-                            const mode_split& split) {
+                            const mode_split& split, mode_pairing pairing) {
   std::vector<double> values(cell);
   values.insert(values.end(), reference.begin(), reference.end());
   multimodal_test test;
@@ -186,11 +188,13 @@ multimodal_test judge_split(const std::vector<double>& cell, const std::vector<d
   // cell must have trials in two modes: a cell shifted past a cut, its reference all on one side,
   // is a change of location that the paired test judges, not modes (10 trials of a cell all in
   // one of two equally likely modes: 2 in 1,000).
+  // Unpaired sides have no common drift to tell apart.
   std::size_t discordant = 0;
   for (std::size_t r = 0; r < std::min(cell.size(), reference.size()); ++r) {
     discordant += split.mode_of[r] != split.mode_of[cell.size() + r] ? 1 : 0;
   }
-  if (test.modes < 2 || discordant < min_discordant_rounds ||
+  const bool drift_only = pairing == mode_pairing::by_round && discordant < min_discordant_rounds;
+  if (test.modes < 2 || drift_only ||
       modes_used(test.cell_per_mode) < 2 || modes_used(test.reference_per_mode) < 2) {
     test.modes = std::min<std::size_t>(test.modes, 1);
     return test;
@@ -205,7 +209,7 @@ multimodal_test judge_split(const std::vector<double>& cell, const std::vector<d
 }  // namespace
 
 multimodal_test test_multimodal(const std::vector<double>& cell,
-                                const std::vector<double>& reference) {
+                                const std::vector<double>& reference, mode_pairing pairing) {
   // The modes are found on the cell's trials with its estimated shift taken out, so that a change
   // of the cell does not split a mode into the cell's and the reference's copies (a 20% change of
   // modes 1.5x apart makes four groups 1.2x apart). Start without a shift; repeat with the
@@ -220,7 +224,7 @@ multimodal_test test_multimodal(const std::vector<double>& cell,
     aligned.insert(aligned.end(), reference.begin(), reference.end());
     auto split = detect_modes(aligned);
     if (pass > 0 && split.mode_of == previous) break;
-    auto candidate = judge_split(cell, reference, split);
+    auto candidate = judge_split(cell, reference, split, pairing);
     if (candidate.modes < 2 && pass > 0) break;  // keep the last multi-modal split
     test = std::move(candidate);
     if (test.modes < 2) break;
@@ -230,12 +234,29 @@ multimodal_test test_multimodal(const std::vector<double>& cell,
   return test;
 }
 
-std::string describe_modes(const multimodal_test& test) {
+std::string describe_modes(const multimodal_test& test, std::string_view cell_name,
+                           std::string_view reference_name) {
   std::vector<std::string> centres;
   for (const double c : test.centres) centres.push_back(fmt::format("{:.4g}", c));
-  return fmt::format("{} modes at [{}]: cell {}, reference {} trials per mode", test.modes,
-                     fmt::join(centres, ", "), fmt::join(test.cell_per_mode, "+"),
-                     fmt::join(test.reference_per_mode, "+"));
+  return fmt::format("{} modes at [{}]: {} {}, {} {} trials per mode", test.modes,
+                     fmt::join(centres, ", "), cell_name, fmt::join(test.cell_per_mode, "+"),
+                     reference_name, fmt::join(test.reference_per_mode, "+"));
+}
+
+nlohmann::json multimodal_json(const multimodal_test& test, std::string_view cell_key,
+                               std::string_view reference_key) {
+  return {{"modes", test.modes},
+          {"centres", test.centres},
+          {std::string(cell_key), test.cell_per_mode},
+          {std::string(reference_key), test.reference_per_mode},
+          {"within_ratio",
+           test.shared_modes > 0 ? nlohmann::json(test.within_ratio) : nlohmann::json(nullptr)},
+          {"within_p_greater", test.within_p_greater},
+          {"within_p_less", test.within_p_less},
+          {"within_df", test.within_df},
+          {"overall_ratio", test.overall_ratio},
+          {"frequency_p_greater", test.frequency_p_greater},
+          {"frequency_p_less", test.frequency_p_less}};
 }
 
 }  // namespace aorta::detail
