@@ -98,3 +98,37 @@ mitigation_axis: [base, head]
     OUTPUT "${ga_cells_row}"
     JSON "${ga_cells}/cells-${policy}/matrix.json::confound/ambiguous=${policy}")
 endforeach()
+
+# A cell whose every trial was skipped (its environment could not run it: exit 2, listed in
+# environment_exit_codes) measured nothing, so the comparison has no side there. The confound
+# verdicts only report here (no confound.fail, no --strict), and the other cell passed; the run is
+# still skipped (77) naming the cell, never a pass. The same recipe with both cells measuring
+# passes (0): the control.
+set(ga_unmeasured "${out}/gate-ambiguous-unmeasured")
+foreach(case_rc "skipped;1;77" "measured;0;0")
+  list(GET case_rc 0 case)
+  list(GET case_rc 1 loaded_skips)
+  list(GET case_rc 2 rc)
+  set(counts "${ga_unmeasured}/${case}-counts")
+  file(GENERATE OUTPUT "${ga_unmeasured}/${case}-$<CONFIG>.yaml" CONTENT "schema_version: 1
+trials: 3
+collect: [gbench]
+environment_exit_codes: [2]
+mitigations:
+  base: {env: {CELL_TIMES: '${ga_cells}/cells-base.txt', CELL_COUNT: '${counts}/base'}}
+  loaded: {env: {CELL_TIMES: '${ga_cells}/cells-base.txt', CELL_COUNT: '${counts}/loaded', CELL_CANNOT_RUN: '${loaded_skips}'}}
+mitigation_axis: [base, loaded]
+")
+  if(case STREQUAL "skipped")
+    set(expect OUTPUT "SKIPPED: cell loaded measured no trial \\(every trial skipped: .*\\), so the comparison of cells has no side there: not a pass")
+  else()
+    set(expect NOT_OUTPUT "measured no trial")
+  endif()
+  aorta_cli_test(gate_ambiguous.cells_unmeasured_${case} RC ${rc}
+    CLEAN "${ga_unmeasured}/${case}" "${counts}"
+    COMMAND sh -c "mkdir -p '${counts}' && exec \"$0\" \"$@\"" "${aorta}" sweep run
+            --recipe "${ga_unmeasured}/${case}-$<CONFIG>.yaml" --output "${ga_unmeasured}/${case}"
+            -- sh -c "[ \"\${CELL_CANNOT_RUN:-0}\" = 1 ] && { echo 'no GPU neighbour here' >&2; exit 2; }; exec sh \"$0\" \"$@\""
+               "${ga_fixture}/cell_series.sh"
+    ${expect})
+endforeach()

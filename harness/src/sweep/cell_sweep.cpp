@@ -40,6 +40,7 @@ struct prepared_cell {
   trial_setup setup;
   std::optional<std::string> unrunnable;  // why none of its trials can start here
   bool fail_unrunnable = false;
+  bool other_lane = false;  // unrunnable because it is for another lane's platform
 };
 
 std::vector<std::string> cell_command(const cell_plan& plan, const sweep_request& request) {
@@ -91,6 +92,7 @@ prepared_cell prepare_cell(const cell_plan& plan, std::shared_ptr<const recipe> 
   }
   if (auto reason = not_applicable_reason(*cell.spec, request.lane_platforms)) {
     cell.unrunnable = std::move(reason);
+    cell.other_lane = true;
     return cell;
   }
   cell.setup.versions = tool_versions(*cell.spec, command, cell_env);
@@ -388,6 +390,9 @@ sweep_outcome run_cell_sweep(const sweep_request& request, const recipe& spec,
   }
   outcome.code = judge_and_report(request, spec, cells, by_cell, cell_checks, confound, seed, code,
                                   outcome.judgement, report);
+  std::vector<compared_cell> compared;
+  for (const auto& cell : cells) compared.push_back({cell.plan.name, !cell.other_lane});
+  outcome.code = skip_when_a_cell_measured_nothing(compared, by_cell, outcome.code, report);
   return outcome;
 }
 

@@ -55,4 +55,30 @@ exit_code apply_ambiguous_policy(const std::vector<confound_row>& rows, ambiguou
   return code == exit_code::ok ? exit_code::failed : code;
 }
 
+exit_code skip_when_a_cell_measured_nothing(const std::vector<compared_cell>& cells,
+                                            const std::vector<cell_trials>& trials, exit_code code,
+                                            reporting::reporter& report) {
+  if (code != exit_code::ok || cells.size() < 2) return code;
+  for (std::size_t i = 0; i < cells.size() && i < trials.size(); ++i) {
+    if (!cells[i].on_this_lane) continue;
+    const trial_record* skipped = nullptr;
+    bool measured = false;
+    for (const auto& trial : trials[i]) {
+      if (!trial) continue;
+      if (trial->verdict != verdict::skip) measured = true;
+      if (skipped == nullptr) skipped = &*trial;
+    }
+    if (measured) continue;
+    reporting::say(
+        report,
+        fmt::format("SKIPPED: cell {} measured no trial ({}), so the comparison of cells has no "
+                    "side there: not a pass",
+                    cells[i].name,
+                    skipped != nullptr ? fmt::format("every trial skipped: {}", skipped->reason)
+                                       : std::string("no trial ran")));
+    return exit_code::skipped;
+  }
+  return code;
+}
+
 }  // namespace aorta::detail

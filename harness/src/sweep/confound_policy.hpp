@@ -33,4 +33,19 @@ void refuse_unreachable_confound(const std::vector<confound_pair>& pairs, double
                                                ambiguous_policy policy, exit_code code,
                                                reporting::reporter& report);
 
+// A cell of a run that compares cells, with whether it belongs to this lane (a cell for another
+// platform is skipped as its tests are, and is no missing side).
+struct compared_cell {
+  std::string name;
+  bool on_this_lane = true;
+};
+
+// `code`, or skipped (77) when it would pass while a cell of this lane measured nothing (every
+// trial skipped): the comparison the run was asked for then has no side, which is never a pass,
+// even where the confound verdicts only report. Says which cell and why.
+[[nodiscard]] exit_code skip_when_a_cell_measured_nothing(const std::vector<compared_cell>& cells,
+                                                          const std::vector<cell_trials>& trials,
+                                                          exit_code code,
+                                                          reporting::reporter& report);
+
 }  // namespace aorta::detail
