@@ -48,6 +48,6 @@ status=0
 ctest --test-dir "$build" -L profiling --output-on-failure --resource-spec-file "$spec" \
   --parallel "$((gpus > 0 ? gpus : 1))" || status=$?
 if [[ -d "$build/aorta-results" ]]; then
-  echo "gpu-lane: report in $build/aorta-results (perf.md, matrix.json, report.html)"
+  echo "gpu-lane: report in $build/aorta-results (perf.md, report.json, report.html)"
 fi
 exit "$status"

@@ -21,6 +21,6 @@ echo
 echo "profile: ctest -L profiling exited $status"
 if [[ -d "$build/aorta-results" ]]; then
   "$build/harness/aorta" report "$build/aorta-results" || status=$?
-  echo "profile: report: $build/aorta-results/report.html (perf.md and matrix.json beside it)"
+  echo "profile: report: $build/aorta-results/report.html (perf.md and report.json beside it)"
 fi
 exit "$status"

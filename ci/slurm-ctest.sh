@@ -21,7 +21,7 @@
 # 3. Each node copies its tests' result directories into MERGED_DIR/<node>/<test>/ and writes
 #    MERGED_DIR/<node>/junit.xml; names are keyed by node, so nothing collides on a shared
 #    filesystem, and CTest already gives every test its own OUTPUT_DIR/<test>/.
-# 4. `aorta report MERGED_DIR` writes one perf.md/matrix.json/report.html with cells <node>/<test>,
+# 4. `aorta report MERGED_DIR` writes one perf.md/report.json/report.html with cells <node>/<test>,
 #    and the script fails unless every listed test ran exactly once.
 # MERGED_DIR must be empty, new, or one this script made before (it holds .slurm-ctest): a reused
 # one is emptied first, so an earlier run is never counted or reported again. Any other non-empty

@@ -202,7 +202,7 @@ source tree; it needs the ``Aorta::aorta`` executable target that both provide.
   ``aorta_report`` (``aorta report <OUTPUT_DIR>``, label ``profiling``, ``report.html``
   attached) as the cleanup of the fixture ``aorta_report``, and ``aorta_report.begin``
   (``aorta report --begin-run <OUTPUT_DIR>``) as its setup, so the aggregate ``perf.md``,
-  ``matrix.json`` and HTML report are written once after the last profiled test and cover the
+  ``report.json`` and HTML report are written once after the last profiled test and cover the
   tests of this ``ctest`` invocation: results left by earlier runs are listed as stale with their
   date, not aggregated. When no test wrote anything the report says ``0 trials`` and passes. A
   second root gets ``aorta_report.2`` (and ``aorta_report.2.begin``), and so on.

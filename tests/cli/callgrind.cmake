@@ -93,15 +93,15 @@ aorta_cli_test(callgrind.toggle_collect_runs RC 0
 
 # aorta report over the two trials written above.
 aorta_cli_test(report.callgrind RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_results
-  CLEAN "${out}/callgrind/perf.md" "${out}/callgrind/matrix.json" "${out}/callgrind/report.html"
+  CLEAN "${out}/callgrind/perf.md" "${out}/callgrind/report.json" "${out}/callgrind/report.html"
   COMMAND "${aorta}" report "${out}/callgrind"
-  OUTPUT "2 trials in 1 cell -> perf\\.md, matrix\\.json, report\\.html"
+  OUTPUT "2 trials in 1 cell -> perf\\.md, report\\.json, report\\.html"
   FILES "${out}/callgrind/perf.md" "${out}/callgrind/report.html"
   FILE_REGEX "${out}/callgrind/report.html" "^<!DOCTYPE html>"
              "${out}/callgrind/perf.md" "callgrind_total_ir"
-  JSON "${out}/callgrind/matrix.json::trials=2"
-       "${out}/callgrind/matrix.json::cells/0/passed_count=2"
-       "${out}/callgrind/matrix.json::cells/0/metrics_summary/callgrind_total_ir/n=2")
+  JSON "${out}/callgrind/report.json::trials=2"
+       "${out}/callgrind/report.json::cells/0/passed_count=2"
+       "${out}/callgrind/report.json::cells/0/metrics_summary/callgrind_total_ir/n=2")
 
 # aorta check reads the same capture after the fact.
 aorta_cli_test(check.callgrind_after_the_run RC 0 FIXTURES_REQUIRED aorta_cli_callgrind_results

@@ -41,28 +41,29 @@ aorta_cli_test(cell_checks.pass RC 0 TIMEOUT 300
        # Not a per-trial check: the trials' result.json hold only the recipe's own check.
        "${out}/cell_checks_pass/heavy/trial_0/result.json::checks/0/expression=ir(^work) > 0")
 
-# `aorta report` over that output rewrites matrix.json from the trials' result.json, which do not
-# hold the verdicts over cells: it keeps the sweep's checks[], confound and per-cell recipe keys
-# (docs/output-files.md), and leaves matrix.md as the sweep wrote it.
+# `aorta report` over that output writes report.json from the trials' result.json, which do not
+# hold the verdicts over cells: it carries over the sweep's checks[], confound and per-cell recipe
+# keys (docs/output-files.md), and leaves matrix.json and matrix.md as the sweep wrote them
+# (report_sweep_matrix.ReportSweepMatrix.KeepsTheSweepsVerdicts compares the bytes).
 aorta_cli_test(cell_checks.report_keeps_verdicts RC 0 FIXTURES_REQUIRED cell_checks_swept
   COMMAND "${aorta}" report "${out}/cell_checks_pass"
-  OUTPUT "report: 4 trials in 2 cells -> perf\\.md, matrix\\.json, report\\.html"
-         "matrix\\.json keeps the sweep's 2 cell check\\(s\\) \\(2 passed, 0 failed\\) and its confound verdicts against base"
+  OUTPUT "report: 4 trials in 2 cells -> perf\\.md, report\\.json, report\\.html"
+         "report\\.json keeps the sweep's 2 cell check\\(s\\) \\(2 passed, 0 failed\\) and its confound verdicts against base"
   FILE_REGEX "${out}/cell_checks_pass/matrix.md" "## Checks over cells"
              "${out}/cell_checks_pass/matrix.md" "\\| `ir\\(\\^work\\)@heavy / ir\\(\\^work\\)@base >= 1\\.1` \\| PASS \\|"
-  JSON "${out}/cell_checks_pass/matrix.json::checks/0/expression=ir(^work)@heavy / ir(^work)@base >= 1.1"
-       "${out}/cell_checks_pass/matrix.json::checks/0/passed=ON"
-       "${out}/cell_checks_pass/matrix.json::checks/1/expression=callgrind_total_ir@base > 0"
-       "${out}/cell_checks_pass/matrix.json::checks/1/passed=ON"
-       "${out}/cell_checks_pass/matrix.json::confound/baseline_cell=base"
-       "${out}/cell_checks_pass/matrix.json::confound/verdict_counts/SLOWER=*"
-       "${out}/cell_checks_pass/matrix.json::confound/rows/0/verdict=*"
-       "${out}/cell_checks_pass/matrix.json::seed=7"
-       "${out}/cell_checks_pass/matrix.json::cells/1/name=heavy"
-       "${out}/cell_checks_pass/matrix.json::cells/1/mitigations/0=heavy"
-       # The report's own keys: the file was rewritten, not left alone.
-       "${out}/cell_checks_pass/matrix.json::run_started_at=*"
-       "${out}/cell_checks_pass/matrix.json::cells/1/top_kernels=*")
+  JSON "${out}/cell_checks_pass/report.json::checks/0/expression=ir(^work)@heavy / ir(^work)@base >= 1.1"
+       "${out}/cell_checks_pass/report.json::checks/0/passed=ON"
+       "${out}/cell_checks_pass/report.json::checks/1/expression=callgrind_total_ir@base > 0"
+       "${out}/cell_checks_pass/report.json::checks/1/passed=ON"
+       "${out}/cell_checks_pass/report.json::confound/baseline_cell=base"
+       "${out}/cell_checks_pass/report.json::confound/verdict_counts/SLOWER=*"
+       "${out}/cell_checks_pass/report.json::confound/rows/0/verdict=*"
+       "${out}/cell_checks_pass/report.json::seed=7"
+       "${out}/cell_checks_pass/report.json::cells/1/name=heavy"
+       "${out}/cell_checks_pass/report.json::cells/1/mitigations/0=heavy"
+       # The report's own keys, which the sweep's matrix.json does not have.
+       "${out}/cell_checks_pass/report.json::run_started_at=*"
+       "${out}/cell_checks_pass/report.json::cells/1/top_kernels=*")
 
 # The same ratio held to 5%: the run fails with the check exit code (1), every trial having passed.
 aorta_cli_test(cell_checks.fail RC 1 TIMEOUT 300

@@ -123,7 +123,7 @@ aorta_cli_test(first_hour.proton_cli_not_python_without_dry_run RC 64
 aorta_cli_test(first_hour.report_nothing_ran RC 0
   CLEAN "${out}/nothing_ran"
   COMMAND "${aorta}" report "${out}/nothing_ran"
-  OUTPUT "^report: 0 trials in 0 cells -> perf\\.md, matrix\\.json, report\\.html"
+  OUTPUT "^report: 0 trials in 0 cells -> perf\\.md, report\\.json, report\\.html"
   FILE_REGEX "${out}/nothing_ran/report.html" "<strong>0 trials\\.</strong>")
 # Issue 23, item 8: a mistyped path is refused, not created as a tree of empty directories.
 aorta_cli_test(first_hour.report_missing_parent RC 64

@@ -50,7 +50,7 @@ aorta_cli_test(hostile.rocprof_json_number_out_of_range RC 1 FIXTURES_REQUIRED a
 aorta_cli_test(hostile.report_deep_metrics RC 0 FIXTURES_REQUIRED aorta_cli_hostile
   COMMAND "${aorta}" report "${hostile}/report_deep"
   OUTPUT "report: 1 trial in 1 cell .*\\(1 result\\.json skipped\\)"
-  FILE_REGEX "${hostile}/report_deep/matrix.json" "deep/trial_0/result\\.json: not valid JSON: nested deeper than 512")
+  FILE_REGEX "${hostile}/report_deep/report.json" "deep/trial_0/result\\.json: not valid JSON: nested deeper than 512")
 
 # (5) report beside a result.json that is not UTF-8: skipped, the report still written.
 aorta_cli_test(hostile.report_non_utf8 RC 0 FIXTURES_REQUIRED aorta_cli_hostile
@@ -61,7 +61,7 @@ aorta_cli_test(hostile.report_non_utf8 RC 0 FIXTURES_REQUIRED aorta_cli_hostile
 aorta_cli_test(hostile.report_unknown_schema RC 0 FIXTURES_REQUIRED aorta_cli_hostile
   COMMAND "${aorta}" report "${hostile}/report_schema99"
   OUTPUT "report: 1 trial in 1 cell .*\\(1 result\\.json skipped\\)" "good: 1 pass"
-  FILE_REGEX "${hostile}/report_schema99/matrix.json" "schema_version 99 is not one this aorta reads")
+  FILE_REGEX "${hostile}/report_schema99/report.json" "schema_version 99 is not one this aorta reads")
 
 # (8) A .json recipe is strict JSON: a trailing comma is refused at its line.
 aorta_cli_test(hostile.json_recipe_trailing_comma RC 64 FIXTURES_REQUIRED aorta_cli_hostile

@@ -75,5 +75,5 @@ aorta_cli_test(scaling.report_80k_kernel_collectors RC 0 TIMEOUT ${scaling_timeo
 aorta_cli_test(scaling.report_30k_sweep_cells RC 0 TIMEOUT ${scaling_timeout} FIXTURES_REQUIRED aorta_cli_scaling
   COMMAND "${aorta}" report "${scaling}/many_cells_results"
   OUTPUT "cell_29999: 1 pass, 0 fail, 0 skip, 0 error"
-  FILE_REGEX "${scaling}/many_cells_results/matrix.json"
+  FILE_REGEX "${scaling}/many_cells_results/report.json"
              "\"mitigation_29999\"\n *\\],\n *\"name\": \"cell_29999\"")

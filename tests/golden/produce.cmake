@@ -146,7 +146,7 @@ aorta_run(1 STDOUT "${OUT}/compare-history.json"
 aorta_list(compare_json "${OUT}/compare-callgrind.json" "${OUT}/compare-h200.json"
            "${OUT}/compare-history.json")
 
-# --- aorta report: matrix.json ----------------------------------------------------------------
+# --- aorta report: report.json ----------------------------------------------------------------
 # Everything above plus the H200 lane's results (GPU kernels) and one unreadable result.json.
 set(all "${OUT}/report-all")
 file(COPY "${runs}/" DESTINATION "${all}/runs")
@@ -160,4 +160,4 @@ file(COPY "${h200_results}/" DESTINATION "${stale}/h200")
 aorta_run(0 COMMAND "${AORTA}" sweep run --recipe "${recipes}/callgrind_ratio.yaml"
           --output "${stale}/hotspot" -- "${HOTSPOT}")
 aorta_run(0 COMMAND "${AORTA}" report "${stale}")
-aorta_list(matrix_json "${all}/matrix.json" "${stale}/matrix.json")
+aorta_list(report_json "${all}/report.json" "${stale}/report.json")

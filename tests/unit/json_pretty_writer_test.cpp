@@ -1,4 +1,4 @@
-// json_pretty_writer prints the bytes document_text's dump prints (the report's matrix.json is
+// json_pretty_writer prints the bytes document_text's dump prints (the report's report.json is
 // written with it, issue 21): documents built here, with the awkward values a report can hold, are
 // replayed into the writer value by value and compared with nlohmann's dump of the same DOM.
 #include "json_pretty_writer.hpp"

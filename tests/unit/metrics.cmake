@@ -9,7 +9,7 @@ aorta_add_unit_test(pc_sample_check SOURCES unit/pc_sample_check_test.cpp)
 aorta_add_unit_test(scope_check SOURCES unit/scope_check_test.cpp unit/plain_frame_paths_test.cpp)
 aorta_add_unit_test(report SOURCES unit/report_test.cpp unit/report_input_test.cpp
   unit/report_gate_verdict_test.cpp)
-# `aorta report` keeps what a cells sweep wrote in matrix.json (checks over cells, confound)
+# `aorta report` carries what a cells sweep wrote in matrix.json into report.json, never writing it
 aorta_add_unit_test(report_sweep_matrix SOURCES unit/report_sweep_matrix_test.cpp)
 # hostile inputs (issue 10): regex engine, JSON limits, scanners and terminal output
 aorta_add_unit_test(hostile_inputs SOURCES

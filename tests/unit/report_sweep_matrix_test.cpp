@@ -1,6 +1,6 @@
 // `aorta report` over the output of a sweep with cells: the sweep's matrix.json holds verdicts no
-// result.json holds (checks over cells, confound), which the report's matrix.json must keep; a
-// matrix.json it cannot read is refused, never silently overwritten. The documents are hand-made
+// result.json holds (checks over cells, confound), which the report's report.json must carry over;
+// the report reads matrix.json and never writes it; one it cannot read is refused. The documents are hand-made
 // in the shape docs/output-files.md ("matrix.json of a run with cells") gives.
 #include "aorta/error.hpp"
 #include "aorta/report.hpp"
@@ -61,10 +61,12 @@ TEST(ReportSweepMatrix, KeepsTheSweepsChecksConfoundAndCellKeys) {
   write_file((dir / "matrix.json"), sweep.dump());
 
   const report_summary summary = write_aggregate_report(dir.path());
-  EXPECT_EQ(summary.kept_from_sweep, "matrix.json keeps the sweep's 2 cell check(s) (1 passed, 1 "
+  // The sweep is matrix.json's one writer: the report only reads it.
+  EXPECT_EQ(read_file(dir / "matrix.json"), sweep.dump());
+  EXPECT_EQ(summary.kept_from_sweep, "report.json keeps the sweep's 2 cell check(s) (1 passed, 1 "
                                      "failed) and its confound verdicts against base");
   EXPECT_NE(summary.to_string().find(summary.kept_from_sweep), std::string::npos);
-  const json report = json::parse(read_file(dir / "matrix.json"));
+  const json report = json::parse(read_file(dir / "report.json"));
   EXPECT_EQ(report.at("checks"), sweep.at("checks"));
   EXPECT_EQ(report.at("confound"), sweep.at("confound"));
   EXPECT_EQ(report.at("seed"), "7");
@@ -78,7 +80,8 @@ TEST(ReportSweepMatrix, KeepsTheSweepsChecksConfoundAndCellKeys) {
 
   // A second report over the first one's output keeps the same verdicts.
   write_aggregate_report(dir.path());
-  const json again = json::parse(read_file(dir / "matrix.json"));
+  EXPECT_EQ(read_file(dir / "matrix.json"), sweep.dump());
+  const json again = json::parse(read_file(dir / "report.json"));
   EXPECT_EQ(again.at("checks"), sweep.at("checks"));
   EXPECT_EQ(again.at("confound"), sweep.at("confound"));
 }
@@ -98,7 +101,7 @@ TEST(ReportSweepMatrix, CellKeysFollowTheNameAndTheFirstOfDuplicatesWins) {
   write_file((dir / "matrix.json"), sweep.dump());
 
   write_aggregate_report(dir.path());
-  const json cells = json::parse(read_file(dir / "matrix.json")).at("cells");
+  const json cells = json::parse(read_file(dir / "report.json")).at("cells");
   ASSERT_EQ(cells.size(), 2U);
   EXPECT_EQ(cells.at(0).at("name"), "base");
   EXPECT_EQ(cells.at(0).at("mitigations").at(0), "base");
@@ -107,13 +110,14 @@ TEST(ReportSweepMatrix, CellKeysFollowTheNameAndTheFirstOfDuplicatesWins) {
   EXPECT_EQ(cells.at(1).at("seed_offset"), 3);
 }
 
-TEST(ReportSweepMatrix, AReportsOwnMatrixKeepsNothingMore) {
+TEST(ReportSweepMatrix, AReportsOwnOutputKeepsNothingMoreAndWritesNoMatrix) {
   const test::scratch_dir dir;
   write_two_cells(dir.path());
   write_aggregate_report(dir.path());
   const report_summary summary = write_aggregate_report(dir.path());
   EXPECT_EQ(summary.kept_from_sweep, "");
-  const json report = json::parse(read_file(dir / "matrix.json"));
+  EXPECT_FALSE(fs::exists(dir.path() / "matrix.json"));
+  const json report = json::parse(read_file(dir / "report.json"));
   EXPECT_FALSE(report.contains("checks"));
   EXPECT_FALSE(report.contains("confound"));
 }
@@ -124,7 +128,7 @@ TEST(ReportSweepMatrix, TheKeysLeftUnreadAreTheOnesTheReportWrites) {
   const test::scratch_dir dir;
   write_two_cells(dir.path());
   write_aggregate_report(dir.path());
-  const json report = json::parse(read_file(dir / "matrix.json"));
+  const json report = json::parse(read_file(dir / "report.json"));
   for (const std::string_view key : detail::report_matrix_keys) {
     EXPECT_TRUE(report.contains(key)) << key;
   }
@@ -158,7 +162,7 @@ TEST(ReportSweepMatrix, OwnKeysAreSkippedOnlyWhereTheReportWritesThem) {
   EXPECT_EQ(read->at("confound"), sweep.at("confound"));
 
   write_aggregate_report(dir.path());
-  const json report = json::parse(read_file(dir / "matrix.json"));
+  const json report = json::parse(read_file(dir / "report.json"));
   EXPECT_EQ(report.at("extra"), sweep.at("extra"));
   EXPECT_EQ(report.at("cells").at(0).at("resolved_env_vars").at("trials"), "kept");
 }
@@ -170,12 +174,12 @@ TEST(ReportSweepMatrix, OnlyConfoundOrOnlyChecksAreNamed) {
   sweep["checks"] = json::array();
   write_file((dir / "matrix.json"), sweep.dump());
   EXPECT_EQ(write_aggregate_report(dir.path()).kept_from_sweep,
-            "matrix.json keeps the sweep's confound verdicts against base");
+            "report.json keeps the sweep's confound verdicts against base");
   sweep = sweep_matrix();
   sweep["confound"] = nullptr;
   write_file((dir / "matrix.json"), sweep.dump());
   EXPECT_EQ(write_aggregate_report(dir.path()).kept_from_sweep,
-            "matrix.json keeps the sweep's 2 cell check(s) (1 passed, 1 failed)");
+            "report.json keeps the sweep's 2 cell check(s) (1 passed, 1 failed)");
 }
 
 // A confound row still AMBIGUOUS, and a run that stopped before its verdicts, are said in the
@@ -188,7 +192,7 @@ TEST(ReportSweepMatrix, AmbiguousRowsAndAnIncompleteRunAreSaid) {
   sweep["confound"]["verdict_counts"] = {{"SAME", 3}, {"AMBIGUOUS", 2}};
   write_file((dir / "matrix.json"), sweep.dump());
   EXPECT_EQ(write_aggregate_report(dir.path()).kept_from_sweep,
-            "matrix.json keeps the sweep's confound verdicts against base (2 still AMBIGUOUS)");
+            "report.json keeps the sweep's confound verdicts against base (2 still AMBIGUOUS)");
   sweep = sweep_matrix();
   sweep["checks"] = json::array();
   sweep["confound"] = nullptr;
@@ -200,8 +204,8 @@ TEST(ReportSweepMatrix, AmbiguousRowsAndAnIncompleteRunAreSaid) {
       "trial(s)): no cell check or confound verdict was judged; run the sweep again for them");
 }
 
-// Each of these would have lost whatever verdicts the file held: refused, naming the file, what is
-// wrong and the fix, and the file is left as it was.
+// Each of these would have given a report.json without whatever verdicts the file held: refused,
+// naming the file, what is wrong and the fix, and the file is left as it was.
 TEST(ReportSweepMatrix, UnreadableMatrixIsRefusedAndLeftAlone) {
   const auto with = [](const char* key, json value) {
     json document = sweep_matrix();

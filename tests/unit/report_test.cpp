@@ -225,12 +225,12 @@ TEST(Report, AggregateOverTwoCellsAndThreeTrials) {
   EXPECT_EQ(summary.cells, 2U);
   ASSERT_EQ(summary.notes.size(), 1U);
   EXPECT_NE(summary.notes[0].find("cellA/trial_2/result.json: not valid JSON"), std::string::npos);
-  EXPECT_EQ(summary.to_string(), "report: 3 trials in 2 cells -> perf.md, matrix.json, report.html "
+  EXPECT_EQ(summary.to_string(), "report: 3 trials in 2 cells -> perf.md, report.json, report.html "
                                  "(1 result.json skipped)\n"
                                  "  cellA: 1 pass, 1 fail, 0 skip, 0 error\n"
                                  "  group/cellB: 1 pass, 0 fail, 0 skip, 0 error");
 
-  const auto matrix = nlohmann::json::parse(read_text(root / "matrix.json"));
+  const auto matrix = nlohmann::json::parse(read_text(root / "report.json"));
   EXPECT_EQ(matrix.at("schema_version"), aorta::schemas::matrix.version);
   const auto& cells = matrix.at("cells");
   ASSERT_EQ(cells.size(), 2U);
@@ -292,7 +292,7 @@ TEST(Report, EmptyTreeAndMissingDirectory) {
   const report_summary summary = write_aggregate_report(dir.path());
   EXPECT_EQ(summary.trials, 0U);
   EXPECT_EQ(summary.to_string(),
-            "report: 0 trials in 0 cells -> perf.md, matrix.json, report.html");
+            "report: 0 trials in 0 cells -> perf.md, report.json, report.html");
   EXPECT_TRUE(fs::exists(dir.path() / "report.html"));
   // No test wrote anything: "0 trials", not a second failure (issue 11). A file is still refused.
   const report_summary absent = write_aggregate_report(dir.path() / "absent");
@@ -361,7 +361,7 @@ TEST(Report, ResultOutsideATrialDirectoryIsItsOwnCell) {
   write_result_json(dir.path() / "result.json", proton_trial(60, 0.25, verdict::skip));
   const report_summary summary = write_aggregate_report(dir.path());
   EXPECT_EQ(summary.cells, 1U);
-  const auto matrix = nlohmann::json::parse(read_text(dir.path() / "matrix.json"));
+  const auto matrix = nlohmann::json::parse(read_text(dir.path() / "report.json"));
   EXPECT_EQ(matrix.at("cells").at(0).at("name"), ".");
   EXPECT_EQ(matrix.at("cells").at(0).at("skipped_count"), 1);
   EXPECT_EQ(matrix.at("cells").at(0).at("failure_rate"), 0.0);

@@ -1,5 +1,5 @@
 // Reports: CTest measurements of one trial, and the aggregate over a results tree (perf.md,
-// matrix.json and a self-contained report.html).
+// report.json and a self-contained report.html).
 #pragma once
 
 #include "aorta/metrics.hpp"
@@ -19,7 +19,7 @@ namespace aorta {
 struct report_summary {
   std::size_t trials = 0;
   std::size_t cells = 0;
-  std::vector<std::filesystem::path> files;  // perf.md, matrix.json, report.html
+  std::vector<std::filesystem::path> files;  // perf.md, report.json, report.html
   // Files that were skipped (malformed result.json) and why.
   std::vector<std::string> notes;
   // One line per cell: "<cell>: 1 pass, 0 fail, 0 skip, 0 error", plus the last trial's reason
@@ -27,21 +27,21 @@ struct report_summary {
   std::vector<std::string> cell_lines;
   // result.json files older than the run marker: "path (verdict, started_at; run started T)".
   std::vector<std::string> stale_lines;
-  // What matrix.json keeps of a cells sweep's own matrix.json (its checks over cells, its
+  // What report.json carries over from a cells sweep's matrix.json (its checks over cells, its
   // confound verdicts), "" when nothing.
   std::string kept_from_sweep;
   // With --history: the trends drawn and what the change-point detector reused of the state an
   // earlier pass saved in the store (docs/history.md, "Incremental detection"), "" without.
   std::string trends_line;
 
-  // "report: 7 trials in 5 cells -> perf.md, matrix.json, report.html"
+  // "report: 7 trials in 5 cells -> perf.md, report.json, report.html"
   [[nodiscard]] std::string to_string() const;
 };
 
 // Finds every result.json below `results_dir` (recursively, symlinks not followed) and groups the
 // trials into cells: a result.json in `<cell>/trial_<n>/` belongs to cell `<cell>` (relative to
 // results_dir, "." for results_dir itself); one elsewhere is a cell of its own directory. Writes
-// results_dir/perf.md, matrix.json and report.html (atomically). A malformed result.json is
+// results_dir/perf.md, report.json and report.html (atomically). A malformed result.json is
 // skipped with a note in the summary and the reports. Throws usage_error when results_dir is not
 // a directory, setup_error when a report cannot be written.
 //
@@ -52,9 +52,10 @@ struct report_summary {
 // When results_dir holds the run marker that begin_report_run() wrote, trials that started before
 // it (left by an earlier ctest invocation) are stale: listed with their date, not aggregated.
 // A results_dir that does not exist yet is created: the report then says "0 trials".
-// A matrix.json that a sweep with cells left in results_dir keeps in the new one what no result.json
-// holds (its checks over cells, confound verdicts, seed, what each cell changed); one that cannot
-// be read is refused (error, exit code failed) before anything is written.
+// The matrix.json that a sweep with cells left in results_dir is read, never written: report.json
+// carries over what no result.json holds (its checks over cells, confound verdicts, seed, what
+// each cell changed); one that cannot be read is refused (error, exit code failed) before
+// anything is written.
 // With `history_store` (an SQLite path or postgresql:// URL), report.html also draws the trends
 // of the report's tests in that store (docs/history.md, "Trends in report.html"); the store is
 // read, and only the change-point detector's saved state is written.

@@ -254,7 +254,7 @@ void add_check_command(CLI::App& app, action& selected) {
 
 void add_report_command(CLI::App& app, action& selected) {
   auto* report = app.add_subcommand(
-      "report", "Aggregate every result.json below DIR into perf.md, matrix.json, report.html");
+      "report", "Aggregate every result.json below DIR into perf.md, report.json, report.html");
   auto dir = std::make_shared<std::string>();
   auto begin = std::make_shared<bool>(false);
   report->add_option("dir", *dir, "Results directory")->required();

@@ -17,9 +17,8 @@ namespace {
 
 // Files aorta writes beside the cell directories (result.json: the refusal record of a run that
 // never started).
-constexpr std::array<std::string_view, 6> reserved_cell_names{"matrix.json", "matrix.md",
-                                                              "perf.md",     "report.html",
-                                                              "gate.json",   "result.json"};
+constexpr std::array<std::string_view, 7> reserved_cell_names{
+    "matrix.json", "matrix.md", "perf.md", "report.json", "report.html", "gate.json", "result.json"};
 
 // Every mitigation by name, built once: resolving an axis entry looks names up here instead of
 // scanning the definitions (which made 10^5 entries on the axis take 637 s).

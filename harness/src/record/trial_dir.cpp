@@ -52,4 +52,8 @@ void write_command_record(const fs::path& file, const std::vector<std::string>& 
   write_json_document(file, std::move(record), schemas::command);
 }
 
+void write_trial_result(const fs::path& dir, const trial_record& record) {
+  write_result_json(dir / "result.json", record);
+}
+
 }  // namespace aorta::detail

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "aorta/launch_plan.hpp"
+#include "aorta/trial_record.hpp"
 
 #include <filesystem>
 #include <string>
@@ -19,5 +20,9 @@ void prepare_trial_dir(const std::filesystem::path& trial_dir,
 // written atomically, stamped schemas::command.
 void write_command_record(const std::filesystem::path& file,
                           const std::vector<std::string>& command, const launch_plan& plan);
+
+// `<dir>/result.json`: the one writer of a sweep's records, each trial's when it ends or cannot
+// start and a refused run's in the output directory, so a record has one way onto disk.
+void write_trial_result(const std::filesystem::path& dir, const trial_record& record);
 
 }  // namespace aorta::detail

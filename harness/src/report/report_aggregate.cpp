@@ -215,7 +215,7 @@ detail::report_model collect(const fs::path& results_dir) {
   }
   cell_of = {};  // its names are not needed past here
   files = {};
-  // By name, in std::string's order: the order of the cells in perf.md, matrix.json and the HTML.
+  // By name, in std::string's order: the order of the cells in perf.md, report.json and the HTML.
   std::sort(cells.begin(), cells.end(),
             [](const auto& a, const auto& b) { return a.name < b.name; });
   for (auto& cell : cells) summarise(cell);
@@ -373,7 +373,7 @@ report_summary write_aggregate_report(const fs::path& results_dir,
   // were most of the report's memory.
   const std::pair<const char*, std::function<void(std::ostream&)>> outputs[] = {
       {"perf.md", [&model](std::ostream& out) { detail::write_perf_markdown(out, model); }},
-      {"matrix.json", [&model](std::ostream& out) { detail::write_matrix_json(out, model); }},
+      {"report.json", [&model](std::ostream& out) { detail::write_report_json(out, model); }},
       {"report.html", [&model](std::ostream& out) { detail::write_html_report(out, model); }},
   };
   for (const auto& [name, write] : outputs) {

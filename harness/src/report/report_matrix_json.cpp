@@ -1,4 +1,4 @@
-// The report's matrix.json, written one entry at a time (json_pretty_writer): the same bytes as
+// The report's report.json, written one entry at a time (json_pretty_writer): the same bytes as
 // the DOM of every cell's summary, kernels and values printed by document_text, which for a cell of
 // 200,000 metrics was 250 MB of the report's 359 MB peak.
 #include "aorta/schema.hpp"
@@ -181,7 +181,7 @@ void write_stale(json_pretty_writer& out, const report_model& model) {
 
 }  // namespace
 
-void write_matrix_json(std::ostream& stream, const report_model& model) {
+void write_report_json(std::ostream& stream, const report_model& model) {
   json_pretty_writer out(stream);
   object_members members;
   members.own("schema", [](json_pretty_writer& w) { w.string(schemas::matrix.name); });

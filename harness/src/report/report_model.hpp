@@ -1,4 +1,4 @@
-// The aggregate report's model, shared by the perf.md, matrix.json and HTML writers.
+// The aggregate report's model, shared by the perf.md, report.json and HTML writers.
 #pragma once
 
 #include "aorta/trial_record.hpp"
@@ -82,11 +82,11 @@ struct cell_report {
   std::vector<std::size_t> summary_rows;
   std::vector<std::string> folded_functions;
   // The last trial's text and list values (entries of its metrics, in name order) and its key
-  // metric: found once (digest_cell), as perf.md, matrix.json and the HTML page each show them.
+  // metric: found once (digest_cell), as perf.md, report.json and the HTML page each show them.
   std::vector<const std::pair<const std::string, metric_value>*> last_text_values;
   std::pair<std::string, std::string> last_key_metric;
   // The last trial's kernel rows by collector (the HTML page's charts) and up to
-  // top_kernel_limit of each collector's, hottest first (perf.md and matrix.json): grouped once.
+  // top_kernel_limit of each collector's, hottest first (perf.md and report.json): grouped once.
   kernel_groups last_kernel_groups;
   std::vector<const kernel_row*> last_top_kernels;
 
@@ -165,9 +165,9 @@ void order_summary_rows(cell_report& cell);
 // Fills what the writers read of a summarised cell: its table's rows (order_summary_rows), the
 // last trial's text values, key metric and kernel groups. The cell has at least one trial.
 void digest_cell(cell_report& cell);
-// matrix.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
+// report.json: the cells' summaries and the sweep's kept keys (report_sweep_matrix.hpp), in the
 // bytes document_text prints.
-void write_matrix_json(std::ostream& out, const report_model& model);
+void write_report_json(std::ostream& out, const report_model& model);
 void write_html_report(std::ostream& out, const report_model& model);
 
 }  // namespace aorta::detail

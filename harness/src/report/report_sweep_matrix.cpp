@@ -59,9 +59,9 @@ std::string shape_problem(const json& document) {
   return "";
 }
 
-// Builds a matrix.json's DOM without the values of the report's own keys. A report's own
-// matrix.json, read back by the next report, holds every metric's summary: for 200,000 metrics
-// its DOM was 200 MB of a 211 MB peak, none of it kept.
+// Builds a matrix.json's DOM without the values of the report's own keys. A sweep's matrix.json
+// holds every cell's metric summary, and one an earlier aorta's report rewrote holds every
+// metric's: for 200,000 metrics its DOM was 200 MB of a 211 MB peak, none of it kept.
 class sweep_matrix_sax : public routed_dom_sax<sweep_matrix_sax> {
 public:
   explicit sweep_matrix_sax(json& root) : m_builder(root, true) {}
@@ -153,9 +153,9 @@ std::optional<json> read_sweep_matrix(const fs::path& results_dir) {
   const auto refuse = [&file](const std::string& why) {
     return error(exit_code::failed,
                  fmt::format("report: {}: {}. It may hold a cells sweep's checks and confound "
-                             "verdicts, which no result.json holds, and the report would overwrite "
-                             "them. Fix: run the sweep again to rewrite it, or move the file away "
-                             "to report without them",
+                             "verdicts, which no result.json holds, and report.json would show the "
+                             "run without them. Fix: run the sweep again to rewrite it, or move "
+                             "the file away to report without them",
                              file.string(), why));
   };
   json document;
@@ -200,9 +200,9 @@ std::string kept_sweep_line(const json& sweep) {
     }
   }
   if (checks_text.empty() && confound_text.empty()) return "";
-  if (checks_text.empty()) return "matrix.json keeps " + confound_text;
-  if (confound_text.empty()) return "matrix.json keeps " + checks_text;
-  return fmt::format("matrix.json keeps {} and {}", checks_text, confound_text);
+  if (checks_text.empty()) return "report.json keeps " + confound_text;
+  if (confound_text.empty()) return "report.json keeps " + checks_text;
+  return fmt::format("report.json keeps {} and {}", checks_text, confound_text);
 }
 
 }  // namespace aorta::detail

@@ -1,4 +1,4 @@
-# Sources of the report area: `aorta report` over many trial records (perf.md, matrix.json,
+# Sources of the report area: `aorta report` over many trial records (perf.md, report.json,
 # report.html) (target_sources on aorta_harness).
 # Private headers: report/report_model.hpp, report/metric_summaries.hpp,
 # report/report_html_parts.hpp, report/report_rank_table.hpp, report/report_stragglers.hpp,

@@ -2,6 +2,7 @@
 
 #include "aorta/error.hpp"
 #include "aorta/trial_record.hpp"
+#include "record/trial_dir.hpp"
 #include "sweep/output_lock.hpp"
 #include "utc_timestamp.hpp"
 
@@ -25,7 +26,7 @@ void record_refused_run(const sweep_request& request, const std::string& refusal
   try {
     // Not into a directory another run holds: its results would gain one more.
     const output_lock lock(request.output_dir);
-    write_result_json(file, record);
+    write_trial_result(request.output_dir, record);
   } catch (const error& failure) {
     report.report(reporting::note_event{
         reporting::severity::note,

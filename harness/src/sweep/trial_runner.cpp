@@ -197,7 +197,7 @@ start_or_record_why_not(const trial_setup& setup, const launch_plan& plan, const
     record.verdict = verdict::fail;
     record.reason = failed.what();
     report.report(reporting::trial_verdict_event{label, record.verdict, record.reason});
-    write_result_json(setup.trial_dir / "result.json", record);
+    write_trial_result(setup.trial_dir, record);
     return std::nullopt;
   }
 }
@@ -307,7 +307,7 @@ trial_record record_unrunnable_trial(const trial_setup& setup, verdict outcome,
   record.verdict = outcome;
   record.reason = reason;
   prepare_trial_dir(setup.trial_dir, {});
-  write_result_json(setup.trial_dir / "result.json", record);
+  write_trial_result(setup.trial_dir, record);
   return record;
 }
 
@@ -341,7 +341,7 @@ trial_record run_trial_here(const trial_setup& setup, reporting::reporter& repor
   record_ending(setup, *result, label, record, report);
   const trial_captures read = read_trial_captures(setup, planned->ranks, record, report);
   judge_captures(setup, read, label, record, report);
-  write_result_json(setup.trial_dir / "result.json", record);
+  write_trial_result(setup.trial_dir, record);
   return record;
 }
 

@@ -54,12 +54,14 @@ check:
         fail("the report shows a cell check although the run that wrote the trials judged none")
     if "the cells run is incomplete (interrupted by SIG" not in later.stdout:
         fail("the report does not say the cells run is incomplete")
-    with open(os.path.join(c.output, "matrix.json")) as f:
-        matrix = json.load(f)
-    if matrix.get("checks") or matrix.get("confound"):
-        fail(f"matrix.json keeps verdicts: {matrix.get('checks')} {matrix.get('confound')}")
-    if "interrupted by" not in matrix.get("incomplete", ""):
-        fail(f"matrix.json is not marked incomplete: {matrix.get('incomplete')}")
+    # The sweep's matrix.json, and the report's report.json that carries its keys over.
+    for name in ("matrix.json", "report.json"):
+        with open(os.path.join(c.output, name)) as f:
+            matrix = json.load(f)
+        if matrix.get("checks") or matrix.get("confound"):
+            fail(f"{name} keeps verdicts: {matrix.get('checks')} {matrix.get('confound')}")
+        if "interrupted by" not in matrix.get("incomplete", ""):
+            fail(f"{name} is not marked incomplete: {matrix.get('incomplete')}")
     # Only this run's trials: the earlier run's trial directories went when it started.
     trials = [name for cell in ("base", "heavy") if os.path.isdir(os.path.join(c.output, cell))
               for name in os.listdir(os.path.join(c.output, cell))]
