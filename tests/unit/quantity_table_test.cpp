@@ -123,6 +123,9 @@ TEST(QuantityTable, EveryRowDeclaresWhatItsSourceNeeds) {
     EXPECT_EQ(row.baseline_refusal.empty(),
               !row.numeric || aorta::detail::kept_in_baseline(row.quantity))
         << row.check_name;
+    // Only a PC-sample argument has a place for a stall reason (split_pc_sample_argument).
+    EXPECT_TRUE(!row.argument_names_reason || row.source == value_source::pc_samples)
+        << row.check_name;
   }
 }
 

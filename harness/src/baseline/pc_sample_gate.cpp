@@ -1,6 +1,7 @@
 #include "baseline/pc_sample_gate.hpp"
 
 #include "metrics/pc_sample_metrics.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 
@@ -234,7 +235,7 @@ std::string moves_text(const gate_row& row) {
     if (size >= shown_move_points) moved.emplace_back(-size, folded, i);
   }
   std::sort(moved.begin(), moved.end());
-  const bool stalls = row.quantity == check_quantity::stalls;
+  const bool stalls = declaration_of(row.quantity).argument_names_reason;
   std::string text;
   for (std::size_t k = 0; k < moved.size() && k < shown_moves; ++k) {
     const std::size_t i = std::get<2>(moved[k]);

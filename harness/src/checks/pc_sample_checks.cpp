@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/name_regex.hpp"
 #include "checked_sum.hpp"
+#include "metrics/quantity_table.hpp"
 #include "text_trim.hpp"
 
 #include <fmt/format.h>
@@ -93,7 +94,7 @@ std::string no_samples_reason(const std::vector<capture>& captures, check_quanti
 }  // namespace
 
 pc_sample_argument split_pc_sample_argument(check_quantity quantity, std::string_view argument) {
-  const bool stalls = quantity == check_quantity::stalls;
+  const bool stalls = declaration_of(quantity).argument_names_reason;
   const std::vector<std::string_view> parts = split_pc_sample_parts(argument);
   const std::size_t fewest = stalls ? 2 : 1;
   if (parts.size() < fewest || parts.size() > fewest + 1) {

@@ -131,11 +131,15 @@ void add_function_metrics(const capture& source, metric_set& out) {
                    });
   out.values[std::string(detail::callgrind_total_ir_metric)] =
       as_metric_int(ordered.front()->inclusive_ir);
-  for (std::size_t i = 0; i < ordered.size() && i < callgrind_metric_function_limit; ++i) {
-    out.values[detail::metric_key(check_quantity::ir, ordered[i]->name)] =
-        as_metric_int(ordered[i]->inclusive_ir);
-    out.values[detail::metric_key(check_quantity::self_ir, ordered[i]->name)] =
-        as_metric_int(ordered[i]->self_ir);
+  // Every function row that declares a metric prefix keeps its value here (inclusive and self
+  // Ir), so a function quantity given a prefix in the table gets its metric without a line here.
+  for (const detail::quantity_declaration& declared : detail::quantity_table()) {
+    if (declared.source != detail::value_source::functions || declared.metric_prefix.empty())
+      continue;
+    for (std::size_t i = 0; i < ordered.size() && i < callgrind_metric_function_limit; ++i) {
+      out.values[detail::metric_key(declared.quantity, ordered[i]->name)] =
+          as_metric_int(ordered[i]->*declared.reads.function);
+    }
   }
   if (ordered.size() > callgrind_metric_function_limit) {
     out.notes.push_back(fmt::format("{}* lists the {} functions with the most inclusive "

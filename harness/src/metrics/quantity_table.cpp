@@ -164,7 +164,8 @@ constexpr std::array<quantity_declaration, 14> declarations = [] {
        .ranks = summed,
        .display_name = "stalled PC samples",
        .unit = "samples",
-       .baseline_refusal = pc_samples_refusal},
+       .baseline_refusal = pc_samples_refusal,
+       .argument_names_reason = true},
   }};
 }();
 

@@ -78,6 +78,8 @@ struct quantity_declaration {
   // Why `F(A) OP baseline` is refused when the row has no baseline section: the text after
   // "a number after F(...): " in the parser's message ("" for a row a baseline keeps).
   std::string_view baseline_refusal = {};
+  // Its argument names a stall reason after the kernel regex: stalls(KERNEL, REASON[, LINE]).
+  bool argument_names_reason = false;
 };
 
 [[nodiscard]] std::span<const quantity_declaration> quantity_table() noexcept;
