@@ -128,7 +128,6 @@ mitigation_axis: [base, loaded]
     CLEAN "${ga_unmeasured}/${case}" "${counts}"
     COMMAND sh -c "mkdir -p '${counts}' && exec \"$0\" \"$@\"" "${aorta}" sweep run
             --recipe "${ga_unmeasured}/${case}-$<CONFIG>.yaml" --output "${ga_unmeasured}/${case}"
-            -- sh -c "[ \"\${CELL_CANNOT_RUN:-0}\" = 1 ] && { echo 'no GPU neighbour here' >&2; exit 2; }; exec sh \"$0\" \"$@\""
-               "${ga_fixture}/cell_series.sh"
+            -- sh "${ga_fixture}/cell_or_environment.sh"
     ${expect})
 endforeach()

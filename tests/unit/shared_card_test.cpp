@@ -13,7 +13,7 @@
 #include "baseline/gate_judge.hpp"
 #include "baseline/straggler_gate.hpp"
 #include "ranks/rank_checks.hpp"
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <gtest/gtest.h>
 

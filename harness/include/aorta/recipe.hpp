@@ -107,7 +107,7 @@ struct recipe {
   // `ranks_serialized: true` (ours): ranks that share a card take it in turn while they measure
   // (the payload serializes them), so their kernel times are their own and a straggler judgement
   // over them stands; without it, timed straggler judgements over ranks sharing a card are refused
-  // (ranks/shared_card.hpp).
+  // (baseline/shared_card.hpp).
   bool ranks_serialized = false;
   // Keys of the original schema that aorta accepts but does not act on, for a notice.
   std::vector<std::string> ignored_keys;

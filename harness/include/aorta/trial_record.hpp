@@ -93,7 +93,7 @@ struct trial_record {
   std::vector<std::string> notes;
   std::vector<rank_row> ranks;  // empty for a single-process payload
   // The recipe's `ranks_serialized: true`: ranks sharing a card took it in turn while they measured
-  // (ranks/shared_card.hpp). Written to result.json only when true.
+  // (baseline/shared_card.hpp). Written to result.json only when true.
   bool ranks_serialized = false;
   std::optional<cell_coordinates> cell;  // absent outside a recipe with cells
   // The regression gate judges all of a test's trials together and writes its verdict on the last

@@ -53,7 +53,7 @@ struct measured_test {
   std::vector<trial_snapshot> trials;
   std::map<int, measured_rank> ranks;  // by rank; empty for a single-process test
   // Every measured trial's recipe said `ranks_serialized: true`: ranks sharing a card took it in
-  // turn, so timed straggler rows over them stand (ranks/shared_card.hpp).
+  // turn, so timed straggler rows over them stand (baseline/shared_card.hpp).
   bool ranks_serialized = false;
 };
 

@@ -1,6 +1,6 @@
 #include "baseline/rank_gate.hpp"
 
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

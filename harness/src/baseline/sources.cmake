@@ -14,6 +14,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/sequential_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/rank_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/straggler_gate.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/shared_card.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_judge.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/default_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/card_identity.cpp

@@ -3,7 +3,7 @@
 #include "baseline/rank_gate.hpp"
 #include "metrics/display_names.hpp"
 #include "metrics/quantity_table.hpp"
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -11,7 +11,7 @@
 namespace aorta::detail {
 namespace {
 
-double median_of(std::vector<double> values) {
+double steady_median_of(std::vector<double> values) {
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
   std::nth_element(values.begin(), middle, values.end());
   if (values.size() % 2 == 1) return *middle;
@@ -74,7 +74,7 @@ void launch_series::flush(frame_tree_builder& tree, std::vector<std::string>& no
     for (const std::size_t i : order) times.push_back(m_launches[i].ns);
     const std::size_t warmup = warmup_launches(times);
     if (warmup == 0) continue;
-    const double steady = median_of({times.begin() + static_cast<std::ptrdiff_t>(warmup), times.end()});
+    const double steady = steady_median_of({times.begin() + static_cast<std::ptrdiff_t>(warmup), times.end()});
     for (std::size_t w = 0; w < warmup; ++w) m_launches[order[w]].ns = steady;
     notes.push_back(fmt::format(
         "{}: kernel '{}': the first {} of its {} launches are warm-up (slower than {}x the median "

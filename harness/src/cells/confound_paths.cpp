@@ -44,7 +44,7 @@ std::optional<kernel_place> place_in_last_trial(const std::filesystem::path& out
     if (!trials[round]) continue;
     const auto& kernels = trials[round]->metrics.kernels;
     const auto row = std::find_if(kernels.begin(), kernels.end(),
-                                  [&](const kernel_row& k) { return k.name.str() == kernel; });
+                                  [&](const auto& k) { return k.name.str() == kernel; });
     if (row == kernels.end()) continue;
     const auto dir = output_dir / cell / fmt::format("trial_{}", round);
     return place_of_kernel(read_capture_as(dir.string(), row->collector), kernel);

@@ -3,8 +3,7 @@
 #include "aorta/collector.hpp"
 #include "aorta/error.hpp"
 #include "aorta/recipe.hpp"
-#include "aorta/trial_record.hpp"
-#include "evaluation/capture_evaluation.hpp"
+#include "collectors/capture_reading.hpp"
 
 #include <fmt/format.h>
 
@@ -20,12 +19,13 @@ capture read_capture_as(const std::string& path, const std::string& reader) {
                                   reader));
   }
   request.config = config_of(request);
-  trial_record record;
-  record.verdict = verdict::pass;  // read_captures records a failed read's reason only on a pass
-  std::vector<capture> captures;
-  read_captures({capture_source{&request, path}}, {}, true, record, captures);
-  if (captures.empty()) throw capture_error(record.reason);
-  return std::move(captures.front());
+  // The one reader a trial uses; an empty capture is read (diff shows what it has).
+  auto reading = read_one_capture(request, path, {}, true);
+  if (!reading || !reading->got) {
+    throw capture_error(reading ? reading->error
+                                : fmt::format("--collector '{}' reads nothing", reader));
+  }
+  return std::move(*reading->got);
 }
 
 }  // namespace aorta::detail

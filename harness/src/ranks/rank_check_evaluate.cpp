@@ -2,7 +2,7 @@
 
 #include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -4,7 +4,7 @@
 #include "evaluation/capture_evaluation.hpp"
 #include "ranks/rank_reading.hpp"
 #include "ranks/rank_rows.hpp"
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -13,7 +13,7 @@ namespace aorta::detail {
 namespace {
 
 // Ranks that ran on one card at once: said in the trial's notes, since it changes what every
-// per-rank time means (ranks/shared_card.hpp).
+// per-rank time means (baseline/shared_card.hpp).
 void note_shared_cards(const std::vector<rank_captures>& ranks, bool serialized,
                        trial_record& record) {
   std::vector<rank_on_card> places;

@@ -1,4 +1,4 @@
-#include "ranks/shared_card.hpp"
+#include "baseline/shared_card.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
