@@ -5,6 +5,7 @@
 #include "aorta/recipe.hpp"
 #include "aorta/trial_record.hpp"
 #include "evaluation/capture_evaluation.hpp"
+#include "record/verdict_rules.hpp"
 
 #include <fmt/format.h>
 
@@ -21,7 +22,7 @@ capture read_capture_as(const std::string& path, const std::string& reader) {
   }
   request.config = config_of(request);
   trial_record record;
-  record.verdict = verdict::pass;  // read_captures records a failed read's reason only on a pass
+  record_pass(record);  // read_captures records a failed read's reason only on a pass
   std::vector<capture> captures;
   read_captures({capture_source{&request, path}}, {}, true, record, captures);
   if (captures.empty()) throw capture_error(record.reason);
