@@ -74,7 +74,8 @@ void launch_series::flush(frame_tree_builder& tree, std::vector<std::string>& no
     for (const std::size_t i : order) times.push_back(m_launches[i].ns);
     const std::size_t warmup = warmup_launches(times);
     if (warmup == 0) continue;
-    const double steady = steady_median_of({times.begin() + static_cast<std::ptrdiff_t>(warmup), times.end()});
+    const double steady =
+        steady_median_of({times.begin() + static_cast<std::ptrdiff_t>(warmup), times.end()});
     for (std::size_t w = 0; w < warmup; ++w) m_launches[order[w]].ns = steady;
     notes.push_back(fmt::format(
         "{}: kernel '{}': the first {} of its {} launches are warm-up (slower than {}x the median "

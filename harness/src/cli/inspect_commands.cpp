@@ -17,6 +17,7 @@
 #include "option_text.hpp"
 #include "process/signal_forwarding.hpp"
 #include "record/result_writer.hpp"
+#include "record/verdict_rules.hpp"
 #include "reporting/console_reporter.hpp"
 #include "reporting/event_recorder.hpp"
 #include "sweep/checked_recipe.hpp"
@@ -173,7 +174,7 @@ int run_check(const check_flags& flags) {
   record.aorta_version = AORTA_VERSION;
   record.recipe_path = flags.recipe;
   record.collectors = {plan.request.name};
-  record.verdict = verdict::pass;
+  detail::record_pass(record);
   std::vector<capture> captures;
   // No kernel rows in the metrics while checking: --json writes them from the capture's kernels,
   // the table moves the names into rows after the checks. Made at once, rows and capture held

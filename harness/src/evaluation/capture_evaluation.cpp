@@ -4,6 +4,7 @@
 #include "collectors/capture_reading.hpp"
 #include "process/signal_forwarding.hpp"
 #include "ranks/rank_checks.hpp"
+#include "record/verdict_rules.hpp"
 
 #include <fmt/format.h>
 
@@ -19,22 +20,16 @@ void record_interrupted_read(int signal_number, const std::string& read_error,
   }
   if (record.verdict == verdict::fail)
     record.notes.push_back(fmt::format("before the interrupt: {}", record.reason));
-  record.verdict = verdict::error;
   if (!record.interrupted_by) record.interrupted_by = signal_number;
-  record.reason = fmt::format(
-      "interrupted: aorta received {} while it read the captures ({}); the run stopped, later "
-      "trials did not run",
-      signal_label(signal_number), read_error);
+  decide_verdict(record, verdict::error,
+                 fmt::format("interrupted: aorta received {} while it read the captures ({}); the "
+                             "run stopped, later trials did not run",
+                             signal_label(signal_number), read_error));
 }
 
 void read_captures(const std::vector<capture_source>& sources, const tool_version_map& versions,
                    bool allow_empty, trial_record& record, std::vector<capture>& captures,
                    bool frames_needed, kernel_rows rows) {
-  const auto fail = [&record](std::string reason) {
-    if (record.verdict != verdict::pass) return;
-    record.verdict = verdict::fail;
-    record.reason = std::move(reason);
-  };
   for (const auto& source : sources) {
     auto reading = read_one_capture(*source.request, source.output, versions, frames_needed);
     if (!reading) continue;
@@ -45,7 +40,7 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
     }
     if (!reading->got) {
       record.notes.push_back(reading->error);
-      fail(reading->error);
+      fail_if_passing(record, reading->error);
       continue;
     }
     captures.push_back(std::move(*reading->got));
@@ -53,8 +48,8 @@ void read_captures(const std::vector<capture_source>& sources, const tool_versio
     merge_metrics(record.metrics, compute_metrics(got, rows));
     for (const auto& note : got.notes)
       record.notes.push_back(fmt::format("{}: {}", source.request->name, note));
-    if (reading->empty && !allow_empty) fail(std::move(*reading->empty));
-    if (reading->failure) fail(std::move(*reading->failure));
+    if (reading->empty && !allow_empty) fail_if_passing(record, std::move(*reading->empty));
+    if (reading->failure) fail_if_passing(record, std::move(*reading->failure));
   }
 }
 
@@ -72,10 +67,8 @@ void evaluate_checks(const std::vector<check_expression>& checks,
                                 : evaluate_rank_check(check, ranks, record.ranks_serialized));
     const auto& outcome = record.checks.back();
     report.report(reporting::check_event{outcome, false});
-    if (!outcome.passed && record.verdict == verdict::pass) {
-      record.verdict = verdict::fail;
-      record.reason = fmt::format("check failed: {}", outcome.expression);
-    }
+    if (!outcome.passed)
+      fail_if_passing(record, fmt::format("check failed: {}", outcome.expression));
   }
 }
 

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "json_text.hpp"
 #include "record/result_json_parts.hpp"
+#include "record/verdict_rules.hpp"
 
 #include <fmt/format.h>
 
@@ -82,11 +83,7 @@ bool is_about(const gate_test_verdict& said, const trial_record& trial) {
 void lay_over(trial_record& trial, const gate_test_verdict& said) {
   trial.checks.insert(trial.checks.end(), said.checks.begin(), said.checks.end());
   trial.notes.insert(trial.notes.end(), said.notes.begin(), said.notes.end());
-  if (said.turned_to && trial.verdict == verdict::pass) {
-    trial.verdict = *said.turned_to;
-    trial.verdict_from_gate = true;
-    trial.reason = said.reason;
-  }
+  lay_over_gate(trial, said.turned_to, said.reason);
 }
 
 }  // namespace aorta::detail

@@ -7,4 +7,5 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/record/rank_rows_json.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/record/result_writer.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/record/result_reader.cpp
-  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/gate_verdict.cpp)
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/gate_verdict.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/record/verdict_rules.cpp)

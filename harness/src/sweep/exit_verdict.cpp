@@ -1,6 +1,7 @@
 #include "sweep/exit_verdict.hpp"
 
 #include "aorta/name_regex.hpp"
+#include "record/verdict_rules.hpp"
 #include "sweep/usage_error_line.hpp"
 
 #include <fmt/format.h>
@@ -78,71 +79,73 @@ std::string timeout_origin(const recipe& spec) {
 void judge_exit(const trial_setup& setup, const process_result& result, trial_record& record) {
   const recipe& spec = *setup.spec;
   if (result.interrupted_by) {
-    record.verdict = verdict::error;
-    record.reason = fmt::format(
-        "interrupted: aorta received {} after {:.1f} s and passed it on to the payload ({}); the "
-        "run stopped, later trials did not run",
-        signal_name(*result.interrupted_by), result.wall_seconds, how_it_ended(result));
+    decide_verdict(
+        record, verdict::error,
+        fmt::format("interrupted: aorta received {} after {:.1f} s and passed it on to the payload "
+                    "({}); the run stopped, later trials did not run",
+                    signal_name(*result.interrupted_by), result.wall_seconds,
+                    how_it_ended(result)));
     return;
   }
   if (result.stopped) {
-    record.verdict = verdict::fail;
     record.hung_after_capture = true;
-    record.reason = fmt::format(
-        "payload hung after a complete capture: every collector's output was complete and valid "
-        "and unchanged for {:g} s (capture_exit_grace, {}) but the payload had not exited; aorta "
-        "sent SIGTERM and {} (its own exit status is unknown, so the trial cannot pass; the "
-        "checks were still evaluated)",
-        spec.capture_exit_grace_seconds, spec.path.string(), how_it_ended(result));
+    decide_verdict(
+        record, verdict::fail,
+        fmt::format("payload hung after a complete capture: every collector's output was complete "
+                    "and valid and unchanged for {:g} s (capture_exit_grace, {}) but the payload "
+                    "had not exited; aorta sent SIGTERM and {} (its own exit status is unknown, so "
+                    "the trial cannot pass; the checks were still evaluated)",
+                    spec.capture_exit_grace_seconds, spec.path.string(), how_it_ended(result)));
     return;
   }
   if (result.timed_out) {
-    record.verdict = verdict::fail;
-    record.reason = fmt::format("payload {}", result.describe(timeout_origin(spec)));
+    decide_verdict(record, verdict::fail,
+                   fmt::format("payload {}", result.describe(timeout_origin(spec))));
     return;
   }
   if (result.signal) {
-    record.verdict = verdict::fail;
-    record.reason = fmt::format("payload died of {}", result.describe());
+    decide_verdict(record, verdict::fail, fmt::format("payload died of {}", result.describe()));
     return;
   }
   const int status = result.exit_status.value_or(-1);
   for (const int environment_code : spec.environment_exit_codes) {
     if (status == environment_code && status != spec.expect_exit) {
-      record.verdict = setup.require_profiler ? verdict::fail : verdict::skip;
       const std::string output = payload_output_tail(setup.trial_dir);
       if (const auto usage = usage_error_line(output)) {
-        record.verdict = verdict::fail;
-        record.reason = fmt::format(
-            "payload exited {}, an environment exit code, but its output shows the command "
-            "itself is wrong (\"{}\"): a usage error is a failure, not a skip",
-            status, *usage);
+        decide_verdict(record, verdict::fail,
+                       fmt::format("payload exited {}, an environment exit code, but its output "
+                                   "shows the command itself is wrong (\"{}\"): a usage error is "
+                                   "a failure, not a skip",
+                                   status, *usage));
         return;
       }
       if (spec.environment_marker &&
           !name_regex::compile(*spec.environment_marker).search(output)) {
-        record.verdict = verdict::fail;
-        record.reason = fmt::format(
-            "payload exited {}, an environment exit code, but printed nothing matching the "
-            "recipe's environment_marker /{}/ ({}); a skip needs the payload to say why",
-            status, *spec.environment_marker, spec.path.string());
+        decide_verdict(record, verdict::fail,
+                       fmt::format("payload exited {}, an environment exit code, but printed "
+                                   "nothing matching the recipe's environment_marker /{}/ ({}); a "
+                                   "skip needs the payload to say why",
+                                   status, *spec.environment_marker, spec.path.string()));
         return;
       }
       const std::string said = last_output_line(setup.trial_dir);
-      record.reason = fmt::format(
-          "payload exited {}, its environment exit code (environment_exit_codes in {}): this "
-          "environment cannot run it{}{}",
-          status, spec.path.string(), said.empty() ? "" : fmt::format(" (payload: \"{}\")", said),
-          setup.require_profiler ? "; a skip is a failure under --require-profiler" : "");
+      decide_verdict(
+          record, setup.require_profiler ? verdict::fail : verdict::skip,
+          fmt::format("payload exited {}, its environment exit code (environment_exit_codes in "
+                      "{}): this environment cannot run it{}{}",
+                      status, spec.path.string(),
+                      said.empty() ? "" : fmt::format(" (payload: \"{}\")", said),
+                      setup.require_profiler ? "; a skip is a failure under --require-profiler"
+                                             : ""));
       return;
     }
   }
   if (status != spec.expect_exit) {
-    record.verdict = verdict::fail;
-    record.reason = fmt::format("payload exited {} (expected {})", status, spec.expect_exit);
+    decide_verdict(record, verdict::fail,
+                   fmt::format("payload exited {} (expected {})", status, spec.expect_exit));
     return;
   }
-  record.verdict = verdict::pass;
+  record_pass(record);
 }
 
 }  // namespace aorta::detail

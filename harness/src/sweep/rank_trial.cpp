@@ -5,6 +5,7 @@
 #include "ranks/rank_reading.hpp"
 #include "ranks/rank_rows.hpp"
 #include "baseline/shared_card.hpp"
+#include "record/verdict_rules.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -57,12 +58,7 @@ std::vector<rank_captures> record_rank_captures(const recipe& spec,
   if (!reading.problems.empty()) {
     record.notes.insert(record.notes.end(), reading.problems.begin(), reading.problems.end());
     // An interrupted payload's ranks are missing because of the interrupt: it stays an error.
-    if (record.verdict != verdict::error) {
-      const std::string before =
-          record.verdict == verdict::fail ? fmt::format(" ({})", record.reason) : "";
-      record.verdict = verdict::fail;
-      record.reason = fmt::format("{}{}", fmt::join(reading.problems, "; "), before);
-    }
+    fail_unless_interrupted(record, fmt::format("{}", fmt::join(reading.problems, "; ")));
   }
   summed = std::move(reading.summed);
   return std::move(reading.ranks);

@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/trial_record.hpp"
 #include "record/trial_dir.hpp"
+#include "record/verdict_rules.hpp"
 #include "sweep/output_lock.hpp"
 #include "utc_timestamp.hpp"
 
@@ -20,8 +21,7 @@ void record_refused_run(const sweep_request& request, const std::string& refusal
   record.command = request.command;
   record.started_at = utc_timestamp();
   record.working_directory = std::filesystem::current_path().string();
-  record.verdict = verdict::error;
-  record.reason = "refused (exit 64): " + refusal;
+  decide_verdict(record, verdict::error, "refused (exit 64): " + refusal);
   const std::filesystem::path file = request.output_dir / "result.json";
   try {
     // Not into a directory another run holds: its results would gain one more.

@@ -10,6 +10,7 @@
 #include "process/process.hpp"
 #include "ranks/rank_plan.hpp"
 #include "record/trial_dir.hpp"
+#include "record/verdict_rules.hpp"
 #include "report/metric_measurements.hpp"
 #include "reporting/console_reporter.hpp"
 #include "reporting/event_recorder.hpp"
@@ -83,10 +84,7 @@ void fail_on_incomplete_log(const std::string& failure, const std::string& label
                                       fmt::format("{}: {}", label, note),
                                       reporting::channel::diagnostic});
   record.notes.push_back(note);
-  if (record.verdict == verdict::pass || record.verdict == verdict::skip) {
-    record.verdict = verdict::fail;
-    record.reason = note;
-  }
+  fail_unless_failed(record, note);
 }
 
 trial_record new_record(const trial_setup& setup) {
@@ -126,8 +124,7 @@ std::optional<planned_launch> plan_or_record_why_not(const trial_setup& setup, t
       record = record_unrunnable_trial(setup, outcome, missing.what());
       return std::nullopt;
     }
-    record.verdict = outcome;
-    record.reason = missing.what();
+    decide_verdict(record, outcome, missing.what());
     report.report(reporting::note_event{
         reporting::severity::info,
         fmt::format("trial {}: cannot wrap here: {}", setup.index, record.reason)});
@@ -150,8 +147,7 @@ void report_dry_run(const trial_setup& setup, const planned_launch& planned,
   if (planned.ranks) {
     report_rank_layout(*planned.ranks, record.collectors, setup.trial_dir, label, report);
   }
-  record.verdict = verdict::skip;
-  record.reason = "dry run: nothing was launched";
+  decide_verdict(record, verdict::skip, "dry run: nothing was launched");
 }
 
 // Runs the wrapped command to its end, watched for a payload that hangs after a complete capture.
@@ -194,8 +190,7 @@ start_or_record_why_not(const trial_setup& setup, const launch_plan& plan, const
   try {
     return launch_payload(setup, plan, label, report);
   } catch (const setup_error& failed) {
-    record.verdict = verdict::fail;
-    record.reason = failed.what();
+    decide_verdict(record, verdict::fail, failed.what());
     report.report(reporting::trial_verdict_event{label, record.verdict, record.reason});
     write_trial_result(setup.trial_dir, record);
     return std::nullopt;
@@ -304,8 +299,7 @@ void judge_captures(const trial_setup& setup, const trial_captures& read, const 
 trial_record record_unrunnable_trial(const trial_setup& setup, verdict outcome,
                                      const std::string& reason) {
   trial_record record = new_record(setup);
-  record.verdict = outcome;
-  record.reason = reason;
+  decide_verdict(record, outcome, reason);
   prepare_trial_dir(setup.trial_dir, {});
   write_trial_result(setup.trial_dir, record);
   return record;
