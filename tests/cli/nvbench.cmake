@@ -52,3 +52,12 @@ aorta_cli_test(nvbench.state_that_threw_fails_naming_it RC 1
   COMMAND "${aorta}" check "${PROJECT_SOURCE_DIR}/tests/fixtures/nvbench/h200-gemm-error.json"
           --check "nvbench_error_count >= 0" --allow-empty
   OUTPUT "nvbench reported 2 failed benchmark state\\(s\\); the first: 'gemm/N:1024': Unexpected error: AORTA_NVBENCH_EXTRA_PERCENT='ten'")
+
+# --jsonbin's per-sample times (tests/fixtures/nvbench/jsonbin, hand-made from nvbench's
+# published format): the first 2 of 16 samples are 5x and 2x the steady 2.1 ms, so nvbench's own
+# mean is 2.76 ms and the mean after the warm-up rule 2.106 ms; only the latter is under 2.2.
+aorta_cli_test(nvbench.jsonbin_samples_drop_the_warm_up RC 0
+  COMMAND "${aorta}" check --collector nvbench "${PROJECT_SOURCE_DIR}/tests/fixtures/nvbench/jsonbin"
+          --check "time_ms(^gemm/N:2048$) < 2.2" --check "time_ms(^gemm/N:2048$) > 2.0"
+  OUTPUT "check PASS  time_ms\\(\\^gemm/N:2048\\$\\) < 2\\.2"
+         "the first 2 of its 16 samples are warm-up")

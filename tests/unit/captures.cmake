@@ -63,5 +63,6 @@ aorta_add_unit_test(hostile_readers SOURCES unit/hostile_readers_test.cpp)
 # Google Benchmark JSON (real output under fixtures/gbench)
 aorta_add_unit_test(gbench_reader SOURCES unit/gbench_reader_test.cpp unit/warmup_launches_test.cpp)
 # nvbench JSON (the file NVIDIA ships in the cuda-bench wheel, under fixtures/nvbench)
-aorta_add_unit_test(nvbench_reader SOURCES unit/nvbench_reader_test.cpp unit/nvbench_hostile_test.cpp)
+aorta_add_unit_test(nvbench_reader SOURCES unit/nvbench_reader_test.cpp unit/nvbench_hostile_test.cpp
+                    unit/nvbench_samples_test.cpp)
 aorta_add_unit_test(ncu_counters SOURCES unit/ncu_counters_test.cpp)

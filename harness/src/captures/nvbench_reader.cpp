@@ -3,7 +3,9 @@
 #include "aorta/error.hpp"
 #include "captures/capture_files.hpp"
 #include "checked_sum.hpp"
+#include "captures/nvbench_samples.hpp"
 #include "captures/nvbench_state.hpp"
+#include "captures/warmup_launches.hpp"
 #include "json_integer.hpp"
 #include "json_text.hpp"
 
@@ -93,6 +95,24 @@ const json& nvbench_benchmarks_of(const json& root, const std::filesystem::path&
   return *benchmarks;
 }
 
+// With `--jsonbin` the state's time is the mean of its samples after the warm-up rule, the same
+// rule Google Benchmark repetitions get: nvbench's own mean counts the slow first samples.
+double steady_sample_mean(const detail::nvbench_state& state, const std::filesystem::path& file,
+                          capture& out) {
+  const std::vector<double> samples =
+      detail::read_nvbench_samples(file, state.name, *state.sample_file);
+  const std::size_t warmup = detail::warmup_launches(samples);
+  if (warmup > 0) {
+    out.notes.push_back(fmt::format(
+        "{}: state '{}': the first {} of its {} samples are warm-up (slower than {}x the median "
+        "of the second half) and are left out of its time",
+        file.string(), state.name, warmup, samples.size(), detail::warmup_steady_factor));
+  }
+  double sum = 0.0;  // at most 2^24 finite float32 values in ns: no overflow
+  for (std::size_t at = warmup; at < samples.size(); ++at) sum += samples[at];
+  return sum / static_cast<double>(samples.size() - warmup);
+}
+
 void add_state(detail::nvbench_state state, const std::filesystem::path& file,
                nvbench_totals& totals, capture& out) {
   using kind = detail::nvbench_state::kind;
@@ -110,6 +130,7 @@ void add_state(detail::nvbench_state state, const std::filesystem::path& file,
         fmt::format("{}: nvbench skipped '{}': {}", file.string(), state.name, state.reason));
     return;
   }
+  if (state.sample_file) state.gpu_ns = steady_sample_mean(state, file, out);
   if (!state.gpu_ns) {
     ++totals.untimed_states;
     return;

@@ -94,12 +94,47 @@ double parse_number(const std::string& type, const std::string& text, const std:
       at, fmt::format("summary '{}': \"value\" is '{}', not a finite {}", tag, text, type));
 }
 
+// The summary naming the sample-times file. nvbench leaves out "filename" and "size" when it
+// could not write the file; the state then has no samples to judge by, which is an error too.
+void read_sample_file_summary(const json& data, nvbench_state& out, const state_context& at) {
+  nvbench_sample_file file;
+  bool named = false;
+  bool sized = false;
+  for (const auto& entry : data) {
+    if (!entry.is_object()) continue;
+    const auto name = entry.find("name");
+    const auto value = entry.find("value");
+    if (name == entry.end() || value == entry.end() || !value->is_string()) continue;
+    if (*name == "filename") {
+      file.filename = value->get<std::string>();
+      named = true;
+    } else if (*name == "size") {
+      const double size = parse_number("int64", value->get<std::string>(),
+                                       std::string(nvbench_sample_times_tag), at);
+      file.size = static_cast<std::int64_t>(size);
+      sized = true;
+    }
+  }
+  if (!named || !sized) {
+    fail_nvbench_state(
+        at, fmt::format("summary '{}' has no \"filename\" and \"size\": nvbench could not write "
+                        "the sample file. Fix: re-run the benchmark with --jsonbin where it can "
+                        "write next to the JSON file",
+                        nvbench_sample_times_tag));
+  }
+  out.sample_file = std::move(file);
+}
+
 void read_summary(const json& summary, nvbench_state& out, const state_context& at) {
   if (!summary.is_object()) fail_nvbench_state(at, "an entry of \"summaries\" is not an object");
   const std::string& tag = required_string(summary, "tag", at, "summaries[]: ");
   const auto data = summary.find("data");
   if (data == summary.end() || !data->is_array()) {
     fail_nvbench_state(at, fmt::format("summary '{}': \"data\" is missing or not an array", tag));
+  }
+  if (tag == nvbench_sample_times_tag) {
+    read_sample_file_summary(*data, out, at);
+    return;
   }
   for (const auto& entry : *data) {
     if (!entry.is_object())

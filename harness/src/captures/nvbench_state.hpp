@@ -3,6 +3,8 @@
 // nvbench_reader.cpp and its tests.
 #pragma once
 
+#include "captures/nvbench_samples.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -33,6 +35,8 @@ struct nvbench_state {
   std::vector<std::pair<std::string, double>> metrics;
   // String-typed summaries, by tag.
   std::vector<std::pair<std::string, std::string>> labels;
+  // Where `--jsonbin` put the per-sample cold GPU times (nvbench_samples.hpp), if it did.
+  std::optional<nvbench_sample_file> sample_file;
 };
 
 // What names a state besides its own axis values.
@@ -44,8 +48,9 @@ struct nvbench_state_place {
 };
 
 // Reads one state. Throws capture_error naming the file, benchmark, state and key for a missing
-// or mistyped field, a value that is not a number where its type says it is, a time or count that
-// is negative, not finite or overflows in ns.
+// or mistyped field (a sample-times summary without "filename" or "size" among them), a value
+// that is not a number where its type says it is, a time or count that is negative, not finite
+// or overflows in ns.
 [[nodiscard]] nvbench_state read_nvbench_state(const nlohmann::json& state,
                                                const nvbench_state_place& place);
 

@@ -46,4 +46,5 @@ target_sources(aorta_harness PRIVATE
 # nvbench JSON
 target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_state.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_samples.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/captures/nvbench_reader.cpp)
