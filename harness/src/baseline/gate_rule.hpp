@@ -32,7 +32,7 @@ struct gate_params {
 struct gate_row {
   std::string test;
   std::string label;  // "time_ms(add_kernel)", or a check's text
-  check_quantity quantity = check_quantity::metric;
+  check_quantity quantity{};  // a plain metric (the table asserts it is the first value)
   bool exact = false;  // counts and instruction counts: compared exactly, no statistics
   compare_op op = compare_op::less_equal;
   double fraction = 0.0;  // the bound is base median x (1 + fraction)

@@ -141,7 +141,7 @@ std::optional<gate_row> kernel_row(double tolerance, const measured_test& base,
   row.test = base.test;
   row.label = kind == row_kind::lines ? fmt::format("samples({}) by line", kernel)
                                       : fmt::format("stalls({}) by reason", kernel);
-  row.quantity = kind == row_kind::lines ? check_quantity::samples : check_quantity::stalls;
+  row.quantity = (kind == row_kind::lines ? line_samples_row() : stall_samples_row()).quantity;
   row.fraction = tolerance;
   row.bound_text = fmt::format("shares move <= {:g} points", tolerance * 100.0);
   const std::string fold(kind == row_kind::lines ? other_lines : not_stalled);
@@ -317,8 +317,9 @@ void explain_slower_by_stalls(std::vector<gate_row>& rows) {
     const bool slower =
         (row.verdict == gate_verdict::worse || row.verdict == gate_verdict::ambiguous) &&
         row.delta.value_or(0.0) > 0.0;
-    if (row.quantity != check_quantity::time_ms || !slower || !row.label.starts_with(time_form) ||
-        !row.label.ends_with(")") || row.evidence.find("slower: ") != std::string::npos)
+    if (row.quantity != kernel_time_row().quantity || !slower ||
+        !row.label.starts_with(time_form) || !row.label.ends_with(")") ||
+        row.evidence.find("slower: ") != std::string::npos)
       continue;
     const std::string kernel =
         row.label.substr(time_form.size(), row.label.size() - time_form.size() - 1);

@@ -240,7 +240,7 @@ cell_change attribute_pair(std::span<confound_row> rows, const snapshot_by_round
       row.share = share_of(*row.cell_median, *row.reference_median, time_total);
     } else if (kind == "ir") {
       row.share = share_of(*row.cell_median, *row.reference_median, ir_total);
-      const std::string self_key = metric_key(check_quantity::self_ir, name);
+      const std::string self_key = metric_key(self_ir_row().quantity, name);
       const auto self = paired(
           cell, reference, [&self_key](const trial_snapshot& t) { return metric(t, self_key); });
       if (!self.cell.empty()) {

@@ -84,7 +84,7 @@ counter_sum ncu_counter_in_metrics(const std::map<std::string, double>& metrics,
   if (!parts)
     return {std::nullopt, fmt::format("ncu({}) needs a metric and a kernel regex", argument)};
   summing sum;
-  const std::string_view prefix = declaration_of(check_quantity::ncu).metric_prefix;
+  const std::string_view prefix = counter_row().metric_prefix;
   for (auto it = metrics.lower_bound(std::string(prefix));
        it != metrics.end() && it->first.starts_with(prefix); ++it) {
     const std::string_view rest = std::string_view(it->first).substr(prefix.size());

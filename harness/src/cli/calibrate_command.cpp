@@ -44,7 +44,7 @@ struct calibrate_flags {
 // Every timed row's samples: time_ms per kernel, cycles per scope.
 std::map<std::string, std::vector<double>> timed_rows(const detail::measured_test& test) {
   std::map<std::string, std::vector<double>> rows;
-  const auto& kernel_time = detail::declaration_of(check_quantity::time_ms);
+  const auto& kernel_time = detail::kernel_time_row();
   for (const auto& trial : test.trials) {
     for (const auto& [kernel, sample] : trial.kernels) {
       if (std::isfinite(sample.time_ms))

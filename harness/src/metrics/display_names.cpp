@@ -88,8 +88,8 @@ bool is_system_frame(std::string_view function) {
 
 void visit_ordered_metric_names(const metric_set& metrics, std::vector<std::string>& folded,
                                 const std::function<void(std::string_view)>& visit) {
-  const std::string_view inclusive_prefix = declaration_of(check_quantity::ir).metric_prefix;
-  const std::string_view self_prefix = declaration_of(check_quantity::self_ir).metric_prefix;
+  const std::string_view inclusive_prefix = inclusive_ir_row().metric_prefix;
+  const std::string_view self_prefix = self_ir_row().metric_prefix;
   // Whether each function is a system frame, asked once: the sort would run the pattern on
   // every comparison.
   struct ranked_function {

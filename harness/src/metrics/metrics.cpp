@@ -145,7 +145,7 @@ void add_function_metrics(const capture& source, metric_set& out) {
     out.notes.push_back(fmt::format("{}* lists the {} functions with the most inclusive "
                                     "Ir of {}; use ir(REGEX) in a "
                                     "check to reach the others",
-                                    detail::declaration_of(check_quantity::ir).metric_prefix,
+                                    detail::inclusive_ir_row().metric_prefix,
                                     callgrind_metric_function_limit, ordered.size()));
   }
 }
@@ -170,7 +170,7 @@ void add_counter_metrics(const capture& source, metric_set& out) {
   if (left_out > 0) {
     out.notes.push_back(fmt::format("{}* holds the counters of the {} kernels with the "
                                     "most time; {} counters of the other kernels are left out",
-                                    detail::declaration_of(check_quantity::ncu).metric_prefix,
+                                    detail::counter_row().metric_prefix,
                                     ncu_counter_kernel_limit, left_out));
   }
 }
@@ -270,7 +270,7 @@ std::string text_metric_name(const std::string& collector, const text_metric& me
 }
 
 std::string ncu_counter_key(std::string_view metric, std::string_view kernel) {
-  return detail::metric_key(check_quantity::ncu, fmt::format("{}/{}", metric, kernel));
+  return detail::metric_key(detail::counter_row().quantity, fmt::format("{}/{}", metric, kernel));
 }
 
 // Totals of a PC-sampling capture, and the hottest kernels' and lines' samples for the gate

@@ -182,6 +182,35 @@ const quantity_declaration& declaration_of(check_quantity quantity) noexcept {
   return declarations.front();  // unreachable: the unit test holds every quantity declared
 }
 
+const quantity_declaration& kernel_time_row() noexcept {
+  return declaration_of(check_quantity::time_ms);
+}
+const quantity_declaration& scope_cycles_row() noexcept {
+  return declaration_of(check_quantity::cycles);
+}
+const quantity_declaration& normalized_cycles_row() noexcept {
+  return declaration_of(check_quantity::normalized_cycles);
+}
+const quantity_declaration& inclusive_ir_row() noexcept {
+  return declaration_of(check_quantity::ir);
+}
+const quantity_declaration& self_ir_row() noexcept {
+  return declaration_of(check_quantity::self_ir);
+}
+const quantity_declaration& counter_row() noexcept {
+  return declaration_of(check_quantity::ncu);
+}
+const quantity_declaration& line_samples_row() noexcept {
+  return declaration_of(check_quantity::samples);
+}
+const quantity_declaration& stall_samples_row() noexcept {
+  return declaration_of(check_quantity::stalls);
+}
+
+// A gate row's quantity defaults to its value-initialized one (baseline/gate_rule.hpp): a plain
+// metric, so the table's first value must stay the plain metric.
+static_assert(check_quantity{} == check_quantity::metric);
+
 const quantity_declaration* declaration_of_metric(std::string_view key) noexcept {
   for (const auto& declared : declarations) {
     if (!declared.metric_prefix.empty() && key.starts_with(declared.metric_prefix))

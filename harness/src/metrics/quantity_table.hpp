@@ -85,6 +85,18 @@ struct quantity_declaration {
 [[nodiscard]] std::span<const quantity_declaration> quantity_table() noexcept;
 [[nodiscard]] const quantity_declaration& declaration_of(check_quantity quantity) noexcept;
 
+// The rows that code outside the checks reaches by role: a metric family, a gate row's tag, the
+// calibration's kernel time. Only the table, the check grammar and the evaluation forms name a
+// check_quantity, so a row is renamed or split in those three files.
+[[nodiscard]] const quantity_declaration& kernel_time_row() noexcept;
+[[nodiscard]] const quantity_declaration& scope_cycles_row() noexcept;
+[[nodiscard]] const quantity_declaration& normalized_cycles_row() noexcept;
+[[nodiscard]] const quantity_declaration& inclusive_ir_row() noexcept;
+[[nodiscard]] const quantity_declaration& self_ir_row() noexcept;
+[[nodiscard]] const quantity_declaration& counter_row() noexcept;
+[[nodiscard]] const quantity_declaration& line_samples_row() noexcept;
+[[nodiscard]] const quantity_declaration& stall_samples_row() noexcept;
+
 // The declaration whose metric prefix `key` starts with, or nullptr (a plain metric).
 [[nodiscard]] const quantity_declaration* declaration_of_metric(std::string_view key) noexcept;
 

@@ -80,9 +80,9 @@ void keep_finite(metric_set& out, std::string_view prefix, const std::string& na
 // A scope's metrics are keyed by its name, or by <kernel>/<scope> when it occurs under several
 // kernels; values and notes as one put_finite per (scope, kernel) in that order would give them.
 void add_scope_metrics(const capture& source, metric_set& out) {
-  const std::string_view cycles_prefix = declaration_of(check_quantity::cycles).metric_prefix;
+  const std::string_view cycles_prefix = scope_cycles_row().metric_prefix;
   const std::string_view normalized_prefix =
-      declaration_of(check_quantity::normalized_cycles).metric_prefix;
+      normalized_cycles_row().metric_prefix;
   const std::vector<scope_group> groups = scope_groups(source);
   std::vector<named_value> cycles;
   std::vector<named_value> normalized;

@@ -3,6 +3,7 @@
 #include "checks/check_message.hpp"
 #include "metrics/number_format.hpp"
 #include "baseline/shared_card.hpp"
+#include "metrics/quantity_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -52,9 +53,9 @@ std::optional<straggler_ratio> largest_straggler(const std::vector<std::pair<int
   return worst;
 }
 
+// The table's timed rows (kernel time, scope cycles) are what a card's clock measures.
 bool reads_card_time(check_quantity quantity) {
-  return quantity == check_quantity::time_ms || quantity == check_quantity::cycles ||
-         quantity == check_quantity::normalized_cycles;
+  return detail::is_timed_quantity(quantity);
 }
 
 // Why a timed straggler cannot be judged over these ranks: two of them ran on one card at once.

@@ -56,9 +56,9 @@ void render_charts(const cell_report& cell, text_sink& out) {
   for (const auto& [name, value] : last.metrics.values) {
     const auto number = numeric_value(value);
     if (!number) continue;
-    if (const auto scope = metric_name_in(check_quantity::cycles, name)) {
+    if (const auto scope = metric_name_in(scope_cycles_row().quantity, name)) {
       scopes.push_back({*scope, *number});
-    } else if (const auto function = metric_name_in(check_quantity::ir, name)) {
+    } else if (const auto function = metric_name_in(inclusive_ir_row().quantity, name)) {
       if (!is_system_frame(*function)) functions.push_back({*function, *number});
     }
   }
