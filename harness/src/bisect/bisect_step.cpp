@@ -3,6 +3,7 @@
 #include "aorta/error.hpp"
 #include "aorta/sweep.hpp"
 #include "baseline/default_gate.hpp"
+#include "sweep/checked_recipe.hpp"
 #include "json_text.hpp"
 
 #include <fmt/format.h>
@@ -129,7 +130,7 @@ row_filter make_row_filter(const bisect_settings& settings) {
   row_filter filter;
   filter.quantities = settings.quantities;
   if (settings.gate.empty()) return filter;
-  const gate_spec gate = parse_gate_spec(settings.gate);
+  const gate_spec gate = parse_gate_flag(settings.gate);
   if (gate.time) filter.prefixes.emplace_back("time_ms(");
   if (gate.count) filter.prefixes.emplace_back("count(");
   if (gate.cycles) filter.prefixes.emplace_back("cycles(");

@@ -8,6 +8,7 @@
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
 #include "baseline/default_gate.hpp"
+#include "sweep/checked_recipe.hpp"
 #include "baseline/result_sets.hpp"
 #include "cells/confound.hpp"
 #include "cli/commands.hpp"
@@ -89,7 +90,7 @@ ambiguous_policy compare_ambiguous_policy(const compare_flags& flags,
 
 int compare_results(const compare_flags& flags) {
   require_no_history_options(flags.base, flags.history);
-  auto spec = detail::parse_gate_spec(flags.gate);
+  auto spec = detail::parse_gate_flag(flags.gate);
   if (flags.alpha) {
     if (spec.alpha_given && spec.params.alpha != *flags.alpha) {
       throw usage_error(fmt::format("--gate says alpha {} but --alpha says {}; give one of them",

@@ -8,5 +8,8 @@ template <class... Handlers>
 struct event_visitor : Handlers... {
   using Handlers::operator()...;
 };
+// Spelt out for clang 14 (the sanitizer build), which does not deduce an aggregate's arguments.
+template <class... Handlers>
+event_visitor(Handlers...) -> event_visitor<Handlers...>;
 
 }  // namespace aorta::reporting

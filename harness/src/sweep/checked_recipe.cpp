@@ -52,11 +52,11 @@ enum class gate_source { recipe_key, flag, built_in };
 
 // The one place a gate line of a run is parsed. A recipe's is refused at its key, as the loader
 // refuses every other key; the flag's is named by the flag.
-gate_spec parse_gate_from(std::string_view text, gate_source source, const recipe& spec) {
+gate_spec parse_gate_from(std::string_view text, gate_source source, const recipe* spec) {
   try {
     return parse_gate_spec(text);
   } catch (const usage_error& e) {
-    if (source == gate_source::recipe_key) fail_at(spec.gate_where, "recipe.gate", e.what());
+    if (source == gate_source::recipe_key) fail_at(spec->gate_where, "recipe.gate", e.what());
     if (source == gate_source::flag) throw usage_error(fmt::format("--gate: {}", e.what()));
     throw;
   }
@@ -66,12 +66,12 @@ gate_spec parse_gate_from(std::string_view text, gate_source source, const recip
 std::optional<gate_spec> chosen_gate(const sweep_request& request,
                                      std::optional<gate_spec> from_recipe, const recipe& spec,
                                      const std::vector<check_expression>& checks) {
-  if (request.gate) return parse_gate_from(*request.gate, gate_source::flag, spec);
+  if (request.gate) return parse_gate_from(*request.gate, gate_source::flag, &spec);
   if (from_recipe) return from_recipe;
   const bool explicit_checks = std::any_of(checks.begin(), checks.end(),
                                            [](const auto& c) { return c.baseline().has_value(); });
   if (explicit_checks) return std::nullopt;
-  return parse_gate_from(default_gate_text, gate_source::built_in, spec);
+  return parse_gate_from(default_gate_text, gate_source::built_in, &spec);
 }
 
 }  // namespace
@@ -82,7 +82,7 @@ checked_recipe check_recipe(const sweep_request& request) {
   // The recipe's gate is refused as its other keys are, before anything else is read, and even
   // when --gate replaces it.
   std::optional<gate_spec> from_recipe;
-  if (spec.gate) from_recipe = parse_gate_from(*spec.gate, gate_source::recipe_key, spec);
+  if (spec.gate) from_recipe = parse_gate_from(*spec.gate, gate_source::recipe_key, &spec);
   if (request.collect_override) apply_collect_override(spec, *request.collect_override);
   if (request.trials) apply_trials_flag(spec, *request.trials);
   if (request.ab_base || request.ab_head) {
@@ -92,6 +92,10 @@ checked_recipe check_recipe(const sweep_request& request) {
   loaded.checks = parse_checks(spec, request.extra_checks);
   loaded.gate = chosen_gate(request, std::move(from_recipe), spec, loaded.checks);
   return loaded;
+}
+
+gate_spec parse_gate_flag(std::string_view text) {
+  return parse_gate_from(text, gate_source::flag, nullptr);
 }
 
 }  // namespace detail

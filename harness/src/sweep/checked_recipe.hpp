@@ -26,4 +26,8 @@ struct checked_recipe {
 // recipe_path, mitigations_files, collect_override, trials, the A/B flags, extra_checks and gate.
 [[nodiscard]] checked_recipe check_recipe(const sweep_request& request);
 
+// A `--gate` flag's text parsed by the same code as a run's (`compare`, `bisect`): its refusal
+// is named by the flag, as `sweep run --gate` names it.
+[[nodiscard]] gate_spec parse_gate_flag(std::string_view text);
+
 }  // namespace aorta::detail
