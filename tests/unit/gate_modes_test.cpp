@@ -48,10 +48,14 @@ TEST(GateModes, TenPercentWithinTheModesIsSlowerAndSaysMultiModal) {
 
 TEST(GateModes, SlowerWithinTheModesIsLabelledSlowerThoughTheMedianFell) {
   // 10% slower in each mode, but 7 of 10 new trials ran in the fast mode against 3 of 10 of the
-  // baseline's: the new median is lower. The label follows the verdict, not the median.
+  // baseline's: the new median is lower. The label and the delta follow the verdict (the change
+  // within the modes), not the median.
   const auto row = judged(two_modes(1.0, 7, 3), two_modes(1.10, 3, 7));
   ASSERT_TRUE(row.modes.has_value());
-  EXPECT_LT(*row.delta, 0.0);
+  EXPECT_LT(row.fresh_median, row.base_median);
+  ASSERT_TRUE(row.delta.has_value());
+  EXPECT_NEAR(*row.delta, 0.10, 0.005);
+  EXPECT_NEAR(aorta::detail::judged_fresh_level(row), row.base_median * (1.0 + *row.delta), 1e-12);
   EXPECT_EQ(row.verdict, gate_verdict::worse) << row.evidence;
   EXPECT_EQ(aorta::detail::verdict_label(row), "SLOWER");
 }

@@ -40,7 +40,7 @@ std::optional<gate_family_change> family_total_change(const std::vector<gate_row
     if (row.test != of.test || !share_measured(row) || share_family_of(row) != family) continue;
     if (family == "time_ms(") {
       total.base += row.base_median;
-      total.fresh += row.fresh_median;
+      total.fresh += judged_fresh_level(row);
     } else if (outermost == nullptr || row.base_median > outermost->base_median) {
       outermost = &row;
     }
@@ -112,7 +112,7 @@ std::optional<double> gate_share(const std::vector<gate_row>& rows, const gate_r
   if (!share_measured(row)) return std::nullopt;
   const auto total = family_total_change(rows, row);
   if (!total) return std::nullopt;
-  return (row.fresh_median - row.base_median) / (total->fresh - total->base);
+  return (judged_fresh_level(row) - row.base_median) / (total->fresh - total->base);
 }
 
 std::string gate_share_text(const std::vector<gate_row>& rows, const gate_row& row) {

@@ -64,7 +64,7 @@ std::string gate_work_words(const std::vector<gate_row>& rows, const gate_row& r
     (std::fabs(median_ratio(*found) - 1.0) >= gate_unchanged_counter ? changed : unchanged)
         .push_back(text);
   }
-  const bool slower = row.fresh_median >= row.base_median;
+  const bool slower = judged_fresh_level(row) >= row.base_median;
   if (!changed.empty()) {
     return fmt::format("{} ({})", slower ? "more work" : "less work", fmt::join(changed, ", "));
   }

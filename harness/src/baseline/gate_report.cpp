@@ -96,6 +96,32 @@ std::string largest_same_moves(const std::vector<gate_row>& rows) {
   return text;
 }
 
+struct geomean_change {
+  double ratio = 1.0;
+  long rows = 0;
+  long multimodal = 0;
+};
+
+// Over the timed rows: the median ratio, or a multi-modal row's judged change (its medians follow
+// the mix of modes).
+std::optional<geomean_change> geomean_change_of(const std::vector<gate_row>& rows) {
+  double log_sum = 0.0;
+  geomean_change change;
+  for (const auto& row : rows) {
+    const double fresh = judged_fresh_level(row);
+    if (!timed(row) || row.base.empty() || row.fresh.empty() || row.base_median <= 0 ||
+        !(fresh > 0)) {
+      continue;
+    }
+    log_sum += std::log(fresh / row.base_median);
+    ++change.rows;
+    change.multimodal += row.modes ? 1 : 0;
+  }
+  if (change.rows == 0) return std::nullopt;
+  change.ratio = std::exp(log_sum / static_cast<double>(change.rows));
+  return change;
+}
+
 }  // namespace
 
 void order_by_significance(std::vector<gate_row>& rows) {
@@ -109,18 +135,9 @@ void order_by_significance(std::vector<gate_row>& rows) {
 }
 
 std::optional<double> geomean_ratio(const std::vector<gate_row>& rows) {
-  double log_sum = 0.0;
-  int count = 0;
-  for (const auto& row : rows) {
-    if (!timed(row) || row.base.empty() || row.fresh.empty() || row.base_median <= 0 ||
-        row.fresh_median <= 0) {
-      continue;
-    }
-    log_sum += std::log(row.fresh_median / row.base_median);
-    ++count;
-  }
-  if (count == 0) return std::nullopt;
-  return std::exp(log_sum / count);
+  const auto change = geomean_change_of(rows);
+  if (!change) return std::nullopt;
+  return change->ratio;
 }
 
 std::string format_gate_table(const std::vector<gate_row>& rows, bool only_interesting) {
@@ -184,14 +201,14 @@ std::string format_gate_table(const std::vector<gate_row>& rows, bool only_inter
   if (!lines.empty()) {
     for (const auto& sentence : gate_summaries(rows, true)) out += "summary: " + sentence + "\n";
   }
-  if (const auto ratio = geomean_ratio(rows)) {
-    out += fmt::format("geomean of new/base medians over {} timed row(s): {:+.2f}%\n",
-                       std::count_if(rows.begin(), rows.end(),
-                                     [](const gate_row& r) {
-                                       return timed(r) && !r.base.empty() && !r.fresh.empty() &&
-                                              r.base_median > 0 && r.fresh_median > 0;
-                                     }),
-                       (*ratio - 1.0) * 100.0);
+  if (const auto change = geomean_change_of(rows)) {
+    out += fmt::format("geomean of new/base medians over {} timed row(s){}: {:+.2f}%\n",
+                       change->rows,
+                       change->multimodal == 0
+                           ? std::string()
+                           : fmt::format(" ({} multi-modal: the change within its modes)",
+                                         change->multimodal),
+                       (change->ratio - 1.0) * 100.0);
   }
   return out;
 }

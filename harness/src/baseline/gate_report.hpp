@@ -12,7 +12,8 @@
 
 namespace aorta::detail {
 
-// Geometric mean of fresh/base medians over the timed rows that have both (nullopt when none).
+// Geometric mean of fresh/base over the timed rows that have both (nullopt when none): the
+// medians, or a multi-modal row's change within its modes.
 [[nodiscard]] std::optional<double> geomean_ratio(const std::vector<gate_row>& rows);
 
 // Test by test (by name), culprit first: failing rows, then other moves, then SAME; within each, the program's own rows

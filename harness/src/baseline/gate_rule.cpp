@@ -222,6 +222,11 @@ std::string verdict_label(const gate_row& row) {
   return "UNKNOWN";
 }
 
+double judged_fresh_level(const gate_row& row) {
+  if (!row.modes || !row.delta || !std::isfinite(*row.delta)) return row.fresh_median;
+  return row.base_median * (1.0 + *row.delta);
+}
+
 bool fails_gate(const gate_row& row) {
   return row.verdict == gate_verdict::worse || row.verdict == gate_verdict::appeared ||
          row.verdict == gate_verdict::disappeared || row.verdict == gate_verdict::unknown;

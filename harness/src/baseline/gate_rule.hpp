@@ -96,6 +96,9 @@ inline constexpr std::size_t min_timed_samples = 3;
 
 // "SAME", "SLOWER", "FEWER", ... chosen by the quantity and the direction of the move.
 [[nodiscard]] std::string verdict_label(const gate_row& row);
+// The new side's level that a row's change is told by: its median, or for a multi-modal row the
+// baseline's median moved by the judged change (delta), since its medians follow the mix of modes.
+[[nodiscard]] double judged_fresh_level(const gate_row& row);
 // A worse, appeared or disappeared row fails a gate; ambiguous passes with a warning.
 [[nodiscard]] bool fails_gate(const gate_row& row);
 
