@@ -180,3 +180,35 @@ TEST(nvbench_samples, a_sample_file_outside_the_capture_is_refused) {
 }
 
 }  // namespace
+
+// With the collector's `sample_times: true` (which passed --jsonbin), a timed state that names no
+// sample file is an error naming the file and the state, not nvbench's mean; the shipped file
+// (written with --json) reads as before when samples are not required.
+TEST(nvbench_samples, required_samples_missing_from_a_state_is_an_error) {
+  std::string message;
+  try {
+    (void)aorta::read_nvbench_capture(shipped, /*sample_times_required=*/true);
+  } catch (const aorta::capture_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(shipped.string() + ": benchmark state '" + first_state +
+                         "': no per-sample times (no summary "
+                         "'nv/json/bin:nv/cold/sample_times'), but the recipe asks for them"),
+            std::string::npos)
+      << message;
+  EXPECT_FALSE(aorta::read_nvbench_capture(shipped).kernels.empty());
+}
+
+TEST(nvbench_samples, required_samples_fail_only_the_state_without_them) {
+  const std::string bytes = float32_le(warm_series());
+  const capture_dir dir(bin_summary("run.json-bin/0.bin", "16"), &bytes);
+  // Only the first state of the shipped file names samples: required, the second state fails.
+  std::string message;
+  try {
+    (void)aorta::read_nvbench_capture(dir.path(), true);
+  } catch (const aorta::capture_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("no per-sample times"), std::string::npos) << message;
+  EXPECT_EQ(message.find("'" + first_state + "'"), std::string::npos) << message;
+}
