@@ -65,6 +65,7 @@ aorta_cli_test(nvbench.jsonbin_samples_drop_the_warm_up RC 0
 # `sample_times: true` (issue 39): the collector passes --jsonbin instead of --json, so its own
 # captures carry nvbench's per-sample times. tests/cli/nvbench/fake_nvbench.py stands in for an
 # nvbench executable (the published --json/--jsonbin format; the fixture's 16 samples).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
 set(nvbench_fake "${CMAKE_CURRENT_SOURCE_DIR}/nvbench/fake_nvbench.py")
 set(nvbench_samples_recipe "${recipes}/nvbench_sample_times.yaml")
 aorta_cli_test(nvbench.sample_times_wraps_with_jsonbin RC 0
@@ -105,8 +106,9 @@ foreach(case IN ITEMS none no-summary no-sidecar)
   endif()
   aorta_cli_test(nvbench.sample_times_read_${case} RC ${rc}
     CLEAN "${nvbench_capture}"
-    COMMAND /bin/sh -c "python3 \"$0\" --fake-damage \"$1\" --jsonbin \"$2/nvbench.json\" >/dev/null && exec \"$3\" check --recipe \"$4\" \"$2\" --check 'time_ms(^gemm/N:2048$) < 2.2' --check 'time_ms(^gemm/N:2048$) > 2.0'"
-            "${nvbench_fake}" "${case}" "${nvbench_capture}" "${aorta}" "${nvbench_samples_recipe}"
+    COMMAND /bin/sh -c "\"$0\" \"$1\" --fake-damage \"$2\" --jsonbin \"$3/nvbench.json\" >/dev/null && exec \"$4\" check --recipe \"$5\" \"$3\" --check 'time_ms(^gemm/N:2048$) < 2.2' --check 'time_ms(^gemm/N:2048$) > 2.0'"
+            "${Python3_EXECUTABLE}" "${nvbench_fake}" "${case}" "${nvbench_capture}" "${aorta}"
+            "${nvbench_samples_recipe}"
     OUTPUT ${expected}
     NOT_OUTPUT "${unexpected}")
 endforeach()
@@ -114,7 +116,6 @@ endforeach()
 # Through `aorta sweep run` (the argv the program saw, the trial's time, the failing trials, a
 # baseline of means gated against a run of samples): needs an NVIDIA device node, so it is
 # skipped (77) where there is none; the GPU machine ran it (benchmarks/gpu-2026-12-06c/h39c).
-find_package(Python3 REQUIRED COMPONENTS Interpreter)
 add_test(NAME aorta.cli.nvbench.sample_times_sweep
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/nvbench/sweep_sample_times.py
           --aorta "${aorta}" --work "${out}/nvbench_sample_times_sweep")
