@@ -29,7 +29,7 @@ if [[ "${1:-}" == "--long" || "${1:-}" == "--runs" ]]; then
   shift 2
 fi
 all_targets=(hatchet rocprof_csv rocprof_json ncu_csv callgrind recipe check
-  chrome_trace hatchet_msgpack rocpd sanitizer_log gbench nvbench result_json)
+  chrome_trace hatchet_msgpack rocpd sanitizer_log gbench nvbench nvbench_jsonbin result_json)
 targets=("$@")
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 
@@ -63,6 +63,8 @@ seed_files() {
     sanitizer_log) find tests/fixtures/sanitizer -type f ;;
     gbench) find tests/fixtures/gbench -name '*.json' ;;
     nvbench) find tests/fixtures/nvbench -name '*.json' ;;
+    # The JSON file's fields and its sample file's bytes (nvbench_jsonbin_fuzz.cpp's layout).
+    nvbench_jsonbin) find tests/fuzz/seeds/nvbench_jsonbin -type f ;;
     result_json) find tests/fixtures -name 'result.json'; find tests/fuzz/seeds/result_json -type f ;;
     *) echo "fuzz: unknown target '$1'; one of: ${all_targets[*]}" >&2; exit 64 ;;
   esac

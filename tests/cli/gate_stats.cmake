@@ -53,3 +53,9 @@ aorta_cli_test(gate_stats.compare_ambiguous_conflict RC 64
 aorta_cli_test(gate_stats.compare_ambiguous_bad_option RC 64
   COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/slow" --ambiguous maybe
   OUTPUT "'maybe' is not a policy: give fail, skip or pass")
+# A baseline of nvbench's means compared with a run of its per-sample times (`sample_times: true`
+# records the fingerprint key nvbench_time): compare warns, naming the key and both sides (a gated
+# run skips; tests/cli/nvbench/sweep_sample_times.py).
+aorta_cli_test(gate_stats.compare_sample_times_against_means RC 0
+  COMMAND "${aorta}" compare "${gate_stats}/base" "${gate_stats}/sample-times"
+  OUTPUT "warning: k: fingerprint nvbench_time differs: '\\(absent\\)' vs 'sample mean after the warm-up rule \\(--jsonbin\\)'")

@@ -29,7 +29,8 @@ def main(argv):
                   "rocprof_json": rocprof.rocprof_json_seeds, "ncu_csv": nvidia.ncu_csv_seeds,
                   "callgrind": valgrind_sanitizer.callgrind_seeds,
                   "sanitizer_log": valgrind_sanitizer.sanitizer_log_seeds,
-                  "nvbench": nvidia.nvbench_seeds, "gbench": gbench.gbench_seeds,
+                  "nvbench": nvidia.nvbench_seeds,
+                  "nvbench_jsonbin": nvidia.nvbench_jsonbin_seeds, "gbench": gbench.gbench_seeds,
                   "result_json": aorta_records.result_json_seeds,
                   "recipe": recipes.recipe_seeds}
     if target == "rocpd":

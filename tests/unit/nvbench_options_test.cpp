@@ -66,6 +66,39 @@ TEST(nvbench_options, bad_values_and_unknown_keys_are_refused_naming_the_key) {
             std::string::npos);
 }
 
+TEST(nvbench_options, sample_times_swaps_json_for_jsonbin_and_is_a_boolean) {
+  EXPECT_FALSE(aorta::parse_nvbench_options({}).sample_times);
+  for (const char* yes : {"true", "1", "yes", "ON"}) {
+    const auto parsed = aorta::parse_nvbench_options(options_with("sample_times", yes));
+    EXPECT_TRUE(parsed.sample_times) << yes;
+    EXPECT_EQ(aorta::nvbench_flags(parsed, "/o"),
+              (std::vector<std::string>{"--jsonbin", "/o/nvbench.json"}));
+  }
+  EXPECT_FALSE(aorta::parse_nvbench_options(options_with("sample_times", "off")).sample_times);
+  for (const char* bad : {"sometimes", "", "true,false", "2"}) {
+    EXPECT_NE(refusal(options_with("sample_times", bad))
+                  .find("nvbench.sample_times: expected a boolean"),
+              std::string::npos)
+        << bad;
+  }
+  EXPECT_NE(refusal(options_with("sample_time", "true")).find("Did you mean 'sample_times'"),
+            std::string::npos);
+}
+
+// The run's fingerprint names the per-sample time only when it is asked for, so baselines
+// recorded before the option keep theirs.
+TEST(nvbench_options, sample_times_is_in_the_fingerprint_only_when_on) {
+  const auto* nvbench = aorta::find_collector("nvbench");
+  ASSERT_NE(nvbench, nullptr);
+  const aorta::env_map no_path{{"PATH", "/nonexistent"}};
+  const auto off = nvbench->probe_versions(*nvbench->parse_options({}), {}, no_path);
+  EXPECT_EQ(off.count("nvbench_time"), 0U);
+  const auto on = nvbench->probe_versions(
+      *nvbench->parse_options(options_with("sample_times", "true")), {}, no_path);
+  ASSERT_EQ(on.count("nvbench_time"), 1U);
+  EXPECT_EQ(on.at("nvbench_time"), "sample mean after the warm-up rule (--jsonbin)");
+}
+
 TEST(nvbench_options, the_collector_needs_an_nvidia_gpu_and_nothing_to_install) {
   const auto* nvbench = aorta::find_collector("nvbench");
   ASSERT_NE(nvbench, nullptr);

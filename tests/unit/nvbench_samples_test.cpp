@@ -160,7 +160,16 @@ TEST(nvbench_samples, a_missing_or_damaged_sample_file_is_an_error) {
                 .find("\"size\" is 99999999999"),
             std::string::npos);
   EXPECT_NE(read_error(capture_dir(bin_summary("run.json-bin/0.bin", "many"), &bytes))
-                .find("not a finite int64"),
+                .find("\"size\" is 'many', not a whole number of samples (int64)"),
+            std::string::npos);
+  // int64's largest value: read through a double it rounded up to 2^63 and the conversion back
+  // was undefined (the nvbench_jsonbin fuzz target's first finding); one past it is no int64.
+  const std::string int64_max = "9223372036854775807";
+  EXPECT_NE(read_error(capture_dir(bin_summary("run.json-bin/0.bin", int64_max), &bytes))
+                .find("\"size\" is 9223372036854775807; it must be 1 to 16777216 samples"),
+            std::string::npos);
+  EXPECT_NE(read_error(capture_dir(bin_summary("run.json-bin/0.bin", int64_max + "0"), &bytes))
+                .find("not a whole number of samples"),
             std::string::npos);
   EXPECT_NE(read_error(capture_dir(bin_summary("run.json-bin", "16"), &bytes)).find("regular"),
             std::string::npos);
@@ -180,3 +189,35 @@ TEST(nvbench_samples, a_sample_file_outside_the_capture_is_refused) {
 }
 
 }  // namespace
+
+// With the collector's `sample_times: true` (which passed --jsonbin), a timed state that names no
+// sample file is an error naming the file and the state, not nvbench's mean; the shipped file
+// (written with --json) reads as before when samples are not required.
+TEST(nvbench_samples, required_samples_missing_from_a_state_is_an_error) {
+  std::string message;
+  try {
+    (void)aorta::read_nvbench_capture(shipped, /*sample_times_required=*/true);
+  } catch (const aorta::capture_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find(shipped.string() + ": benchmark state '" + first_state +
+                         "': no per-sample times (no summary "
+                         "'nv/json/bin:nv/cold/sample_times'), but the recipe asks for them"),
+            std::string::npos)
+      << message;
+  EXPECT_FALSE(aorta::read_nvbench_capture(shipped).kernels.empty());
+}
+
+TEST(nvbench_samples, required_samples_fail_only_the_state_without_them) {
+  const std::string bytes = float32_le(warm_series());
+  const capture_dir dir(bin_summary("run.json-bin/0.bin", "16"), &bytes);
+  // Only the first state of the shipped file names samples: required, the second state fails.
+  std::string message;
+  try {
+    (void)aorta::read_nvbench_capture(dir.path(), true);
+  } catch (const aorta::capture_error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("no per-sample times"), std::string::npos) << message;
+  EXPECT_EQ(message.find("'" + first_state + "'"), std::string::npos) << message;
+}

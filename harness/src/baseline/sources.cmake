@@ -18,6 +18,7 @@ target_sources(aorta_harness PRIVATE
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_judge.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/default_gate.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/card_identity.cpp
+  ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/fingerprint_diff.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_report.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_explain.cpp
   ${CMAKE_CURRENT_SOURCE_DIR}/src/baseline/gate_attribution.cpp

@@ -34,6 +34,7 @@ struct nvbench_totals {
   std::vector<std::string> order;  // state names, first seen first
   std::map<std::string, state_series> series;
   std::size_t untimed_states = 0;
+  bool sample_times_required = false;
 };
 
 // Each file's mean is already an average over nvbench's samples; the median over files keeps one
@@ -130,7 +131,17 @@ void add_state(detail::nvbench_state state, const std::filesystem::path& file,
         fmt::format("{}: nvbench skipped '{}': {}", file.string(), state.name, state.reason));
     return;
   }
-  if (state.sample_file) state.gpu_ns = steady_sample_mean(state, file, out);
+  if (state.sample_file) {
+    state.gpu_ns = steady_sample_mean(state, file, out);
+  } else if (totals.sample_times_required && state.gpu_ns) {
+    throw capture_error(fmt::format(
+        "{}: benchmark state '{}': no per-sample times (no summary '{}'), but the recipe asks for "
+        "them (collect.nvbench.sample_times: true), and nvbench's own mean counts the warm-up "
+        "samples. Fix: make sure the benchmark receives the --jsonbin aorta appends (a wrapper "
+        "that drops its arguments leaves nvbench writing only the mean), or leave sample_times "
+        "out to gate on nvbench's mean",
+        file.string(), state.name, detail::nvbench_sample_times_tag));
+  }
   if (!state.gpu_ns) {
     ++totals.untimed_states;
     return;
@@ -199,7 +210,7 @@ void put_nvbench_series(const std::string& name, const state_series& series, cap
 
 }  // namespace
 
-capture read_nvbench_capture(const std::filesystem::path& dir_or_file) {
+capture read_nvbench_capture(const std::filesystem::path& dir_or_file, bool sample_times_required) {
   const auto inputs = detail::find_capture_inputs(
       dir_or_file, [](const std::string& name) { return name.ends_with(".json"); }, "nvbench",
       "nvbench JSON files (*.json)");
@@ -209,6 +220,7 @@ capture read_nvbench_capture(const std::filesystem::path& dir_or_file) {
   out.notes = inputs.notes;
   if (inputs.files.empty()) return out;
   nvbench_totals totals;
+  totals.sample_times_required = sample_times_required;
   for (const auto& file : inputs.files) {
     const json root = parse_file(file);
     const json& benchmarks = nvbench_benchmarks_of(root, file, out.notes);

@@ -23,6 +23,10 @@ namespace aorta {
 // JSON, is JSON of another tool, has a meta.version.json.major other than 1, or holds a mistyped,
 // negative, non-finite or overflowing value, or names a sample file that is missing, damaged or
 // outside the JSON file's directory.
-[[nodiscard]] capture read_nvbench_capture(const std::filesystem::path& dir_or_file);
+// `sample_times_required` (the collector's `sample_times: true`, which passed --jsonbin): a timed
+// state without a sample-times summary is a capture_error naming the file and the state, never
+// read as nvbench's mean.
+[[nodiscard]] capture read_nvbench_capture(const std::filesystem::path& dir_or_file,
+                                           bool sample_times_required = false);
 
 }  // namespace aorta

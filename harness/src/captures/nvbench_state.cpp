@@ -94,6 +94,19 @@ double parse_number(const std::string& type, const std::string& text, const std:
       at, fmt::format("summary '{}': \"value\" is '{}', not a finite {}", tag, text, type));
 }
 
+// The sample file's declared sample count, read as the int64 it is: a detour through double
+// rounds 2^63 - 1 up to 2^63, which no int64 holds (found by the nvbench_jsonbin fuzz target).
+std::int64_t parse_sample_count(const std::string& text, const state_context& at) {
+  std::int64_t count = 0;
+  const auto [stop, error] = std::from_chars(text.data(), text.data() + text.size(), count);
+  if (text.empty() || error != std::errc{} || stop != text.data() + text.size()) {
+    fail_nvbench_state(at, fmt::format("summary '{}': \"size\" is '{}', not a whole number of "
+                                       "samples (int64)",
+                                       nvbench_sample_times_tag, text));
+  }
+  return count;
+}
+
 // The summary naming the sample-times file. nvbench leaves out "filename" and "size" when it
 // could not write the file; the state then has no samples to judge by, which is an error too.
 void read_sample_file_summary(const json& data, nvbench_state& out, const state_context& at) {
@@ -109,9 +122,7 @@ void read_sample_file_summary(const json& data, nvbench_state& out, const state_
       file.filename = value->get<std::string>();
       named = true;
     } else if (*name == "size") {
-      const double size = parse_number("int64", value->get<std::string>(),
-                                       std::string(nvbench_sample_times_tag), at);
-      file.size = static_cast<std::int64_t>(size);
+      file.size = parse_sample_count(value->get_ref<const std::string&>(), at);
       sized = true;
     }
   }

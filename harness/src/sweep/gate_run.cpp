@@ -2,6 +2,7 @@
 
 #include "baseline/card_identity.hpp"
 #include "baseline/default_gate.hpp"
+#include "baseline/fingerprint_diff.hpp"
 #include "baseline/gate_attribution.hpp"
 #include "baseline/gate_judge.hpp"
 #include "baseline/gate_report.hpp"
@@ -17,28 +18,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <set>
 
 namespace aorta::detail {
 namespace fs = std::filesystem;
 namespace {
-
-std::vector<std::string> fingerprint_differences(const measured_test& base,
-                                                 const measured_test& fresh) {
-  std::vector<std::string> differences;
-  std::set<std::string> keys;
-  for (const auto& [key, value] : base.fingerprint) keys.insert(key);
-  for (const auto& [key, value] : fresh.fingerprint) keys.insert(key);
-  for (const auto& key : keys) {
-    if (key == card_key) continue;  // the card is told about, not skipped on (card_identity.hpp)
-    const auto old_value = base.fingerprint.find(key);
-    const auto new_value = fresh.fingerprint.find(key);
-    const std::string before = old_value == base.fingerprint.end() ? "(absent)" : old_value->second;
-    const std::string after = new_value == fresh.fingerprint.end() ? "(absent)" : new_value->second;
-    if (before != after) differences.push_back(fmt::format("{}: '{}' vs '{}' here", key, before, after));
-  }
-  return differences;
-}
 
 // Every row's new median and its delta, for CTest's measurements (a reporter that does not keep
 // measurements drops them).
@@ -191,7 +174,9 @@ gate_session::open(const sweep_request& request, const std::optional<gate_spec>&
   if (!loaded) return no_baseline;
   if (const auto differences = fingerprint_differences(loaded->test, fresh); !differences.empty()) {
     std::string listed;
-    for (const auto& difference : differences) listed += "\n  " + difference;
+    for (const auto& [key, before, after] : differences) {
+      listed += fmt::format("\n  {}: '{}' vs '{}' here", key, before, after);
+    }
     return skip_or_fail(request, trials,
                         fmt::format("baseline {} was recorded on another machine or toolchain; "
                                     "the fingerprint differs in:{}\n{}",

@@ -1,5 +1,5 @@
-// nvbench: runs an nvbench executable with --json into the trial and reads it; each benchmark
-// state becomes a kernel row (captures/nvbench_reader.hpp, docs/collectors.md).
+// nvbench: runs an nvbench executable with --json (or --jsonbin) into the trial and reads it; each
+// benchmark state becomes a kernel row (captures/nvbench_reader.hpp, docs/collectors.md).
 #include "captures/nvbench_reader.hpp"
 #include "collectors/collector_support.hpp"
 #include "collectors/nvbench/nvbench_wrap.hpp"
@@ -28,11 +28,18 @@ public:
   }
   // nvbench is linked into the payload and its version is only known from the file it writes
   // (a note of the capture); the timings depend on the card, which the fingerprint records.
-  [[nodiscard]] tool_version_map probe_versions(const collector_config& /*config*/,
+  // With sample_times the row's time is another quantity (the mean after the warm-up rule, not
+  // nvbench's mean of every sample), so it is part of the fingerprint: a baseline of the other
+  // kind then differs in it, and the gate skips naming it instead of comparing the two. Without
+  // it nothing is added, so baselines recorded before the option keep their fingerprint.
+  [[nodiscard]] tool_version_map probe_versions(const collector_config& config,
                                                 const std::vector<std::string>& /*command*/,
                                                 const env_map& env) const override {
     tool_version_map versions;
     probe_nvidia_gpu(versions, env);
+    if (options_of<nvbench_options>(config).sample_times) {
+      versions[std::string(nvbench_time_key)] = std::string(nvbench_time_of_samples);
+    }
     return versions;
   }
   // The payload is the tool: nothing to install.
@@ -50,14 +57,15 @@ public:
     return inner;
   }
   [[nodiscard]] capture read_capture(const std::filesystem::path& output,
-                                     const read_context& /*context*/) const override {
-    return read_nvbench_capture(output);
+                                     const read_context& context) const override {
+    return read_nvbench_capture(output, options_of<nvbench_options>(*context.config).sample_times);
   }
   [[nodiscard]] std::string explain_empty(const capture& empty,
                                           const collector_config& /*config*/) const override {
     return fmt::format(
         "empty capture: nvbench measured no benchmark state under {}.\nLikely causes:\n"
-        "- the command is not an nvbench executable (NVBENCH_MAIN), so --json was ignored\n"
+        "- the command is not an nvbench executable (NVBENCH_MAIN), so --json (--jsonbin) was "
+        "ignored\n"
         "- --benchmark or --axis selected nothing (list them with --list)\n"
         "- every state was skipped (the notes give nvbench's skip_reason)",
         empty.artifact_dir.string());

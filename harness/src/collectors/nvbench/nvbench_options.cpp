@@ -71,11 +71,24 @@ double parse_seconds(std::string_view key, const std::string& text) {
   return *value;
 }
 
+bool parse_sample_times(const std::string& text) {
+  const auto value = detail::parse_bool_text(text);
+  if (!value) {
+    detail::fail_option(
+        nvbench_name, "sample_times",
+        fmt::format("expected a boolean, got '{}'; allowed: true, false (also 1/0, yes/no, "
+                    "on/off, any case). Fix: sample_times: true to read nvbench's per-sample "
+                    "times (--jsonbin), or leave it out for nvbench's mean (--json)",
+                    text));
+  }
+  return *value;
+}
+
 }  // namespace
 
 nvbench_options parse_nvbench_options(const option_map& options) {
   detail::reject_unknown_options(nvbench_name, options,
-                                 {"devices", "min_samples", "min_time", "timeout"});
+                                 {"devices", "min_samples", "min_time", "timeout", "sample_times"});
   nvbench_options parsed;
   if (const auto* devices = detail::find_option(options, "devices")) {
     parsed.devices = parse_devices(devices->text);
@@ -88,6 +101,9 @@ nvbench_options parse_nvbench_options(const option_map& options) {
   }
   if (const auto* timeout = detail::find_option(options, "timeout")) {
     parsed.timeout = parse_seconds("timeout", timeout->text);
+  }
+  if (const auto* sample_times = detail::find_option(options, "sample_times")) {
+    parsed.sample_times = parse_sample_times(sample_times->text);
   }
   return parsed;
 }

@@ -6,7 +6,8 @@ namespace aorta {
 
 std::vector<std::string> nvbench_flags(const nvbench_options& options,
                                        const std::filesystem::path& output_dir) {
-  std::vector<std::string> flags{"--json", (output_dir / "nvbench.json").string()};
+  std::vector<std::string> flags{options.sample_times ? "--jsonbin" : "--json",
+                                 (output_dir / "nvbench.json").string()};
   if (options.devices) flags.insert(flags.end(), {"--devices", *options.devices});
   if (options.min_samples) {
     flags.insert(flags.end(), {"--min-samples", std::to_string(*options.min_samples)});
