@@ -138,3 +138,15 @@ def chrome_trace_seeds():
     yield "long_stack.chrome_trace", dumps(
         {"traceEvents": [event(stack=["ROOT"] + ["f"] * REPEATED + ["k"])]})
     yield "run_of_brackets.chrome_trace", "{" * RUN
+    # The launch series (launch_series.hpp): one kernel past its 262,144-launch limit, warm-up
+    # launches whose steady median times the launch count overflows, and hostile `ts` values.
+    def launch(dur, ts):
+        return '{"ph":"X","cat":"kernel","name":"k","dur":%s,"ts":%s}' % (dur, ts)
+    yield "launches_past_limit.chrome_trace", (
+        '{"traceEvents":[' + ",".join(launch(1, i) for i in range((1 << 18) + 1)) + "]}")
+    warm = [launch(100, 0), launch(50, 1)] + [launch(1.7e307, i + 2) for i in range(18)]
+    yield "warmup_sum_overflow.chrome_trace", '{"traceEvents":[' + ",".join(warm) + "]}"
+    stamps = ["NaN", "Infinity", "-Infinity", "1e308", "-1e308", '"7"', "null", "[]", "{}", "0",
+              "0", "-0", "1e-320", "9" * 400, "true", "2", "3", "4", "5", "6"]
+    hostile = [launch(10 if i < 3 else 1, ts) for i, ts in enumerate(stamps)]
+    yield "warmup_hostile_ts.chrome_trace", '{"traceEvents":[' + ",".join(hostile) + "]}"
