@@ -29,19 +29,30 @@ using namespace aorta;
 
 constexpr const char* kernel = "BM_gemm";
 
-double process_time_ms(std::mt19937_64& engine, double shift) {
+// One process's steady time: the H100 CUDA-event GEMM's modes (30 or 45 us), or those of the H100
+// Triton GEMM whose processes draw one of two tile configurations (23.75 or 25.79 us,
+// benchmarks/gpu-2026-12-06d/h39), closer together than the change the gate looks for.
+struct mode_model {
+  double fast_ms, slow_ms, fast_spread, slow_spread;
+};
+constexpr mode_model cuda_events{0.030, 0.045, 0.03, 0.06};
+constexpr mode_model triton_tiles{0.02375, 0.02579, 0.010, 0.014};
+
+double process_time_ms(std::mt19937_64& engine, double shift, const mode_model& model) {
   const bool slow = std::bernoulli_distribution(0.5)(engine);
-  const double noise = std::normal_distribution<double>(0.0, slow ? 0.06 : 0.03)(engine);
-  return (slow ? 0.045 : 0.030) * std::exp(noise) * (1.0 + shift);
+  const double noise =
+      std::normal_distribution<double>(0.0, slow ? model.slow_spread : model.fast_spread)(engine);
+  return (slow ? model.slow_ms : model.fast_ms) * std::exp(noise) * (1.0 + shift);
 }
 
-detail::measured_test modal_test(std::mt19937_64& engine, std::size_t trials, double shift) {
+detail::measured_test modal_test(std::mt19937_64& engine, std::size_t trials, double shift,
+                                 const mode_model& model = cuda_events) {
   detail::measured_test test;
   test.test = "modes";
   test.fingerprint["gpu"] = "Replay GPU";
   for (std::size_t t = 0; t < trials; ++t) {
     detail::trial_snapshot snapshot;
-    snapshot.kernels.emplace(kernel, detail::kernel_sample{20.0, process_time_ms(engine, shift)});
+    snapshot.kernels.emplace(kernel, detail::kernel_sample{20.0, process_time_ms(engine, shift, model)});
     test.trials.push_back(std::move(snapshot));
   }
   return test;
@@ -64,6 +75,7 @@ void write_new_trials(const fs::path& dir, const detail::measured_test& fresh) {
 struct tally {
   int gates = 0;
   int slower = 0;
+  int ambiguous = 0;  // a failed gate under the default ambiguous policy (fail)
   int multimodal = 0;
 };
 
@@ -118,23 +130,27 @@ TEST(GateModesReplay, CompareHoldsFalseAlarmsAndCatchesTenPercentThroughModes) {
   EXPECT_GE(at_ten.slower, 16);  // 89% of 1000 through judge_gate, less two standard errors of 20
 }
 
-tally replay_judge(int gates, std::size_t trials, double shift, std::uint64_t seed) {
+tally replay_judge(int gates, std::size_t trials, double shift, std::uint64_t seed,
+                   const mode_model& model = cuda_events) {
   std::mt19937_64 engine(seed);
   const auto policy = replay::compare_policy();
   tally counted;
   for (int g = 0; g < gates; ++g) {
-    const auto base = modal_test(engine, trials, 0.0);
-    const auto fresh = modal_test(engine, trials, shift);
+    const auto base = modal_test(engine, trials, 0.0, model);
+    const auto fresh = modal_test(engine, trials, shift, model);
     const auto judged = detail::judge_gate(base, fresh, policy);
     ++counted.gates;
     for (const auto& row : judged.rows) {
       if (row.label != fmt::format("time_ms({})", kernel)) continue;
       counted.slower += row.verdict == detail::gate_verdict::worse;
+      counted.ambiguous += row.verdict == detail::gate_verdict::ambiguous;
       counted.multimodal += row.modes.has_value();
     }
   }
-  fmt::print("judge_gate, {} trials a side, {:+.0f}%: {} gates, {} SLOWER, {} multi-modal\n",
-             trials, shift * 100, counted.gates, counted.slower, counted.multimodal);
+  fmt::print("judge_gate, {}{} trials a side, {:+.0f}%: {} gates, {} SLOWER, {} AMBIGUOUS, {} "
+             "multi-modal\n",
+             &model == &triton_tiles ? "tile modes, " : "", trials, shift * 100, counted.gates,
+             counted.slower, counted.ambiguous, counted.multimodal);
   return counted;
 }
 
@@ -148,6 +164,14 @@ TEST(GateModesReplay, TheJudgeMeetsBothGoalsAtScaleAndPrintsTheOperatingCurve) {
     for (const double shift : {0.0, 0.05, 0.10, 0.20}) replay_judge(gates, trials, shift, 3980);
   }
   for (const double shift : {0.05, 0.20}) replay_judge(gates, 10, shift, 3980);
+  // Tile modes 1.086x apart: an unchanged gate's mix of modes is no regression; +10% is caught.
+  const auto tiles_aa = replay_judge(gates, 10, 0.0, 3975, triton_tiles);
+  EXPECT_LE(tiles_aa.slower + tiles_aa.ambiguous, gates / 100);
+  EXPECT_GE(tiles_aa.multimodal, gates * 90 / 100);
+  EXPECT_GE(replay_judge(gates, 10, 0.10, 3976, triton_tiles).slower, gates * 95 / 100);
+  for (const std::size_t trials : {5u, 15u}) {
+    for (const double shift : {0.0, 0.10}) replay_judge(gates, trials, shift, 3981, triton_tiles);
+  }
 }
 
 }  // namespace

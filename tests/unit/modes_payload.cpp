@@ -4,6 +4,9 @@
 // benchmarks/gpu-2026-12-06/gemm-modes.json), with lognormal process noise of 3% (fast mode) or
 // 6% (slow mode), 2% launch noise, and 20 launches of which the first three are 8x, 5x and 1.5x
 // slow (warm-up). MODES_SHIFT (a cell's environment) makes every launch 1 + shift slower.
+// MODES_MODEL=tiles draws instead the modes of a Triton GEMM whose processes pick one of two tile
+// configurations (benchmarks/gpu-2026-12-06d/h39, H100): 23.75 us or 25.79 us, 1.0% / 1.4% process
+// noise, 1.5% launch noise.
 // The seed is MODES_SEED and the trial's place in the output directory (cell/trial_N), so a
 // replay is the same on every machine.
 #include <cmath>
@@ -45,12 +48,15 @@ int main(int argc, char** argv) {
   }
   const char* seed = std::getenv("MODES_SEED");
   const char* shift = std::getenv("MODES_SHIFT");
+  const char* model = std::getenv("MODES_MODEL");
+  const bool tiles = model != nullptr && std::strcmp(model, "tiles") == 0;
   std::mt19937_64 engine(fnv1a(std::string(seed ? seed : "0") + "|" + trial_place(out)));
   const bool slow = std::bernoulli_distribution(0.5)(engine);
-  const double process =
-      std::exp(std::normal_distribution<double>(0.0, slow ? 0.06 : 0.03)(engine));
-  const double scale = (slow ? 45.0 : 30.0) * process * (1.0 + (shift ? std::atof(shift) : 0.0));
-  std::normal_distribution<double> launch_noise(0.0, 0.02);
+  const double spread = tiles ? (slow ? 0.014 : 0.010) : (slow ? 0.06 : 0.03);
+  const double process = std::exp(std::normal_distribution<double>(0.0, spread)(engine));
+  const double mode_us = tiles ? (slow ? 25.79 : 23.75) : (slow ? 45.0 : 30.0);
+  const double scale = mode_us * process * (1.0 + (shift ? std::atof(shift) : 0.0));
+  std::normal_distribution<double> launch_noise(0.0, tiles ? 0.015 : 0.02);
   FILE* file = std::fopen(out.c_str(), "w");
   if (file == nullptr) return 1;
   std::fprintf(file,

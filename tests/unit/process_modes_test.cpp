@@ -38,14 +38,40 @@ TEST(ProcessModes, TwoSeparatedGroupsAreTwoModesOneNormalSampleIsOne) {
   EXPECT_NEAR(split.centres[0], 30.0, 1.5);
   EXPECT_NEAR(split.centres[1], 45.0, 2.5);
   for (std::size_t i = 0; i < two.size(); ++i) EXPECT_EQ(split.mode_of[i], i % 3 == 0 ? 1U : 0U);
-  // One mode with 5% spread: a cut of a normal sample is never 1.2x apart at this spread.
+  // One mode with 5% spread: a cut of a normal sample of 20 is rarely 1.2x apart at this spread,
+  // and passes Ashman's D of 3 in about 40% of draws, of 5 (what parts less than 1.2x apart need)
+  // in under 1%.
   int split_unimodal = 0;
-  for (int draw = 0; draw < 200; ++draw) {
+  for (int draw = 0; draw < 1000; ++draw) {
     split_unimodal += detect_modes(processes(engine, 20, 1.0, 0.05, [](std::size_t) {
                         return false;
                       })).centres.size() > 1;
   }
-  EXPECT_EQ(split_unimodal, 0);
+  EXPECT_LE(split_unimodal, 15);
+}
+
+TEST(ProcessModes, TileModesCloserThanTwentyPercentAreModes) {
+  // The H100 Triton GEMM whose processes draw one of two tile configurations: 23.75 us or
+  // 25.79 us (1.086x), 1.0% / 1.4% spread within each (benchmarks/gpu-2026-12-06d/h39).
+  std::mt19937_64 engine(3939);
+  int found = 0;
+  for (int draw = 0; draw < 200; ++draw) {
+    std::vector<double> times;
+    std::vector<bool> slow;
+    for (int t = 0; t < 20; ++t) {
+      slow.push_back(std::bernoulli_distribution(0.5)(engine));
+      const double spread = slow.back() ? 0.014 : 0.010;
+      times.push_back((slow.back() ? 25.79 : 23.75) *
+                      std::exp(std::normal_distribution<double>(0.0, spread)(engine)));
+    }
+    const auto split = detect_modes(times);
+    if (split.centres.size() != 2) continue;
+    bool matches = true;
+    for (std::size_t t = 0; t < times.size(); ++t) matches &= (split.mode_of[t] == 1U) == slow[t];
+    found += matches;
+  }
+  // The modes' tails overlap now and then (a slow process below the fastest fast one).
+  EXPECT_GE(found, 180) << "of 200 draws split exactly into the two tile modes";
 }
 
 TEST(ProcessModes, ASingleOutlierIsNoModeAndAShiftOfTheCellAloneIsNotMultiModal) {

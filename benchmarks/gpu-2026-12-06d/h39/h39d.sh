@@ -44,7 +44,9 @@ for phase in $PHASES; do
     echo "calibrate rc=$? ($(elapsed) s)"; tail -c 400 "$OUT_DIR/calibration.json"; echo
     ;;
   tiles|natural)
-    if [ "$phase" = tiles ]; then
+    if [ "$phase" = tiles ] && [ -n "${H39_TILES_FAST:-}" ]; then
+      echo "tiles: preset fast $H39_TILES_FAST, slow $H39_TILES_SLOW"
+    elif [ "$phase" = tiles ]; then
       pair=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(d["fast"], d["slow"])' \
         "$OUT_DIR/calibration.json" 2>/dev/null) || { echo "tiles: no calibration, skipped"; continue; }
       export H39_TILES_FAST=${pair% *} H39_TILES_SLOW=${pair#* }

@@ -38,13 +38,18 @@ def launches(trial_dir):
     return {name: [round(d, 3) for _, d in sorted(v)] for name, v in found.items()}
 
 
+def trial_key(trial_dir):
+    """run/cell/trial_N: the same trial on the GPU machine and where its archive is unpacked."""
+    return "/".join(os.path.normpath(trial_dir).split(os.sep)[-3:])
+
+
 def main():
     runs_dir, pool_path, out_path = sys.argv[1:4]
     drawn = {}
     if os.path.exists(pool_path):
         for line in open(pool_path, encoding="utf-8"):
             rec = json.loads(line)
-            drawn[os.path.dirname(os.path.dirname(rec["trial"]))] = rec
+            drawn[trial_key(os.path.dirname(os.path.dirname(rec["trial"])))] = rec
     runs, counts = [], collections.Counter()
     for run in sorted(glob.glob(os.path.join(runs_dir, "*"))):
         matrix_path = os.path.join(run, "matrix.json")
@@ -52,13 +57,16 @@ def main():
             runs.append({"run": os.path.basename(run), "complete": False})
             continue
         matrix = json.load(open(matrix_path, encoding="utf-8"))
+        if not matrix.get("confound"):  # a run stopped at its deadline: its partial matrix
+            runs.append({"run": os.path.basename(run), "complete": False})
+            continue
         source = os.path.basename(run).rsplit("-", 1)[0]
         record = {"run": os.path.basename(run), "source": source, "complete": True,
                   "aa": time_row(matrix, "twin"), "ten": time_row(matrix, "head"), "trials": {}}
         for cell in ("base", "twin", "head"):
             for trial in sorted(glob.glob(os.path.join(run, cell, "trial_*")),
                                 key=lambda p: int(p.rsplit("_", 1)[1])):
-                pool = drawn.get(trial, {})
+                pool = drawn.get(trial_key(trial), {})
                 record["trials"].setdefault(cell, []).append(
                     {"launches": launches(trial), "tiles": pool.get("tiles", ""),
                      "held_s": pool.get("held_s"), "waited_s": pool.get("waited_s")})

@@ -36,7 +36,8 @@ double spread_of(const std::vector<double>& sorted, std::size_t begin, std::size
 
 // The cut of `part` (an index into `sorted`) leaving the least spread within the two sides, or
 // nullopt when no cut passes the limits of process_modes.hpp.
-std::optional<std::size_t> best_cut(const std::vector<double>& sorted, mode_segment part) {
+std::optional<std::size_t> best_cut(const std::vector<double>& sorted, mode_segment part,
+                                    mode_reach reach) {
   if (part.end - part.begin < 2 * min_mode_trials) return std::nullopt;
   std::size_t best = 0;
   double least = std::numeric_limits<double>::infinity();
@@ -49,14 +50,17 @@ std::optional<std::size_t> best_cut(const std::vector<double>& sorted, mode_segm
   }
   const double low = mean_of(sorted, part.begin, best);
   const double high = mean_of(sorted, best, part.end);
-  if (high - low < std::log(mode_min_ratio)) return std::nullopt;
+  const double least_ratio = reach == mode_reach::wide ? mode_wide_ratio : mode_min_ratio;
+  if (high - low < std::log(least_ratio)) return std::nullopt;
   // Ashman's D = sqrt(2) |m1 - m2| / sqrt(s1^2 + s2^2), sample variances of the two sides.
   const double var_low =
       spread_of(sorted, part.begin, best) / static_cast<double>(best - part.begin - 1);
   const double var_high =
       spread_of(sorted, best, part.end) / static_cast<double>(part.end - best - 1);
   const double pooled = var_low + var_high;
-  if (pooled > 0.0 && std::sqrt(2.0) * (high - low) / std::sqrt(pooled) < mode_min_separation) {
+  const double separation =
+      high - low < std::log(mode_wide_ratio) ? mode_narrow_separation : mode_min_separation;
+  if (pooled > 0.0 && std::sqrt(2.0) * (high - low) / std::sqrt(pooled) < separation) {
     return std::nullopt;
   }
   return best;
@@ -126,7 +130,7 @@ void frequency_shift(const std::vector<double>& cell_modes,
 
 }  // namespace
 
-mode_split detect_modes(const std::vector<double>& values) {
+mode_split detect_modes(const std::vector<double>& values, mode_reach reach) {
   std::vector<std::size_t> order(values.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(),
@@ -138,7 +142,7 @@ mode_split detect_modes(const std::vector<double>& values) {
   for (bool split = true; split && parts.size() < max_modes;) {
     split = false;
     for (std::size_t p = 0; p < parts.size(); ++p) {
-      const auto cut = best_cut(sorted, parts[p]);
+      const auto cut = best_cut(sorted, parts[p], reach);
       if (!cut) continue;
       const mode_segment high{*cut, parts[p].end};
       parts[p].end = *cut;
@@ -206,15 +210,13 @@ multimodal_test judge_split(const std::vector<double>& cell, const std::vector<d
   return test;
 }
 
-}  // namespace
-
-multimodal_test test_multimodal(const std::vector<double>& cell,
-                                const std::vector<double>& reference, mode_pairing pairing) {
-  // The modes are found on the cell's trials with its estimated shift taken out, so that a change
-  // of the cell does not split a mode into the cell's and the reference's copies (a 20% change of
-  // modes 1.5x apart makes four groups 1.2x apart). Start without a shift; repeat with the
-  // within-mode one (or, when no mode holds both cells, the ratio of the geometric means) until the
-  // modes stop changing.
+// The modes are found on the cell's trials with its estimated shift taken out, so that a change
+// of the cell does not split a mode into the cell's and the reference's copies (a 20% change of
+// modes 1.5x apart makes four groups 1.2x apart). Start without a shift; repeat with the
+// within-mode one (or, when no mode holds both cells, the ratio of the geometric means) until the
+// modes stop changing.
+multimodal_test aligned_modes(const std::vector<double>& cell, const std::vector<double>& reference,
+                              mode_pairing pairing, mode_reach reach) {
   double shift = 0.0;
   std::vector<std::size_t> previous;
   multimodal_test test;
@@ -222,7 +224,7 @@ multimodal_test test_multimodal(const std::vector<double>& cell,
     std::vector<double> aligned;
     for (const double v : cell) aligned.push_back(v / std::exp(shift));
     aligned.insert(aligned.end(), reference.begin(), reference.end());
-    auto split = detect_modes(aligned);
+    auto split = detect_modes(aligned, reach);
     if (pass > 0 && split.mode_of == previous) break;
     auto candidate = judge_split(cell, reference, split, pairing);
     if (candidate.modes < 2 && pass > 0) break;  // keep the last multi-modal split
@@ -232,6 +234,22 @@ multimodal_test test_multimodal(const std::vector<double>& cell,
     shift = std::log(test.shared_modes > 0 ? test.within_ratio : test.overall_ratio);
   }
   return test;
+}
+
+}  // namespace
+
+multimodal_test test_multimodal(const std::vector<double>& cell,
+                                const std::vector<double>& reference, mode_pairing pairing) {
+  // Wide modes first: before the shift is known, a change of the cell as large as a narrow gap
+  // (10% on modes 1% wide) splits each mode into its two sides' copies. Narrow modes only when
+  // the trials form no wide groups at all: wide groups that are a shift of the cell or a drift
+  // common to both cells are not modes, and their narrow copies are not either.
+  auto wide = aligned_modes(cell, reference, pairing, mode_reach::wide);
+  if (wide.modes >= 2) return wide;
+  std::vector<double> pooled(cell);
+  pooled.insert(pooled.end(), reference.begin(), reference.end());
+  if (detect_modes(pooled, mode_reach::wide).centres.size() >= 2) return wide;
+  return aligned_modes(cell, reference, pairing, mode_reach::narrow);
 }
 
 std::string describe_modes(const multimodal_test& test, std::string_view cell_name,

@@ -18,12 +18,22 @@ namespace aorta::detail {
 
 // A split of sorted log times into modes is taken only when both parts are at least this far
 // apart (ratio of their geometric means) and well separated for their spread (Ashman's D), with
-// at least min_mode_trials trials on each side; at most max_modes modes.
-inline constexpr double mode_min_ratio = 1.2;
+// at least min_mode_trials trials on each side; at most max_modes modes. Parts less than
+// mode_wide_ratio apart need the larger separation: a Triton GEMM whose processes draw one of two
+// tile configurations runs 1.086x apart with 1-1.5% spread in each (D about 7, H100), while a
+// normal sample of 20 cut at its best place passes D 3 in about 40% of draws at 5-10% spread and
+// D 5 in under 1% (docs/recipes.md, "Multi-modal timing").
+inline constexpr double mode_min_ratio = 1.05;
+inline constexpr double mode_wide_ratio = 1.2;
 inline constexpr double mode_min_separation = 3.0;
+inline constexpr double mode_narrow_separation = 5.0;
 inline constexpr std::size_t min_mode_trials = 2;
 inline constexpr std::size_t max_modes = 4;
 inline constexpr std::size_t min_discordant_rounds = 2;
+
+// How close two modes may be: `wide` takes only parts mode_wide_ratio apart; `narrow` also the
+// closer ones that pass mode_narrow_separation.
+enum class mode_reach { wide, narrow };
 
 struct mode_split {
   std::vector<std::size_t> mode_of;  // per value, in input order; 0 is the fastest mode
@@ -32,7 +42,8 @@ struct mode_split {
 
 // Modes of positive values (times), by recursive splits of the sorted logs at the cut that leaves
 // the least spread within the two parts (Otsu's rule), kept while both parts pass the limits above.
-[[nodiscard]] mode_split detect_modes(const std::vector<double>& values);
+[[nodiscard]] mode_split detect_modes(const std::vector<double>& values,
+                                      mode_reach reach = mode_reach::narrow);
 
 struct multimodal_test {
   std::size_t modes = 0;
