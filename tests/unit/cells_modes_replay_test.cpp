@@ -162,7 +162,8 @@ aorta::detail::cell_trials simulated_cell(std::mt19937_64& engine, int trials, d
   for (int t = 0; t < trials; ++t) {
     aorta::trial_record record;
     record.verdict = aorta::verdict::pass;
-    record.metrics.kernels.push_back({"BM_gemm", 20, process_time_ms(engine, shift, model), "gbench"});
+    record.metrics.kernels.push_back(
+        {"BM_gemm", 20, process_time_ms(engine, shift, model), "gbench"});
     cell.emplace_back(record);
   }
   return cell;

@@ -52,7 +52,8 @@ detail::measured_test modal_test(std::mt19937_64& engine, std::size_t trials, do
   test.fingerprint["gpu"] = "Replay GPU";
   for (std::size_t t = 0; t < trials; ++t) {
     detail::trial_snapshot snapshot;
-    snapshot.kernels.emplace(kernel, detail::kernel_sample{20.0, process_time_ms(engine, shift, model)});
+    snapshot.kernels.emplace(kernel,
+                             detail::kernel_sample{20.0, process_time_ms(engine, shift, model)});
     test.trials.push_back(std::move(snapshot));
   }
   return test;

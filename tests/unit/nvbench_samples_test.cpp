@@ -221,3 +221,53 @@ TEST(nvbench_samples, required_samples_fail_only_the_state_without_them) {
   EXPECT_NE(message.find("no per-sample times"), std::string::npos) << message;
   EXPECT_EQ(message.find("'" + first_state + "'"), std::string::npos) << message;
 }
+
+// A real --jsonbin capture (tests/fixtures/nvbench/README.md, h100-jsonbin): each state's sample
+// file is read whole, and the time is the mean of its samples, which nvbench's own mean of the
+// same samples confirms (nvbench runs its warm-up before sampling, so the rule drops few if any).
+TEST(nvbench_samples, the_h100_capture_reads_every_sample_and_agrees_with_nvbenchs_mean) {
+  const fs::path dir = fs::path(AORTA_FIXTURES_DIR) / "nvbench" / "h100-jsonbin";
+  std::ifstream in(dir / "nvbench.json");
+  const json doc = json::parse(in);
+  const aorta::capture c = aorta::read_nvbench_capture(dir / "nvbench.json");
+  int states = 0;
+  for (const auto& state : doc.at("benchmarks").at(0).at("states")) {
+    std::string file;
+    double nvbench_mean_s = 0.0;
+    for (const auto& summary : state.at("summaries")) {
+      for (const auto& datum : summary.at("data")) {
+        if (summary.at("tag") == "nv/json/bin:nv/cold/sample_times" &&
+            datum.at("name") == "filename")
+          file = datum.at("value").get<std::string>();
+        if (summary.at("tag") == "nv/cold/time/gpu/mean" && datum.at("name") == "value")
+          nvbench_mean_s = std::stod(datum.at("value").get<std::string>());
+      }
+    }
+    ASSERT_FALSE(file.empty()) << state.at("name");
+    std::ifstream bin(dir / file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(bin)),
+                            std::istreambuf_iterator<char>());
+    ASSERT_EQ(bytes.size() % 4, 0U);
+    double lowest = std::numeric_limits<double>::infinity(), highest = 0.0, sum = 0.0;
+    for (std::size_t at = 0; at < bytes.size(); at += 4) {
+      std::uint32_t bits = 0;
+      for (int b = 3; b >= 0; --b) bits = (bits << 8) | static_cast<unsigned char>(bytes[at + b]);
+      const double ns = static_cast<double>(std::bit_cast<float>(bits)) * 1e9;
+      lowest = std::min(lowest, ns);
+      highest = std::max(highest, ns);
+      sum += ns;
+    }
+    const double mean_ns = sum / static_cast<double>(bytes.size() / 4);
+    EXPECT_NEAR(mean_ns, nvbench_mean_s * 1e9, nvbench_mean_s * 1e9 * 1e-6) << file;
+    const std::string name =
+        "gemm/N:" + state.at("axis_values").at(0).at("value").get<std::string>();
+    const auto row = std::find_if(c.kernels.begin(), c.kernels.end(),
+                                  [&](const auto& k) { return k.name == name; });
+    ASSERT_NE(row, c.kernels.end()) << name;
+    EXPECT_GE(row->total_ns, lowest) << name;
+    EXPECT_LE(row->total_ns, highest) << name;
+    EXPECT_NEAR(row->total_ns, mean_ns, mean_ns * 0.005) << name;
+    ++states;
+  }
+  EXPECT_EQ(states, 2);
+}
