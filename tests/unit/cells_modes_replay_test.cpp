@@ -26,6 +26,8 @@
 #include <fstream>
 #include <random>
 
+#include <unistd.h>
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -75,7 +77,9 @@ constexpr mode_model triton_tiles{"tiles", 0.02375, 0.02579, 0.010, 0.014};
 
 tally replay_cli(const char* name, int runs, int trials, double shift, int seed,
                  const mode_model& model = cuda_events) {
-  const fs::path dir = fs::temp_directory_path() / "aorta-cells-modes-replay";
+  // Its own directory: ctest runs the tests of this file side by side.
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("aorta-cells-modes-replay-{}-{}", seed, ::getpid());
   fs::remove_all(dir);
   fs::create_directories(dir);
   write_recipe(dir / "recipe.yaml", trials, shift);
