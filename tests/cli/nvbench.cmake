@@ -115,8 +115,8 @@ endforeach()
 
 # Through `aorta sweep run` (the argv the program saw, the trial's time, the failing trials, a
 # baseline of means gated against a run of samples): needs an NVIDIA device node, so it is
-# skipped (77) where there is none. benchmarks/gpu-2026-12-06c/h39c/run.sh runs it on a GPU machine
-# (not yet run there: README.md); here it ran in a mount namespace with an empty /dev/nvidiactl.
+# skipped (77) where there is none. It passed on an H100 (2026-12-06, phase `fake` of
+# benchmarks/gpu-2026-12-06c/h39c/run.sh) and here in a mount namespace with an empty /dev/nvidiactl.
 add_test(NAME aorta.cli.nvbench.sample_times_sweep
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/nvbench/sweep_sample_times.py
           --aorta "${aorta}" --work "${out}/nvbench_sample_times_sweep")

@@ -6,15 +6,14 @@
 //     head 10% slower, 10 trials a cell.
 //   - Through judge_cells, the function the sweep calls, at 1000 runs a scenario, for the operating
 //     curve in docs/regression-gate.md ("Multi-modal timing").
-// Two mode models: the H100 CUDA-event GEMM (30 or 45 us) and the H100 Triton GEMM whose
-// processes draw one of two tile configurations (23.75 or 25.79 us, 1.086x apart: closer than the
-// change the judge looks for, yet their mix moves an A/A past the threshold).
+// Two mode models (process_mode_models.hpp): the H100 CUDA-event GEMM and the tile-draw Triton GEMM.
 // The goals are the issue's: at most 1 false SLOWER in 20 A/A runs, at least 19 of 20 caught.
 #include "aorta/launch_plan.hpp"
 #include "cells/confound.hpp"
 #include "cells/signed_rank.hpp"
 #include "process/process.hpp"
 #include "recipe/cell_plan.hpp"
+#include "process_mode_models.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -67,16 +66,13 @@ void write_recipe(const fs::path& file, int trials, double shift) {
       << "mitigation_axis: [base, head]\nconfound: {baseline_cell: base, threshold: 1.05}\n";
 }
 
-// One process's steady time model (modes_payload.cpp draws the same per launch).
-struct mode_model {
-  const char* payload_model;  // MODES_MODEL of modes_payload.cpp
-  double fast_ms, slow_ms, fast_spread, slow_spread;
-};
-constexpr mode_model cuda_events{"", 0.030, 0.045, 0.03, 0.06};
-constexpr mode_model triton_tiles{"tiles", 0.02375, 0.02579, 0.010, 0.014};
+using aorta::test::cuda_events;
+using aorta::test::process_mode_model;
+using aorta::test::process_time_ms;
+using aorta::test::triton_tiles;
 
 tally replay_cli(const char* name, int runs, int trials, double shift, int seed,
-                 const mode_model& model = cuda_events) {
+                 const process_mode_model& model = cuda_events) {
   // Its own directory: ctest runs the tests of this file side by side.
   const fs::path dir =
       fs::temp_directory_path() / fmt::format("aorta-cells-modes-replay-{}-{}", seed, ::getpid());
@@ -141,15 +137,6 @@ TEST(CellsModesReplay, SweepRunHoldsFalseAlarmsWhenTheModesAreCloserThanTheChang
   EXPECT_GE(slow.slower, 19);
 }
 
-// One process's steady time, as modes_payload.cpp draws it (the median of its launches after the
-// warm-up rule is within the 2% launch noise of it).
-double process_time_ms(std::mt19937_64& engine, double shift, const mode_model& model) {
-  const bool slow = std::bernoulli_distribution(0.5)(engine);
-  const double noise =
-      std::normal_distribution<double>(0.0, slow ? model.slow_spread : model.fast_spread)(engine);
-  return (slow ? model.slow_ms : model.fast_ms) * std::exp(noise) * (1.0 + shift);
-}
-
 std::vector<aorta::detail::cell_plan> two_cells() {
   std::vector<aorta::detail::cell_plan> cells(2);
   cells[0].name = "base";
@@ -161,7 +148,7 @@ std::vector<aorta::detail::cell_plan> two_cells() {
 }
 
 aorta::detail::cell_trials simulated_cell(std::mt19937_64& engine, int trials, double shift,
-                                          const mode_model& model) {
+                                          const process_mode_model& model) {
   aorta::detail::cell_trials cell;
   for (int t = 0; t < trials; ++t) {
     aorta::trial_record record;
@@ -174,7 +161,7 @@ aorta::detail::cell_trials simulated_cell(std::mt19937_64& engine, int trials, d
 }
 
 tally replay_judge(int runs, int trials, double shift, std::uint64_t seed,
-                   const mode_model& model = cuda_events) {
+                   const process_mode_model& model = cuda_events) {
   std::mt19937_64 engine(seed);
   tally counted;
   for (int run = 0; run < runs; ++run) {
@@ -191,7 +178,7 @@ tally replay_judge(int runs, int trials, double shift, std::uint64_t seed,
   }
   fmt::print("judge_cells, {}{} trials a cell, head {:+.0f}%: {} runs, {} SLOWER, {} multi-modal "
              "(signed-rank alone: {} SLOWER)\n",
-             &model == &triton_tiles ? "tile modes, " : "", trials, shift * 100, counted.runs,
+             model.label, trials, shift * 100, counted.runs,
              counted.slower, counted.multimodal, counted.paired_slower);
   return counted;
 }

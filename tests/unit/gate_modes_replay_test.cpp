@@ -13,6 +13,7 @@
 #include "aorta/trial_record.hpp"
 #include "baseline/baseline_file.hpp"
 #include "gate_replay_support.hpp"
+#include "process_mode_models.hpp"
 #include "process/process.hpp"
 
 #include <gtest/gtest.h>
@@ -29,24 +30,13 @@ using namespace aorta;
 
 constexpr const char* kernel = "BM_gemm";
 
-// One process's steady time: the H100 CUDA-event GEMM's modes (30 or 45 us), or those of the H100
-// Triton GEMM whose processes draw one of two tile configurations (23.75 or 25.79 us,
-// benchmarks/gpu-2026-12-06d/h39), closer together than the change the gate looks for.
-struct mode_model {
-  double fast_ms, slow_ms, fast_spread, slow_spread;
-};
-constexpr mode_model cuda_events{0.030, 0.045, 0.03, 0.06};
-constexpr mode_model triton_tiles{0.02375, 0.02579, 0.010, 0.014};
-
-double process_time_ms(std::mt19937_64& engine, double shift, const mode_model& model) {
-  const bool slow = std::bernoulli_distribution(0.5)(engine);
-  const double noise =
-      std::normal_distribution<double>(0.0, slow ? model.slow_spread : model.fast_spread)(engine);
-  return (slow ? model.slow_ms : model.fast_ms) * std::exp(noise) * (1.0 + shift);
-}
+using test::cuda_events;
+using test::process_mode_model;
+using test::process_time_ms;
+using test::triton_tiles;
 
 detail::measured_test modal_test(std::mt19937_64& engine, std::size_t trials, double shift,
-                                 const mode_model& model = cuda_events) {
+                                 const process_mode_model& model = cuda_events) {
   detail::measured_test test;
   test.test = "modes";
   test.fingerprint["gpu"] = "Replay GPU";
@@ -132,7 +122,7 @@ TEST(GateModesReplay, CompareHoldsFalseAlarmsAndCatchesTenPercentThroughModes) {
 }
 
 tally replay_judge(int gates, std::size_t trials, double shift, std::uint64_t seed,
-                   const mode_model& model = cuda_events) {
+                   const process_mode_model& model = cuda_events) {
   std::mt19937_64 engine(seed);
   const auto policy = replay::compare_policy();
   tally counted;
@@ -150,7 +140,7 @@ tally replay_judge(int gates, std::size_t trials, double shift, std::uint64_t se
   }
   fmt::print("judge_gate, {}{} trials a side, {:+.0f}%: {} gates, {} SLOWER, {} AMBIGUOUS, {} "
              "multi-modal\n",
-             &model == &triton_tiles ? "tile modes, " : "", trials, shift * 100, counted.gates,
+             model.label, trials, shift * 100, counted.gates,
              counted.slower, counted.ambiguous, counted.multimodal);
   return counted;
 }

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 namespace {
@@ -107,6 +108,28 @@ TEST(GateModes, GateJsonCarriesTheModes) {
   const auto unimodal = aorta::detail::gate_rows_json({judged(two_modes(1.0, 0, 10),
                                                               two_modes(1.0, 0, 10))});
   EXPECT_FALSE(unimodal.at(0).contains("modes"));
+}
+
+TEST(GateModes, TheJudgedChangeNeverStandsInForAMissingMeasurement) {
+  // A multi-modal row's level is the baseline moved by its judged change, and only that: a
+  // non-finite change or a row without modes keeps the median, a row that lost its new trials is
+  // left out of the geomean and fails the gate, and a geomean over no measured row is none.
+  const auto modal = judged(two_modes(1.0, 7, 3), two_modes(1.10, 3, 7));
+  ASSERT_TRUE(modal.modes.has_value());
+  ASSERT_TRUE(modal.delta.has_value());
+  auto broken = modal;
+  broken.delta = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(aorta::detail::judged_fresh_level(broken), broken.fresh_median);
+  auto plain = modal;
+  plain.modes.reset();
+  EXPECT_EQ(aorta::detail::judged_fresh_level(plain), plain.fresh_median);
+
+  const auto lost = judged(two_modes(1.0), {});
+  EXPECT_TRUE(aorta::detail::fails_gate(lost)) << aorta::detail::verdict_label(lost);
+  EXPECT_FALSE(aorta::detail::geomean_ratio({lost}).has_value());
+  const auto geomean = aorta::detail::geomean_ratio({modal, lost});
+  ASSERT_TRUE(geomean.has_value());
+  EXPECT_NEAR(*geomean, 1.0 + *modal.delta, 1e-12);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <random>
 
 namespace {
@@ -177,3 +178,17 @@ TEST(CellsConfoundModes, TrialsMovedToTheSlowModeAreSlowerThoughNoModeMoved) {
 }
 
 }  // namespace
+
+TEST(ProcessModes, ATimeThatCannotBeLoggedLeavesOneModeForTheSingleModeRule) {
+  // Modes are cut on log times. A zero, negative or non-finite time (a round whose reference lost
+  // its kernel) must not pass as a mode of its own: the caller's single-mode rule judges the row.
+  const std::vector<double> tiles{23.7, 23.8, 23.6, 25.8, 25.9, 25.7, 23.75, 25.75};
+  for (const double bad : {0.0, -1.0, std::numeric_limits<double>::quiet_NaN(),
+                           std::numeric_limits<double>::infinity()}) {
+    auto values = tiles;
+    values.push_back(bad);
+    EXPECT_EQ(detect_modes(values).centres.size(), 1U) << bad;
+    EXPECT_LE(test_multimodal(tiles, values).modes, 1U) << bad;
+    EXPECT_LE(test_multimodal(values, tiles).modes, 1U) << bad;
+  }
+}

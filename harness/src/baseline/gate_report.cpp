@@ -51,7 +51,7 @@ double relative_move(const gate_row& row) {
 
 double absolute_move(const gate_row& row) {
   if (row.base.empty() || row.fresh.empty()) return 0.0;
-  return std::fabs(row.fresh_median - row.base_median);
+  return std::fabs(judged_fresh_level(row) - row.base_median);
 }
 
 // "(+3 loader/libc row(s) folded, 2 MORE (fail): (below main), __libc_start_main)": the names of

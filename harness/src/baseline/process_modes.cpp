@@ -131,6 +131,13 @@ void frequency_shift(const std::vector<double>& cell_modes,
 }  // namespace
 
 mode_split detect_modes(const std::vector<double>& values, mode_reach reach) {
+  // Modes are cut on log times: a time that is zero, negative or not finite leaves one mode of
+  // unknown centre, and the caller's single-mode rule judges the row.
+  if (!std::all_of(values.begin(), values.end(),
+                   [](double v) { return std::isfinite(v) && v > 0.0; })) {
+    return {std::vector<std::size_t>(values.size(), 0),
+            {std::numeric_limits<double>::quiet_NaN()}};
+  }
   std::vector<std::size_t> order(values.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::sort(order.begin(), order.end(),

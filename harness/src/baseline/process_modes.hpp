@@ -42,6 +42,7 @@ struct mode_split {
 
 // Modes of positive values (times), by recursive splits of the sorted logs at the cut that leaves
 // the least spread within the two parts (Otsu's rule), kept while both parts pass the limits above.
+// Values that are not all positive and finite are one mode whose centre is NaN.
 [[nodiscard]] mode_split detect_modes(const std::vector<double>& values,
                                       mode_reach reach = mode_reach::narrow);
 
