@@ -6,7 +6,7 @@
 //     head 10% slower, 10 trials a cell.
 //   - Through judge_cells, the function the sweep calls, at 1000 runs a scenario, for the operating
 //     curve in docs/regression-gate.md ("Multi-modal timing").
-// Two mode models (process_mode_models.hpp): the H100 CUDA-event GEMM and the tile-draw Triton GEMM.
+// Two mode models (process_mode_models.hpp): the H100 CUDA-event GEMM and the tile-draw GEMM.
 // The goals are the issue's: at most 1 false SLOWER in 20 A/A runs, at least 19 of 20 caught.
 #include "aorta/launch_plan.hpp"
 #include "cells/confound.hpp"
